@@ -1,0 +1,44 @@
+import { AdriftError } from "../core/errors.js";
+import { type Basis, scopeProblem } from "../core/events/common.js";
+import type { AppContext } from "./context.js";
+
+/** Normalises user-typed scope entries (`./src/a.ts` -> `src/a.ts`); throws on unsafe ones. */
+export function normalizeScopes(paths: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of paths) {
+    let p = raw.trim().replace(/\\/g, "/");
+    while (p.startsWith("./")) p = p.slice(2);
+    p = p.replace(/\/{2,}/g, "/");
+    const problem = scopeProblem(p);
+    if (problem)
+      throw new AdriftError(
+        "validation_failed",
+        `path ${JSON.stringify(raw.slice(0, 200))} ${problem}`,
+        { path: raw },
+      );
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/** Notes about a basis worth telling the user (e.g. a scope that matches most of the repo). */
+export type BasisNotes = { matched_files?: number; warnings: string[] };
+
+/** Resolves the revision (default HEAD) and builds the basis of a record. */
+export async function buildBasis(
+  ctx: AppContext,
+  paths: readonly string[],
+  revision = "HEAD",
+): Promise<{ basis: Basis; notes: BasisNotes }> {
+  const touched = normalizeScopes(paths);
+  const resolved = await ctx.git.resolveRevision(revision);
+  if (!resolved)
+    throw new AdriftError(
+      "validation_failed",
+      revision === "HEAD"
+        ? "the repository has no commits yet: commit first, so the decision has a revision to be based on"
+        : `revision "${revision}" does not name a commit in this repository`,
+      { revision },
+    );
+  return { basis: { revision: resolved, touched_paths: touched }, notes: { warnings: [] } };
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type Clock, type IdSource, systemClock, ulidSource } from "../adapters/clock.js";
+import { CliGit, locateWithCli } from "../adapters/git/cli.js";
+import { cleanGitEnv } from "../adapters/git/env.js";
+import type { GitAdapter } from "../adapters/git/types.js";
+import { type Config, DECISIONS_DIR, parseConfig } from "../core/config.js";
+import type { Actor } from "../core/events/common.js";
+
+/** Who is writing, when not the git identity: `--as`, an agent, or a fixed actor (MCP). */
+export type ActorOverride = { kind?: Actor["kind"]; name?: string; email?: string };
+
+/** Everything a use case needs, passed in (STYLE §4). */
+export type AppContext = {
+  git: GitAdapter;
+  clock: Clock;
+  ids: IdSource;
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  /** overrides the actor of written events */
+  actor?: ActorOverride;
+  /** write into this session instead of the implicit one for (author, branch) */
+  sessionId?: string;
+};
+
+export type OpenOptions = {
+  clock?: Clock;
+  ids?: IdSource;
+  git?: GitAdapter;
+  env?: NodeJS.ProcessEnv;
+  actor?: ActorOverride;
+  sessionId?: string;
+};
+
+/** Finds the repository containing `dir` and builds the context. */
+export async function createContext(dir: string, options: OpenOptions = {}): Promise<AppContext> {
+  const env = options.env ?? process.env;
+  const git = options.git ?? (await openGit(path.resolve(dir), env));
+  return {
+    git,
+    clock: options.clock ?? systemClock,
+    ids: options.ids ?? ulidSource(),
+    config: loadConfig(git.location.root),
+    env,
+    actor: options.actor,
+    sessionId: options.sessionId,
+  };
+}
+
+async function openGit(dir: string, env: NodeJS.ProcessEnv): Promise<GitAdapter> {
+  const clean = cleanGitEnv(env);
+  return new CliGit(await locateWithCli(dir, clean), clean);
+}
+
+function loadConfig(root: string): Config {
+  const file = path.join(root, DECISIONS_DIR, "config.json");
+  let text: string | undefined;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    text = undefined;
+  }
+  return parseConfig(text);
+}
+
+/** Absolute path of a repo-relative configured path. */
+export function repoPath(ctx: AppContext, relative: string): string {
+  return path.join(ctx.git.location.root, relative);
+}

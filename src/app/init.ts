@@ -1,0 +1,45 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DECISIONS_DIR } from "../core/config.js";
+import type { AppContext } from "./context.js";
+
+/** The `.gitattributes` line that keeps local merges of the log conflict-free. */
+export const GITATTRIBUTES_RULE = ".decisions/log/*.ndjson merge=union text eol=lf";
+
+const EXAMPLE_CONFIG = {
+  log_dir: ".decisions/log",
+  adr_dir: "docs/adr",
+  drafts_dir: "docs/adr/drafts",
+  correction_cycle_limit: 3,
+  coverage_depth: 2,
+};
+
+/** Creates `.decisions/`, the `.gitattributes` rule and an example config. Idempotent. */
+export async function initRepository(ctx: AppContext) {
+  const root = ctx.git.location.root;
+  const created: string[] = [];
+  const kept: string[] = [];
+  const logDir = path.join(root, ctx.config.log_dir);
+  if (existsSync(logDir)) kept.push(ctx.config.log_dir);
+  else {
+    mkdirSync(logDir, { recursive: true });
+    writeFileSync(path.join(logDir, ".gitkeep"), "");
+    created.push(ctx.config.log_dir);
+  }
+  const config = path.join(root, DECISIONS_DIR, "config.json");
+  if (existsSync(config)) kept.push(`${DECISIONS_DIR}/config.json`);
+  else {
+    writeFileSync(config, `${JSON.stringify(EXAMPLE_CONFIG, null, 2)}\n`);
+    created.push(`${DECISIONS_DIR}/config.json`);
+  }
+  const attributes = path.join(root, ".gitattributes");
+  const existing = existsSync(attributes) ? readFileSync(attributes, "utf8") : "";
+  if (existing.split(/\r?\n/).some((line) => line.trim() === GITATTRIBUTES_RULE))
+    kept.push(".gitattributes");
+  else {
+    const sep = existing.length > 0 && !existing.endsWith("\n") ? "\n" : "";
+    writeFileSync(attributes, `${existing}${sep}${GITATTRIBUTES_RULE}\n`);
+    created.push(".gitattributes");
+  }
+  return { root, created, kept };
+}

@@ -1,0 +1,239 @@
+import { readLocalState } from "../adapters/local-state.js";
+import { AdriftError } from "../core/errors.js";
+import type { Affects, CardFields, Considered, TierB } from "../core/events/common.js";
+import type { AdriftEvent, EventOf } from "../core/events/envelope.js";
+import { resolveRef } from "../core/project/lookup.js";
+import type { ProjectState, RecordView } from "../core/project/state.js";
+import { cardIncompleteness, type IncompletenessReason } from "../core/rules/completeness.js";
+import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
+import type { AppContext } from "./context.js";
+import { loadProject } from "./load.js";
+import { writeEvents } from "./writer.js";
+
+/** What a person or agent gives to record an intent card. */
+export type CardInput = Partial<CardFields> & {
+  considered?: Considered[];
+  trivial?: boolean;
+  tags?: string[];
+  touched_paths?: string[];
+  revision?: string;
+  tier_b?: TierB;
+};
+
+/** What a decision adds to a card. */
+export type DecisionInput = CardInput & {
+  findings?: string[];
+  question_id?: string;
+  affects?: Affects;
+};
+
+/** The answer of a recording use case. */
+export type RecordResult = {
+  id: string;
+  event: AdriftEvent;
+  incomplete: IncompletenessReason[];
+  notes: BasisNotes;
+};
+
+const RECORD_TYPES = ["intent_card_recorded", "decision_recorded"] as const;
+
+function cardOf(input: CardInput): CardFields {
+  return {
+    outcome: input.outcome ?? "",
+    trigger: input.trigger ?? "",
+    chosen_approach: input.chosen_approach ?? "",
+    selection_rationale: input.selection_rationale ?? "",
+    constraints: input.constraints ?? "",
+    validation_plan: input.validation_plan ?? "",
+  };
+}
+
+/** The workline new records belong to: the clone's active one, while it is open. */
+export function activeWorkline(ctx: AppContext, state: ProjectState): string | undefined {
+  const id = readLocalState(ctx.git.location.gitDir).active_workline;
+  return id && state.worklines.get(id)?.status === "open" ? id : undefined;
+}
+
+/** Records an intent card (basis only when paths are given). */
+export async function recordIntent(ctx: AppContext, input: CardInput): Promise<RecordResult> {
+  const { state } = await loadProject(ctx);
+  const based = input.touched_paths?.length
+    ? await buildBasis(ctx, input.touched_paths, input.revision)
+    : undefined;
+  const data = {
+    card: cardOf(input),
+    considered: input.considered ?? [],
+    trivial: input.trivial ?? false,
+    tags: input.tags ?? [],
+    ...(based ? { basis: based.basis } : {}),
+    ...(input.tier_b ? { tier_b: input.tier_b } : {}),
+  };
+  const written = await writeEvents(ctx, [
+    { type: "intent_card_recorded", data, workline_id: activeWorkline(ctx, state) },
+  ]);
+  const event = written.at(-1)!;
+  return {
+    id: event.id,
+    event,
+    incomplete: cardIncompleteness(data),
+    notes: based?.notes ?? { warnings: [] },
+  };
+}
+
+/** Records a decision; its basis (revision, default HEAD, and paths) is required. */
+export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
+  const { state } = await loadProject(ctx);
+  const { basis, notes } = await buildBasis(ctx, input.touched_paths ?? [], input.revision);
+  const data = {
+    card: cardOf(input),
+    considered: input.considered ?? [],
+    trivial: input.trivial ?? false,
+    tags: input.tags ?? [],
+    findings: input.findings ?? [],
+    basis,
+    ...(input.question_id ? { question_id: input.question_id } : {}),
+    ...(input.affects ? { affects: input.affects } : {}),
+    ...(input.tier_b ? { tier_b: input.tier_b } : {}),
+  };
+  const written = await writeEvents(ctx, [
+    { type: "decision_recorded", data, workline_id: activeWorkline(ctx, state) },
+  ]);
+  const event = written.at(-1)!;
+  return { id: event.id, event, incomplete: cardIncompleteness(data), notes };
+}
+
+/** Resolves a reference to a record (intent card or decision). */
+export function findRecord(state: ProjectState, ref: string): RecordView {
+  const id = resolveRef(state, ref, { accept: RECORD_TYPES, what: "record" });
+  return state.records.get(id)!;
+}
+
+/** Changes to a card; lists replace unless `add_considered` extends. */
+export type AmendInput = Partial<CardFields> & {
+  considered?: Considered[];
+  add_considered?: Considered[];
+  tags?: string[];
+  trivial?: boolean;
+  touched_paths?: string[];
+  reason?: string;
+};
+
+/** Amends a record with a compensating event; the history is kept. */
+export async function amendRecord(ctx: AppContext, ref: string, input: AmendInput) {
+  const { state } = await loadProject(ctx);
+  const record = findRecord(state, ref);
+  const { add_considered, reason, considered, touched_paths, ...rest } = input;
+  const changes: EventOf<"intent_card_amended">["data"]["changes"] = {};
+  for (const [key, value] of Object.entries(rest))
+    if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+  if (considered || add_considered)
+    changes.considered = [...(considered ?? record.considered), ...(add_considered ?? [])];
+  if (touched_paths) {
+    if (!record.basis)
+      throw new AdriftError(
+        "validation_failed",
+        "this card has no basis; record a new card or decision with --path",
+      );
+    changes.touched_paths = normalizeScopes(touched_paths);
+  }
+  if (Object.keys(changes).length === 0)
+    throw new AdriftError("usage", "nothing to amend: give at least one field to change");
+  const [event] = (
+    await writeEvents(ctx, [
+      {
+        type: "intent_card_amended",
+        data: { target_id: record.id, changes, ...(reason ? { reason } : {}) },
+      },
+    ])
+  ).slice(-1);
+  const after = {
+    ...record,
+    card: { ...record.card },
+    considered: changes.considered ?? record.considered,
+  };
+  for (const [key, value] of Object.entries(rest))
+    if (value !== undefined && key in after.card)
+      (after.card as Record<string, unknown>)[key] = value;
+  return {
+    id: event!.id,
+    target_id: record.id,
+    event: event!,
+    incomplete: cardIncompleteness({ ...after, trivial: changes.trivial ?? record.trivial }),
+  };
+}
+
+function requireDecisionLike(state: ProjectState, ref: string): RecordView {
+  const record = findRecord(state, ref);
+  if (!record.basis)
+    throw new AdriftError(
+      "validation_failed",
+      `record ${record.id} has no basis (no code it is based on)`,
+      {
+        id: record.id,
+      },
+    );
+  return record;
+}
+
+/** Re-bases a record after it was checked again: new revision (default HEAD), same scope. */
+export async function reverifyDecision(
+  ctx: AppContext,
+  ref: string,
+  options: { revision?: string; note?: string } = {},
+) {
+  const { state } = await loadProject(ctx);
+  const record = requireDecisionLike(state, ref);
+  if (record.status === "superseded")
+    throw new AdriftError(
+      "conflict",
+      `record ${record.id} is superseded by ${record.superseded_by}; reverify that one`,
+    );
+  const { basis, notes } = await buildBasis(ctx, record.basis!.touched_paths, options.revision);
+  const written = await writeEvents(ctx, [
+    {
+      type: "decision_reverified",
+      data: { decision_id: record.id, basis, ...(options.note ? { note: options.note } : {}) },
+    },
+  ]);
+  return { id: written.at(-1)!.id, decision_id: record.id, basis, notes, was: record.status };
+}
+
+/** Marks a decision superseded by another record. */
+export async function supersedeDecision(ctx: AppContext, ref: string, byRef: string) {
+  const { state } = await loadProject(ctx);
+  const record = findRecord(state, ref);
+  const successor = findRecord(state, byRef);
+  if (record.id === successor.id)
+    throw new AdriftError("validation_failed", "a record cannot supersede itself");
+  if (record.status === "superseded")
+    throw new AdriftError(
+      "conflict",
+      `record ${record.id} is already superseded by ${record.superseded_by}`,
+    );
+  const written = await writeEvents(ctx, [
+    { type: "decision_superseded", data: { decision_id: record.id, superseded_by: successor.id } },
+  ]);
+  return { id: written.at(-1)!.id, decision_id: record.id, superseded_by: successor.id };
+}
+
+/** Marks a record stale by hand (reason `manual`). */
+export async function markStaleManually(ctx: AppContext, ref: string, note?: string) {
+  const { state } = await loadProject(ctx);
+  const record = findRecord(state, ref);
+  if (record.status === "superseded")
+    throw new AdriftError("conflict", `record ${record.id} is superseded; nothing to mark`);
+  const written = await writeEvents(ctx, [
+    {
+      type: "decision_marked_stale",
+      data: {
+        decision_id: record.id,
+        reason: "manual",
+        commits: [],
+        paths: [],
+        detected_at: ctx.clock.now().toISOString(),
+        ...(note ? { note } : {}),
+      },
+    },
+  ]);
+  return { id: written.at(-1)!.id, decision_id: record.id, was: record.status };
+}

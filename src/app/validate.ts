@@ -1,0 +1,38 @@
+import type { Problem } from "../core/events/parse.js";
+import type { AppContext } from "./context.js";
+import { loadProject } from "./load.js";
+
+/** The result of `validate`: every problem with file:line; ok when no error. */
+export type ValidationReport = {
+  ok: boolean;
+  files: number;
+  events: number;
+  errors: number;
+  warnings: number;
+  problems: Problem[];
+};
+
+/** Checks every line of the log: parses, matches its schema, unique ids, references resolve. */
+export async function validateLog(ctx: AppContext): Promise<ValidationReport> {
+  const { state, log } = await loadProject(ctx);
+  const problems: Problem[] = [...log.problems];
+  for (const dangling of state.dangling) {
+    const at = log.positions.get(dangling.event_id) ?? { file: "?", line: 0 };
+    problems.push({
+      ...at,
+      severity: "error",
+      code: "unknown_reference",
+      message: `${dangling.field} names ${dangling.ref}, which no event in the log created`,
+    });
+  }
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const errors = problems.filter((p) => p.severity === "error").length;
+  return {
+    ok: errors === 0,
+    files: log.files.length,
+    events: log.events.length + log.unknown.length,
+    errors,
+    warnings: problems.length - errors,
+    problems,
+  };
+}

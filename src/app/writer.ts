@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { withLocalState } from "../adapters/local-state.js";
+import { appendEvents } from "../adapters/log-store.js";
+import { AdriftError } from "../core/errors.js";
+import { SCHEMA_VERSION } from "../core/events/common.js";
+import { type AdriftEvent, EventSchema } from "../core/events/envelope.js";
+import { describeIssues } from "../core/events/parse.js";
+import type { EventType, PayloadInput } from "../core/events/payloads.js";
+import { currentActor, currentPerson } from "./actor.js";
+import { type AppContext, repoPath } from "./context.js";
+
+/** An event to write, before it gets an id, a time, an actor and a session. */
+export type EventDraft = {
+  [T in EventType]: { type: T; data: PayloadInput<T>; workline_id?: string; message_id?: string };
+}[EventType];
+
+/** The branch key used for per-branch files: the branch name, or `detached`. */
+async function branchKey(ctx: AppContext): Promise<string> {
+  return (await ctx.git.currentBranch()) ?? "(detached)";
+}
+
+/**
+ * Writes drafts as one all-or-nothing append to this clone's file for (session, branch),
+ * starting the implicit session and a new file when needed. Validates every event first:
+ * nothing is written when any draft is invalid.
+ */
+export async function writeEvents(
+  ctx: AppContext,
+  drafts: readonly EventDraft[],
+): Promise<AdriftEvent[]> {
+  const actor = await currentActor(ctx);
+  const person = await currentPerson(ctx);
+  const branch = await branchKey(ctx);
+  const logDir = repoPath(ctx, ctx.config.log_dir);
+  return withLocalState(ctx.git.location.gitDir, async (local) => {
+    const events: AdriftEvent[] = [];
+    const stamp = (draft: EventDraft, sessionId: string): AdriftEvent => {
+      const now = ctx.clock.now();
+      const id = ctx.ids.next(now.getTime());
+      const raw = {
+        id,
+        type: draft.type,
+        schema_version: SCHEMA_VERSION,
+        at: now.toISOString(),
+        actor,
+        // A session's own session_id is its id.
+        session_id: draft.type === "session_started" ? id : sessionId,
+        ...(draft.workline_id !== undefined ? { workline_id: draft.workline_id } : {}),
+        ...(draft.message_id !== undefined ? { message_id: draft.message_id } : {}),
+        data: draft.data,
+      };
+      const parsed = EventSchema.safeParse(raw);
+      if (!parsed.success)
+        throw new AdriftError(
+          "validation_failed",
+          `${draft.type}: ${describeIssues(parsed.error)}`,
+          {
+            issues: parsed.error.issues.slice(0, 20),
+          },
+        );
+      return parsed.data as AdriftEvent;
+    };
+    const sessionKey = `${person.email}\0${branch}`;
+    let sessionId = ctx.sessionId ?? local.sessions[sessionKey];
+    const startsSession = drafts[0]?.type === "session_started";
+    if (!sessionId && !startsSession) {
+      const started = stamp({ type: "session_started", data: { author: person, branch } }, "");
+      events.push(started);
+      sessionId = started.id;
+      local.sessions[sessionKey] = sessionId;
+    }
+    for (const draft of drafts) {
+      const event = stamp(draft, sessionId ?? "");
+      if (event.type === "session_started") {
+        sessionId = event.id;
+        if (!ctx.sessionId) local.sessions[sessionKey] = event.id;
+      }
+      events.push(event);
+    }
+    const fileKey = `${sessionId}\0${branch}`;
+    let relative = local.files[fileKey];
+    if (!relative || !existsSync(path.join(logDir, relative))) {
+      relative = `${ctx.ids.next().toLowerCase()}.events.ndjson`;
+      local.files[fileKey] = relative;
+    }
+    await appendEvents(path.join(logDir, relative), events);
+    return { state: local, result: events };
+  });
+}
+
+/** The log file this clone appends to for the current (session, branch), if any yet. */
+export function logFileFor(ctx: AppContext, relative: string): string {
+  return path.join(repoPath(ctx, ctx.config.log_dir), relative);
+}

@@ -1,0 +1,119 @@
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { DecisionInput } from "../app/records.js";
+import { AdriftError } from "../core/errors.js";
+import { collect } from "./common.js";
+
+/** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
+export function cardFlags(command: Command): Command {
+  return command
+    .option("--outcome <text>", "what must become true")
+    .option("--trigger <text>", "the pain: why now")
+    .option("--chosen <text>", "short label of the chosen approach")
+    .option("--rationale <text>", "why this approach and not the considered ones")
+    .option("--constraints <text>", "constraints the approach must respect")
+    .option("--validation <text>", "how we will know it worked")
+    .option(
+      "--considered <option>",
+      "a rejected option: 'approach :: rejected because' (repeatable)",
+      collect,
+    )
+    .option("--trivial", "nothing else was on the table (status quo): no considered options needed")
+    .option("--tag <tag>", "a tag (repeatable)", collect)
+    .option(
+      "--path <scope>",
+      "code the record is based on: file, directory/ or glob (repeatable)",
+      collect,
+    )
+    .option(
+      "--file <file>",
+      "read the record as JSON from a file, or - for stdin (flags override)",
+    );
+}
+
+function readInputFile(file: string): unknown {
+  let text: string;
+  try {
+    text = file === "-" ? readFileSync(0, "utf8") : readFileSync(file, "utf8");
+  } catch (error) {
+    throw new AdriftError("validation_failed", `cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AdriftError(
+      "validation_failed",
+      `${file === "-" ? "stdin" : file}: not valid JSON (${(error as Error).message})`,
+    );
+  }
+}
+
+/** Splits `approach :: rejected because`. */
+export function parseConsidered(value: string): { approach: string; rejected_because: string } {
+  const at = value.indexOf("::");
+  if (at < 0)
+    throw new AdriftError(
+      "usage",
+      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"`,
+    );
+  return { approach: value.slice(0, at).trim(), rejected_because: value.slice(at + 2).trim() };
+}
+
+type CardOptions = {
+  outcome?: string;
+  trigger?: string;
+  chosen?: string;
+  rationale?: string;
+  constraints?: string;
+  validation?: string;
+  considered?: string[];
+  trivial?: boolean;
+  tag?: string[];
+  path?: string[];
+  file?: string;
+  finding?: string[];
+  revision?: string;
+};
+
+/** Builds the use-case input from --file JSON and flags (flags win). */
+export async function cardInput(options: CardOptions): Promise<DecisionInput> {
+  let base: DecisionInput = {};
+  if (options.file) {
+    const { CardFileInput } = await import("../core/events/inputs.js");
+    const { describeIssues } = await import("../core/events/parse.js");
+    const parsed = CardFileInput.safeParse(readInputFile(options.file));
+    if (!parsed.success)
+      throw new AdriftError(
+        "validation_failed",
+        `${options.file}: ${describeIssues(parsed.error)}`,
+      );
+    const f = parsed.data;
+    base = {
+      ...f.card,
+      considered: f.considered,
+      trivial: f.trivial,
+      tags: f.tags,
+      touched_paths: f.touched_paths ?? f.basis?.touched_paths,
+      revision: f.basis?.revision,
+      findings: f.findings,
+      tier_b: f.tier_b,
+    };
+  }
+  const pick = <T>(flag: T | undefined, fallback: T | undefined) =>
+    flag !== undefined ? flag : fallback;
+  return {
+    outcome: pick(options.outcome, base.outcome),
+    trigger: pick(options.trigger, base.trigger),
+    chosen_approach: pick(options.chosen, base.chosen_approach),
+    selection_rationale: pick(options.rationale, base.selection_rationale),
+    constraints: pick(options.constraints, base.constraints),
+    validation_plan: pick(options.validation, base.validation_plan),
+    considered: options.considered ? options.considered.map(parseConsidered) : base.considered,
+    trivial: pick(options.trivial, base.trivial),
+    tags: pick(options.tag, base.tags),
+    touched_paths: pick(options.path, base.touched_paths),
+    revision: pick(options.revision, base.revision),
+    findings: pick(options.finding, base.findings),
+    tier_b: base.tier_b,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Command } from "commander";
+import { action } from "../common.js";
+import { type CommonOptions, emit } from "../io.js";
+
+/** `adrift demo`: the whole loop in a throwaway repository, with real output. */
+export function registerDemo(program: Command): void {
+  program
+    .command("demo")
+    .description(
+      "run the whole loop in a throwaway repository and print what each step shows (~10 s)",
+    )
+    .option("--keep", "keep the throwaway repository and print its path")
+    .option("--json", "print the transcript as JSON steps")
+    .action(
+      action(async (options: CommonOptions & { keep?: boolean }) => {
+        const { runDemo } = await import("../demo/run-demo.js");
+        const result = await runDemo({ keep: Boolean(options.keep) });
+        emit(options, result, () => result.transcript);
+        return result.ok ? 0 : 1;
+      }),
+    );
+}

@@ -1,0 +1,70 @@
+import type { Command } from "commander";
+import type { ListFilter } from "../../app/queries.js";
+import { AdriftError } from "../../core/errors.js";
+import { action, common, repository } from "../common.js";
+import { recordDetails, recordLine } from "../format.js";
+import { emit, paint } from "../io.js";
+
+const STATUSES = ["active", "stale", "superseded", "incomplete"];
+const TYPES = ["intent", "decision"];
+
+/** `adrift show`, `adrift list`, `adrift validate`. */
+export function registerInspect(program: Command): void {
+  common(program.command("show").argument("<id>", "id, unique id prefix, or key"), { as: false })
+    .description("show one record, session or workline")
+    .action(
+      action(async (id: string, options) => {
+        const result = await (await repository(options)).show(id);
+        emit(options, result, () =>
+          result.record ? recordDetails(result.record, result.at) : JSON.stringify(result, null, 2),
+        );
+        return 0;
+      }),
+    );
+
+  common(program.command("list"), { as: false })
+    .description("list intent cards and decisions")
+    .option("--type <type>", `intent | decision`)
+    .option("--status <status>", STATUSES.join(" | "))
+    .option("--workline <id>", "only records of this workline")
+    .option("--tag <tag>", "only records with this tag")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  adrift list --status incomplete\n  adrift list --type decision --status stale --json",
+    )
+    .action(
+      action(async (options) => {
+        if (options.status && !STATUSES.includes(options.status))
+          throw new AdriftError("usage", `--status must be one of ${STATUSES.join(", ")}`);
+        if (options.type && !TYPES.includes(options.type))
+          throw new AdriftError("usage", `--type must be one of ${TYPES.join(", ")}`);
+        const rows = await (await repository(options)).list(options as ListFilter);
+        emit(options, { records: rows, total: rows.length }, () =>
+          rows.length === 0
+            ? "no records match"
+            : [...rows.map(recordLine), paint("dim", `${rows.length} record(s)`)].join("\n"),
+        );
+        return 0;
+      }),
+    );
+
+  common(program.command("validate"), { as: false })
+    .description(
+      "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
+    )
+    .action(
+      action(async (options) => {
+        const report = await (await repository(options)).validate();
+        emit(options, report, () =>
+          [
+            ...report.problems.map(
+              (p) =>
+                `${p.file}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${p.message}`,
+            ),
+            `${report.ok ? paint("green", "ok") : paint("red", "invalid")}: ${report.events} events in ${report.files} file(s), ${report.errors} error(s), ${report.warnings} warning(s)`,
+          ].join("\n"),
+        );
+        return report.ok ? 0 : 2;
+      }),
+    );
+}

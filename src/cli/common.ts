@@ -1,0 +1,65 @@
+import type { Command } from "commander";
+import type { ActorOverride } from "../app/context.js";
+import type { Repository } from "../app/repository.js";
+import { AdriftError } from "../core/errors.js";
+import { type CommonOptions, reportError } from "./io.js";
+
+/** The exit code the last action asked for; read by main.ts. */
+export const exitState = { code: 0 };
+
+/** Adds the options every command takes: -C/--cwd, --json, --as. */
+export function common(command: Command, { as = true } = {}): Command {
+  command.option(
+    "-C, --cwd <dir>",
+    "run as if started in <dir> (the repository is found from there)",
+  );
+  command.option("--json", "print one JSON document on stdout (errors as JSON on stderr)");
+  if (as)
+    command.option(
+      "--as <email>",
+      "act as this person instead of git's user.email (name optional: 'Name <email>')",
+    );
+  return command;
+}
+
+/** Parses `--as "Name <email>"` or `--as email`. */
+export function parseAs(value: string | undefined): ActorOverride | undefined {
+  if (!value) return undefined;
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
+  if (match) return { name: match[1] || undefined, email: match[2]! };
+  if (!value.includes("@")) throw new AdriftError("usage", `--as expects an email, got "${value}"`);
+  return { email: value.trim() };
+}
+
+/**
+ * Opens the repository the options point at. The library is imported here, lazily, so that
+ * `--help` and the hook fast paths never pay for zod and the use cases.
+ */
+export async function repository(options: CommonOptions): Promise<Repository> {
+  const { openRepository } = await import("../app/repository.js");
+  return openRepository(options.cwd ?? process.cwd(), { actor: parseAs(options.as) });
+}
+
+/**
+ * Wraps an action: the handler returns an exit code (or nothing for 0); errors become
+ * one line on stderr with their exit code. Commander passes (args..., options, command).
+ */
+export function action(
+  // biome-ignore lint/suspicious/noExplicitAny: commander's parsed options are untyped by nature
+  handler: (...args: any[]) => Promise<number | undefined> | number | undefined,
+): (...args: unknown[]) => Promise<void> {
+  return async (...args: unknown[]) => {
+    const command = args.at(-1) as Command;
+    const options = command.opts() as CommonOptions;
+    try {
+      exitState.code = (await handler(...args)) ?? 0;
+    } catch (error) {
+      exitState.code = reportError(error, Boolean(options.json));
+    }
+  };
+}
+
+/** Collects a repeatable option into an array. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,72 @@
+import type { RecordSummary } from "../app/queries.js";
+import type { IncompletenessReason } from "../core/rules/completeness.js";
+import { paint } from "./io.js";
+
+/** First line of a text, shortened for one-line listings. */
+export function oneLine(text: string, max = 72): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+const STATUS_COLOR = { active: "green", stale: "yellow", superseded: "gray" } as const;
+
+/** One listing line for a record. */
+export function recordLine(record: RecordSummary): string {
+  const kind = record.kind === "decision" ? "decision" : "intent  ";
+  const status = paint(STATUS_COLOR[record.status], record.status.padEnd(10));
+  const incomplete = record.incomplete.length
+    ? paint("yellow", ` [incomplete: ${record.incomplete.map((r) => r.rule).join(", ")}]`)
+    : "";
+  return `${paint("dim", record.id)}  ${kind}  ${status} ${oneLine(record.card.outcome || "(no outcome)")}${incomplete}`;
+}
+
+/** Lines telling why a card is incomplete. */
+export function incompletenessLines(reasons: IncompletenessReason[]): string[] {
+  return reasons.map((r) => paint("yellow", `  incomplete: ${r.message}`));
+}
+
+/** The full human view of a record. */
+export function recordDetails(record: RecordSummary, at?: { file: string; line: number }): string {
+  const out: string[] = [];
+  out.push(
+    `${paint("bold", record.kind === "decision" ? "Decision" : "Intent card")} ${record.id}  (${record.status})`,
+  );
+  if (at) out.push(paint("dim", `  ${at.file}:${at.line}`));
+  out.push(
+    paint(
+      "dim",
+      `  ${record.at} by ${record.actor.name}${record.actor.kind !== "human" ? ` (${record.actor.kind})` : ""}`,
+    ),
+  );
+  const field = (label: string, value: string) => {
+    if (value.trim()) out.push(`  ${label.padEnd(12)} ${value}`);
+  };
+  field("outcome", record.card.outcome);
+  field("trigger", record.card.trigger);
+  field("chosen", record.card.chosen_approach);
+  field("rationale", record.card.selection_rationale);
+  field("constraints", record.card.constraints);
+  field("validation", record.card.validation_plan);
+  for (const c of record.considered)
+    out.push(`  considered   ${c.approach} — rejected: ${c.rejected_because}`);
+  if (record.trivial) out.push("  trivial      yes (status quo)");
+  if (record.tags.length) field("tags", record.tags.join(", "));
+  for (const f of record.findings) out.push(`  finding      ${f}`);
+  if (record.basis) {
+    field("revision", record.basis.revision);
+    field("paths", record.basis.touched_paths.join(", ") || "(none: governs no code)");
+  }
+  if (record.workline_id) field("workline", record.workline_id);
+  if (record.superseded_by) field("superseded", `by ${record.superseded_by}`);
+  for (const mark of record.stale_marks)
+    out.push(
+      paint(
+        "yellow",
+        `  stale        ${mark.data.reason}${mark.data.paths.length ? `: ${mark.data.paths.join(", ")}` : ""}`,
+      ),
+    );
+  if (record.amendments.length)
+    out.push(paint("dim", `  amended ${record.amendments.length}× (history kept)`));
+  out.push(...incompletenessLines(record.incomplete));
+  return out.join("\n");
+}

@@ -1,0 +1,71 @@
+import { AdriftError, exitCodeFor, isAdriftError } from "../core/errors.js";
+
+/** Whether to colour output: a TTY, and neither NO_COLOR nor --json. */
+export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
+  return Boolean(stream.isTTY) && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
+}
+
+const CODES = {
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+  gray: 90,
+  bold: 1,
+  dim: 2,
+} as const;
+
+/** Colours text when the terminal wants colour. */
+export function paint(
+  color: keyof typeof CODES,
+  text: string,
+  stream: NodeJS.WriteStream = process.stdout,
+): string {
+  return colorEnabled(stream) ? `\u001b[${CODES[color]}m${text}\u001b[0m` : text;
+}
+
+/** Options every command takes. */
+export type CommonOptions = { cwd?: string; json?: boolean; as?: string };
+
+/** Prints a result: JSON (one document) with --json, else the human rendering. */
+export function emit(options: CommonOptions, data: unknown, human: () => string): void {
+  if (options.json) process.stdout.write(`${JSON.stringify(data, jsonReplacer, 2)}\n`);
+  else {
+    const text = human();
+    if (text.length > 0) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  }
+}
+
+/** Maps and sets become plain JSON. */
+export function jsonReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Map) return Object.fromEntries(value);
+  if (value instanceof Set) return [...value];
+  return value;
+}
+
+/** Prints an error as one line (or the JSON error object) and returns its exit code. */
+export function reportError(error: unknown, json: boolean): number {
+  const known = isAdriftError(error)
+    ? error
+    : new AdriftError("io_failed", error instanceof Error ? error.message : String(error));
+  if (!isAdriftError(error) && process.env.ADRIFT_DEBUG) console.error(error);
+  if (json) {
+    process.stderr.write(
+      `${JSON.stringify({ error: { code: known.code, message: known.message, details: known.details } })}\n`,
+    );
+  } else {
+    process.stderr.write(
+      `${paint("red", "error", process.stderr)} [${known.code}]: ${known.message}\n`,
+    );
+    if (process.env.ADRIFT_DEBUG && error instanceof Error && error.stack)
+      process.stderr.write(`${error.stack}\n`);
+  }
+  return isAdriftError(error) ? exitCodeFor(known.code) : 2;
+}
+
+/** Writes a note (warning, progress) to stderr so stdout stays machine-readable. */
+export function note(text: string): void {
+  process.stderr.write(`${text}\n`);
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+import { CommanderError } from "commander";
+import { exitState } from "./common.js";
+import { createProgram } from "./program.js";
+
+const program = createProgram();
+try {
+  await program.parseAsync(process.argv);
+  process.exitCode = exitState.code;
+} catch (error) {
+  // Usage errors were already printed by commander; help and version exit 0.
+  process.exitCode = error instanceof CommanderError ? (error.exitCode === 0 ? 0 : 2) : 2;
+}

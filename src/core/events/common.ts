@@ -1,0 +1,96 @@
+import * as z from "zod";
+
+/** The highest schema_version this build understands. */
+export const SCHEMA_VERSION = 1;
+
+/** Longest free text accepted in one field (characters); 10 MB fields are refused. */
+export const MAX_TEXT = 1_000_000;
+
+/** Crockford base32 ULID, upper case, 26 characters. */
+export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export const Ulid = z
+  .string()
+  .regex(ULID_PATTERN, "expected a ULID (26 Crockford base32 characters)");
+
+/** Free text of bounded size. */
+export const Text = z.string().max(MAX_TEXT, `text longer than ${MAX_TEXT} characters`);
+
+/** A short label such as a title or a key. */
+export const Label = z.string().max(2_000, "longer than 2000 characters");
+
+/** Checks that a repo-relative scope entry is safe; returns a reason or undefined. */
+export function scopeProblem(path: string): string | undefined {
+  if (path.length === 0) return "is empty";
+  if (path.includes("\0")) return "contains a NUL byte";
+  if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\"))
+    return "is absolute (paths are relative to the repository root)";
+  if (path.split(/[\\/]/).includes("..")) return "contains '..'";
+  if (path.length > 4_096) return "is longer than 4096 characters";
+  return undefined;
+}
+
+/** A repo-relative path, directory prefix (`src/auth/`) or glob (`src/**\/*.ts`). */
+export const ScopePath = z.string().superRefine((value, ctx) => {
+  const problem = scopeProblem(value);
+  if (problem)
+    ctx.addIssue({
+      code: "custom",
+      message: `path ${JSON.stringify(value.slice(0, 200))} ${problem}`,
+    });
+});
+
+export const Person = z.object({ name: Label, email: Label });
+
+export const Actor = z.object({
+  kind: z.enum(["human", "agent", "system"]),
+  name: Label,
+  email: Label.optional(),
+});
+
+/** Who an artifact points to: the ids of rules, stories and tasks it affects. */
+export const Affects = z.object({
+  rules: z.array(z.string()).default([]),
+  stories: z.array(z.string()).default([]),
+  tasks: z.array(z.string()).default([]),
+});
+
+/** Git object id (sha1 or sha256). */
+export const ObjectId = z
+  .string()
+  .regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "expected a full git object id");
+
+/** The code a record was based on: a revision, its scope, and fingerprints of the scope at it. */
+export const Basis = z.object({
+  revision: z.string().max(200),
+  touched_paths: z.array(ScopePath).max(10_000),
+  /** path (file, directory or glob match) -> blob or tree object id at `revision` */
+  fingerprints: z.record(z.string(), z.string()).optional(),
+});
+
+/** The six fields of an intent card (seed 0173). */
+export const CardFields = z.object({
+  outcome: Text.default(""),
+  trigger: Text.default(""),
+  chosen_approach: Text.default(""),
+  selection_rationale: Text.default(""),
+  constraints: Text.default(""),
+  validation_plan: Text.default(""),
+});
+
+export const Considered = z.object({ approach: Text, rejected_because: Text });
+
+export const TierB = z.object({
+  side_effects: z.array(Text).optional(),
+  dependencies: z.array(Text).optional(),
+  kb_path: Label.optional(),
+  adr_ref: Label.optional(),
+});
+
+export type Actor = z.infer<typeof Actor>;
+export type Person = z.infer<typeof Person>;
+export type Affects = z.infer<typeof Affects>;
+export type Basis = z.infer<typeof Basis>;
+export type CardFields = z.infer<typeof CardFields>;
+export type Considered = z.infer<typeof Considered>;
+export type TierB = z.infer<typeof TierB>;

@@ -1,0 +1,97 @@
+import type * as z from "zod";
+import { SCHEMA_VERSION } from "./common.js";
+import { type AdriftEvent, Envelope, isKnownType, type UnknownEvent } from "./envelope.js";
+import { PAYLOADS } from "./payloads.js";
+
+/** Where a line came from. */
+export type LinePosition = { file: string; line: number };
+
+/** A positioned message about the log; errors make `validate` fail, warnings do not. */
+export type Problem = LinePosition & {
+  severity: "error" | "warning";
+  code:
+    | "invalid_json"
+    | "invalid_utf8"
+    | "torn_line"
+    | "invalid_event"
+    | "unknown_type"
+    | "future_schema_version"
+    | "duplicate_id"
+    | "unknown_reference"
+    | "duplicate_adr_number"
+    | "line_too_long"
+    | "history";
+  message: string;
+};
+
+export type ParsedLine =
+  | { ok: true; event: AdriftEvent; unknown?: false }
+  | { ok: true; event: UnknownEvent; unknown: true; problem: Problem }
+  | { ok: false; problem: Problem };
+
+/** Longest line accepted (bytes of UTF-16 text, roughly bytes); longer lines are refused. */
+export const MAX_LINE = 4 * 1024 * 1024;
+
+/** Formats zod issues as one short sentence naming each field. */
+export function describeIssues(error: z.ZodError, prefix = ""): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
+      return `${path || "(event)"}: ${issue.message}`;
+    })
+    .join("; ");
+}
+
+/** Parses and validates one log line. Pure: never throws, never skips silently. */
+export function parseEventLine(text: string, at: LinePosition): ParsedLine {
+  const fail = (code: Problem["code"], message: string): ParsedLine => ({
+    ok: false,
+    problem: { ...at, severity: "error", code, message },
+  });
+  if (text.length > MAX_LINE)
+    return fail("line_too_long", `line is longer than ${MAX_LINE} characters`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return fail("invalid_json", `not valid JSON (${(error as Error).message})`);
+  }
+  return validateEvent(raw, at);
+}
+
+/** Validates an already-parsed JSON value as an event. */
+export function validateEvent(raw: unknown, at: LinePosition): ParsedLine {
+  const fail = (code: Problem["code"], message: string): ParsedLine => ({
+    ok: false,
+    problem: { ...at, severity: "error", code, message },
+  });
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return fail("invalid_event", "expected a JSON object");
+  const version = (raw as { schema_version?: unknown }).schema_version;
+  if (typeof version === "number" && version > SCHEMA_VERSION)
+    return fail(
+      "future_schema_version",
+      `schema_version ${version} is newer than this adrift supports (${SCHEMA_VERSION}); upgrade adrift to read this log`,
+    );
+  const envelope = Envelope.safeParse(raw);
+  if (!envelope.success) return fail("invalid_event", describeIssues(envelope.error));
+  const type = envelope.data.type;
+  if (!isKnownType(type)) {
+    return {
+      ok: true,
+      unknown: true,
+      event: { ...envelope.data, unknown: true },
+      problem: {
+        ...at,
+        severity: "warning",
+        code: "unknown_type",
+        message: `unknown event type "${type}" (kept, ignored)`,
+      },
+    };
+  }
+  const payload = PAYLOADS[type].safeParse(envelope.data.data);
+  if (!payload.success)
+    return fail("invalid_event", `${type}: ${describeIssues(payload.error, "data")}`);
+  return { ok: true, event: { ...envelope.data, data: payload.data } as AdriftEvent };
+}

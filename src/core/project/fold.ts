@@ -1,0 +1,71 @@
+import type { AdriftEvent, EventOf } from "../events/envelope.js";
+import { applyRecordEvent } from "./records.js";
+import { emptyState, type ProjectState } from "./state.js";
+
+/** Folds events (already ordered and de-duplicated) into the project state. Pure. */
+export function foldEvents(
+  events: Iterable<AdriftEvent>,
+  state: ProjectState = emptyState(),
+): ProjectState {
+  for (const event of events) applyEvent(state, event);
+  return state;
+}
+
+/** Applies one event to the state in place. */
+export function applyEvent(state: ProjectState, event: AdriftEvent): void {
+  state.event_count++;
+  switch (event.type) {
+    case "session_started":
+      state.artifacts.set(event.id, event.type);
+      state.sessions.set(event.id, {
+        id: event.id,
+        title: event.data.title,
+        author: event.data.author,
+        branch: event.data.branch,
+        actor: event.actor,
+        at: event.at,
+      });
+      return;
+    case "workline_opened":
+      state.artifacts.set(event.id, event.type);
+      state.worklines.set(event.id, {
+        id: event.id,
+        title: event.data.title,
+        tag: event.data.tag,
+        status: "open",
+        session_id: event.session_id,
+        at: event.at,
+        changed_by: event.id,
+      });
+      return;
+    case "workline_parked":
+    case "workline_activated":
+    case "workline_closed":
+      applyWorklineStatus(state, event);
+      return;
+    default:
+      applyRecordEvent(state, event);
+  }
+}
+
+function applyWorklineStatus(
+  state: ProjectState,
+  event: EventOf<"workline_parked" | "workline_activated" | "workline_closed">,
+): void {
+  const workline = state.worklines.get(event.data.workline_id);
+  if (!workline) {
+    state.dangling.push({
+      event_id: event.id,
+      ref: event.data.workline_id,
+      field: "data.workline_id",
+    });
+    return;
+  }
+  workline.status =
+    event.type === "workline_parked"
+      ? "parked"
+      : event.type === "workline_closed"
+        ? "closed"
+        : "open";
+  workline.changed_by = event.id;
+}

@@ -1,0 +1,43 @@
+import { AdriftError } from "../errors.js";
+import type { ProjectState } from "./state.js";
+
+/**
+ * Resolves a full id, a unique id prefix (case-insensitive) or a human key to an artifact id.
+ * `accept` limits the creating event types that count (e.g. only records).
+ */
+export function resolveRef(
+  state: ProjectState,
+  ref: string,
+  options: { accept?: readonly string[]; what?: string } = {},
+): string {
+  const what = options.what ?? "artifact";
+  const ok = (id: string) => {
+    const type = state.artifacts.get(id);
+    return type !== undefined && (!options.accept || options.accept.includes(type));
+  };
+  const trimmed = ref.trim();
+  if (trimmed.length === 0)
+    throw new AdriftError("validation_failed", `an empty ${what} id was given`);
+  const byKey = state.keys.get(trimmed);
+  if (byKey && ok(byKey)) return byKey;
+  const upper = trimmed.toUpperCase();
+  if (ok(upper)) return upper;
+  if (upper.length >= 4) {
+    const matches: string[] = [];
+    for (const id of state.artifacts.keys()) if (id.startsWith(upper) && ok(id)) matches.push(id);
+    if (matches.length === 1) return matches[0]!;
+    if (matches.length > 1)
+      throw new AdriftError(
+        "validation_failed",
+        `${what} id prefix "${trimmed}" is ambiguous: give more characters`,
+        {
+          matches: matches.slice(0, 10),
+        },
+      );
+  }
+  throw new AdriftError(
+    "not_found",
+    `no ${what} with id or key "${trimmed}" in this repository's log`,
+    { ref: trimmed },
+  );
+}

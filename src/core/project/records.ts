@@ -1,0 +1,111 @@
+import type { AdriftEvent, EventOf } from "../events/envelope.js";
+import type { ProjectState, RecordView } from "./state.js";
+
+/** Applies intent-card and decision events; ignores the rest. */
+export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void {
+  switch (event.type) {
+    case "intent_card_recorded":
+    case "decision_recorded":
+      state.artifacts.set(event.id, event.type);
+      state.records.set(event.id, newRecord(event));
+      return;
+    case "intent_card_amended":
+      amend(state, event);
+      return;
+    case "decision_marked_stale": {
+      const record = target(state, event, event.data.decision_id, "data.decision_id");
+      if (!record) return;
+      record.stale_marks.push(event);
+      if (record.status !== "superseded") record.status = "stale";
+      return;
+    }
+    case "decision_reverified": {
+      const record = target(state, event, event.data.decision_id, "data.decision_id");
+      if (!record) return;
+      record.reverifications.push(event);
+      record.basis = event.data.basis;
+      record.stale_marks = [];
+      if (record.status !== "superseded") record.status = "active";
+      return;
+    }
+    case "decision_superseded": {
+      const record = target(state, event, event.data.decision_id, "data.decision_id");
+      if (!record) return;
+      record.status = "superseded";
+      record.superseded_by = event.data.superseded_by;
+      const successor = state.records.get(event.data.superseded_by);
+      if (successor) successor.supersedes.push(record.id);
+      else
+        state.dangling.push({
+          event_id: event.id,
+          ref: event.data.superseded_by,
+          field: "data.superseded_by",
+        });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function newRecord(event: EventOf<"intent_card_recorded" | "decision_recorded">): RecordView {
+  const data = event.data;
+  const isDecision = event.type === "decision_recorded";
+  return {
+    id: event.id,
+    kind: isDecision ? "decision" : "intent",
+    card: { ...data.card },
+    considered: [...data.considered],
+    trivial: data.trivial,
+    tags: [...data.tags],
+    findings: isDecision ? [...(data as EventOf<"decision_recorded">["data"]).findings] : [],
+    basis: data.basis,
+    original_basis: data.basis,
+    tier_b: data.tier_b,
+    question_id: isDecision
+      ? (data as EventOf<"decision_recorded">["data"]).question_id
+      : undefined,
+    affects: isDecision ? (data as EventOf<"decision_recorded">["data"]).affects : undefined,
+    session_id: event.session_id,
+    workline_id: event.workline_id,
+    actor: event.actor,
+    at: event.at,
+    amendments: [],
+    status: "active",
+    stale_marks: [],
+    reverifications: [],
+    supersedes: [],
+  };
+}
+
+function target(
+  state: ProjectState,
+  event: AdriftEvent,
+  id: string,
+  field: string,
+): RecordView | undefined {
+  const record = state.records.get(id);
+  if (!record) state.dangling.push({ event_id: event.id, ref: id, field });
+  return record;
+}
+
+function amend(state: ProjectState, event: EventOf<"intent_card_amended">): void {
+  const record = target(state, event, event.data.target_id, "data.target_id");
+  if (!record) return;
+  const { considered, tags, trivial, touched_paths, ...fields } = event.data.changes;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) (record.card as Record<string, string>)[key] = value;
+  }
+  if (considered) record.considered = [...considered];
+  if (tags) record.tags = [...tags];
+  if (trivial !== undefined) record.trivial = trivial;
+  if (touched_paths && record.basis)
+    record.basis = { ...record.basis, touched_paths: [...touched_paths] };
+  record.amendments.push({
+    event_id: event.id,
+    at: event.at,
+    actor: event.actor,
+    changes: event.data.changes,
+    reason: event.data.reason,
+  });
+}

@@ -1,0 +1,102 @@
+import type {
+  Actor,
+  Affects,
+  Basis,
+  CardFields,
+  Considered,
+  Person,
+  TierB,
+} from "../events/common.js";
+import type { EventOf } from "../events/envelope.js";
+
+/** A session: the habitat of the events written under it. */
+export type SessionView = {
+  id: string;
+  title?: string;
+  author: Person;
+  branch?: string;
+  actor: Actor;
+  at: string;
+};
+
+export type WorklineStatus = "open" | "parked" | "closed";
+
+export type WorklineView = {
+  id: string;
+  title: string;
+  tag?: string;
+  status: WorklineStatus;
+  session_id: string;
+  at: string;
+  /** id of the event that last changed the status */
+  changed_by: string;
+};
+
+/** One amendment of a record, kept as history. */
+export type Amendment = {
+  event_id: string;
+  at: string;
+  actor: Actor;
+  changes: EventOf<"intent_card_amended">["data"]["changes"];
+  reason?: string;
+};
+
+export type RecordKind = "intent" | "decision";
+export type RecordStatus = "active" | "stale" | "superseded";
+
+/** An intent card or a decision with all amendments and lifecycle events applied. */
+export type RecordView = {
+  id: string;
+  kind: RecordKind;
+  card: CardFields;
+  considered: Considered[];
+  trivial: boolean;
+  tags: string[];
+  findings: string[];
+  /** the basis now: the recorded one, or the latest re-verification */
+  basis?: Basis;
+  /** the basis as first recorded */
+  original_basis?: Basis;
+  tier_b?: TierB;
+  question_id?: string;
+  affects?: Affects;
+  session_id: string;
+  workline_id?: string;
+  actor: Actor;
+  at: string;
+  amendments: Amendment[];
+  status: RecordStatus;
+  /** stale marks since the last re-verification */
+  stale_marks: EventOf<"decision_marked_stale">[];
+  reverifications: EventOf<"decision_reverified">[];
+  superseded_by?: string;
+  supersedes: string[];
+};
+
+/** Everything the log says, folded. Other areas (backlog, questions, ADRs) add their maps here. */
+export type ProjectState = {
+  sessions: Map<string, SessionView>;
+  worklines: Map<string, WorklineView>;
+  records: Map<string, RecordView>;
+  /** human keys (RN-858) -> artifact id */
+  keys: Map<string, string>;
+  /** every artifact id -> the event type that created it */
+  artifacts: Map<string, string>;
+  /** events that reference an id no event created: event id -> missing id */
+  dangling: { event_id: string; ref: string; field: string }[];
+  /** number of known events folded */
+  event_count: number;
+};
+
+/** An empty state. */
+export function emptyState(): ProjectState {
+  return {
+    sessions: new Map(),
+    worklines: new Map(),
+    records: new Map(),
+    keys: new Map(),
+    artifacts: new Map(),
+    dangling: [],
+    event_count: 0,
+  };
+}

@@ -1,0 +1,33 @@
+import type { CardFields, Considered } from "../events/common.js";
+
+/** Why a card is incomplete (seed 0173 §3). */
+export type IncompletenessReason = {
+  rule: "rationale_missing" | "no_considered_options" | "outcome_missing" | "trigger_missing";
+  message: string;
+};
+
+/** The completeness rules of SPEC §3; an empty list means complete. Saving is never blocked. */
+export function cardIncompleteness(input: {
+  card: CardFields;
+  considered: Considered[];
+  trivial: boolean;
+}): IncompletenessReason[] {
+  const reasons: IncompletenessReason[] = [];
+  const blank = (s: string) => s.trim().length === 0;
+  if (blank(input.card.outcome))
+    reasons.push({ rule: "outcome_missing", message: "no outcome: say what must become true" });
+  if (blank(input.card.trigger))
+    reasons.push({ rule: "trigger_missing", message: "no trigger: say what hurts, why now" });
+  if (!blank(input.card.chosen_approach) && blank(input.card.selection_rationale))
+    reasons.push({
+      rule: "rationale_missing",
+      message: "a chosen approach without a selection rationale: say why this path",
+    });
+  if (input.considered.length === 0 && !input.trivial)
+    reasons.push({
+      rule: "no_considered_options",
+      message:
+        "no considered options: add the rejected ones, or mark the card trivial (status quo)",
+    });
+  return reasons;
+}

@@ -1,0 +1,130 @@
+// Real temporary git repositories and the real CLI, for tests. Never writes into the tree.
+import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
+import { cleanGitEnv } from "../../src/adapters/git/env.js";
+
+/** The built CLI entry point (tests run after `npm run build`). */
+export const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+const created: string[] = [];
+afterAll(() => {
+  if (process.env.ADRIFT_KEEP_TEST_REPOS) return;
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** An environment with a pinned identity, no colour, no agent markers and no hook variables. */
+export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = cleanGitEnv(process.env);
+  for (const name of Object.keys(env))
+    if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER|ADRIFT_)/.test(name)) delete env[name];
+  return {
+    ...env,
+    NO_COLOR: "1",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z",
+    GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
+    ...extra,
+  };
+}
+
+/** A fresh directory under the OS temp dir, removed after the test file. */
+export function tempDir(prefix = "adrift-test-"): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Runs git in `cwd` and returns stdout; throws with git's stderr on failure. */
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = testEnv()): string {
+  const result = spawnSync("git", args, { cwd, env, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** A test repository: a real git work tree with helpers. */
+export type TestRepo = {
+  dir: string;
+  write(file: string, content: string): void;
+  read(file: string): string;
+  git(...args: string[]): string;
+  commit(message: string, files?: Record<string, string>): string;
+  adrift(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): CliResult;
+  adriftJson<T = unknown>(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): T;
+};
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+/** Creates a repository with a pinned identity and (unless empty) one first commit. */
+export function makeRepo(
+  options: { empty?: boolean; name?: string; email?: string; branch?: string } = {},
+): TestRepo {
+  const dir = tempDir();
+  git(dir, ["init", "-q", "-b", options.branch ?? "main"]);
+  git(dir, ["config", "user.name", options.name ?? "Ana Souza"]);
+  git(dir, ["config", "user.email", options.email ?? "ana@example.com"]);
+  git(dir, ["config", "commit.gpgsign", "false"]);
+  const repo: TestRepo = {
+    dir,
+    write(file, content) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    },
+    read: (file) => readFileSync(path.join(dir, file), "utf8"),
+    git: (...args) => git(dir, args),
+    commit(message, files = {}) {
+      for (const [file, content] of Object.entries(files)) repo.write(file, content);
+      git(dir, ["add", "-A"]);
+      git(dir, ["commit", "-q", "--allow-empty", "-m", message]);
+      return git(dir, ["rev-parse", "HEAD"]).trim();
+    },
+    adrift: (args, opts = {}) => runCli(dir, args, opts),
+    adriftJson<T>(args: string[], opts = {}) {
+      const result = runCli(dir, [...args, "--json"], opts);
+      if (result.code !== 0)
+        throw new Error(`adrift ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
+      return JSON.parse(result.stdout) as T;
+    },
+  };
+  if (!options.empty) repo.commit("initial", { "README.md": "# test\n" });
+  return repo;
+}
+
+/** Spawns the built CLI synchronously. */
+export function runCli(
+  cwd: string,
+  args: string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+): CliResult {
+  const result: SpawnSyncReturns<string> = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    env: options.env ?? testEnv(),
+    encoding: "utf8",
+    input: options.input ?? "",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Spawns the built CLI asynchronously (for concurrency tests). */
+export function runCliAsync(
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = testEnv(),
+): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
