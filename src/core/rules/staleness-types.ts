@@ -1,0 +1,46 @@
+/**
+ * The shape of a staleness computation (SPEC §3). Shared by `stale`, the hooks, the watcher,
+ * reports and the PR comment.
+ */
+
+/** A commit that changed a record's scope. */
+export type ChangeCommit = { hash: string; author: string; subject: string };
+
+/** One path of a record's scope and what happened to it since the basis. */
+export type PathChange = {
+  path: string;
+  change: "added" | "modified" | "deleted" | "renamed";
+  /** for renames: where it went */
+  new_path?: string;
+  /** hashes of the commits that touched it (empty when computed from fingerprints) */
+  commits: string[];
+};
+
+/**
+ * A record's computed state against HEAD:
+ * - `fresh`: nothing in scope changed;
+ * - `stale`: a file in scope was added, modified or deleted by a commit outside its workline;
+ * - `moved`: only pure renames (content unchanged), with the new paths;
+ * - `review`: only files newly added under a directory or glob scope.
+ */
+export type ComputedState = "fresh" | "stale" | "moved" | "review";
+
+export type StaleFinding = {
+  record_id: string;
+  kind: "intent" | "decision";
+  state: ComputedState;
+  /** already marked stale in the log (no new mark needed) */
+  recorded: boolean;
+  commits: ChangeCommit[];
+  paths: PathChange[];
+  /** how the answer was reached: commit history, or fingerprints when the basis revision is missing */
+  method: "history" | "fingerprints";
+};
+
+export type StalenessReport = {
+  head: string;
+  /** records with a basis, each with its computed state */
+  findings: StaleFinding[];
+  /** sentences for the user, e.g. "history before X unavailable (shallow clone): compared fingerprints" */
+  notices: string[];
+};
