@@ -2,21 +2,34 @@ import { AdriftError } from "../core/errors.js";
 import type { Actor, Person } from "../core/events/common.js";
 import type { AppContext } from "./context.js";
 
-/** Environment variables that known coding agents set in the shells they run. */
+/**
+ * Environment variables coding agents set in the shells they run commands in (see
+ * docs/agents.md, "Who wrote it"). Only markers the agent itself sets belong here: a variable a
+ * person might export in their own profile (AIDER_MODEL, CURSOR_TRACE_ID in Cursor's terminal)
+ * would turn that person into an agent.
+ */
 const AGENT_MARKERS: { variable: string; name: string }[] = [
   { variable: "CLAUDECODE", name: "claude-code" },
-  { variable: "CLAUDE_CODE_ENTRYPOINT", name: "claude-code" },
   { variable: "CODEX_SANDBOX", name: "codex" },
   { variable: "CODEX_SANDBOX_NETWORK_DISABLED", name: "codex" },
+  { variable: "CODEX_THREAD_ID", name: "codex" },
   { variable: "CURSOR_AGENT", name: "cursor" },
-  { variable: "CURSOR_TRACE_ID", name: "cursor" },
   { variable: "GEMINI_CLI", name: "gemini-cli" },
-  { variable: "AIDER_MODEL", name: "aider" },
 ];
+
+/** Generic markers whose value names the agent (`AI_AGENT=aider`, `AGENT=goose`). */
+const NAMING_MARKERS = ["AI_AGENT", "AGENT"];
 
 /** The agent whose shell this is, if any (by the variables it sets). */
 export function detectAgent(env: NodeJS.ProcessEnv): string | undefined {
   for (const marker of AGENT_MARKERS) if (env[marker.variable]) return marker.name;
+  for (const variable of NAMING_MARKERS) {
+    const value = env[variable]?.trim();
+    if (!value || value === "0" || value.toLowerCase() === "false") continue;
+    // "claude-code_2.1.0_agent" or "cursor-cli@1": keep the name, drop versions
+    const name = value.toLowerCase().split(/[@_\s]/)[0] ?? "";
+    return name === "1" || name === "true" || name === "" ? "agent" : name.slice(0, 64);
+  }
   return undefined;
 }
 
@@ -33,7 +46,10 @@ export async function currentPerson(ctx: AppContext): Promise<Person> {
   return { name: name ?? email.split("@")[0] ?? email, email };
 }
 
-/** The actor of events written now: an explicit kind, a detected agent, or a human. */
+/**
+ * The actor of events written now: an explicit kind, a detected agent, or a human. `--as`
+ * (an explicit person) wins over detection: a person typing in an agent's terminal says so.
+ */
 export async function currentActor(ctx: AppContext): Promise<Actor> {
   const person = await currentPerson(ctx);
   if (ctx.actor?.kind)

@@ -20,7 +20,7 @@ afterAll(() => {
 export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env = cleanGitEnv(process.env);
   for (const name of Object.keys(env))
-    if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER|ADRIFT_)/.test(name)) delete env[name];
+    if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER|ADRIFT_|AI_AGENT$|AGENT$)/.test(name)) delete env[name];
   return {
     ...env,
     NO_COLOR: "1",

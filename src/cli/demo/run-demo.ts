@@ -21,7 +21,7 @@ const CLI = fileURLToPath(new URL("../main.js", import.meta.url));
 function demoEnv(): NodeJS.ProcessEnv {
   const env = cleanGitEnv(process.env);
   for (const name of Object.keys(env))
-    if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER)/.test(name)) delete env[name];
+    if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER|AI_AGENT$|AGENT$)/.test(name)) delete env[name];
   return {
     ...env,
     NO_COLOR: "1",
