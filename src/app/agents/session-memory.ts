@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { stateDir } from "../../adapters/local-state.js";
+import type { AgentName } from "../../core/agents/hook-config.js";
+import type { RecordStatus } from "../../core/project/state.js";
+
+/** What adrift remembers of one agent session, under `<git dir>/adrift/agent-sessions/`. */
+export type AgentSessionMemory = {
+  version: 1;
+  agent: AgentName;
+  session: string;
+  /** repo-relative files the agent edited (or was about to) in this session */
+  touched: string[];
+  /** decision id -> the status the agent was last told about */
+  seen: Record<string, RecordStatus>;
+  /** how many files were touched when the stop hook last asked for records */
+  asked_at: number;
+};
+
+function memoryFile(gitDir: string, agent: AgentName, session: string): string {
+  const key = createHash("sha256").update(session).digest("hex").slice(0, 24);
+  return path.join(stateDir(gitDir), "agent-sessions", `${agent}-${key}.json`);
+}
+
+/** The memory of a session, empty when it is new (or its file unreadable). */
+export function readSessionMemory(
+  gitDir: string,
+  agent: AgentName,
+  session: string,
+): AgentSessionMemory {
+  try {
+    const parsed = JSON.parse(
+      readFileSync(memoryFile(gitDir, agent, session), "utf8"),
+    ) as AgentSessionMemory;
+    if (parsed.version === 1 && parsed.session === session) return parsed;
+  } catch {
+    // a new session
+  }
+  return { version: 1, agent, session, touched: [], seen: {}, asked_at: 0 };
+}
+
+/** Saves the memory (atomic rename: two hooks of one session never leave a torn file). */
+export function writeSessionMemory(gitDir: string, memory: AgentSessionMemory): void {
+  const file = memoryFile(gitDir, memory.agent, memory.session);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(memory)}\n`);
+  renameSync(tmp, file);
+}

@@ -1,0 +1,44 @@
+import { type AgentName, HOOK_EVENTS, type HookEvent } from "../../core/agents/hook-config.js";
+import { parseHookInput } from "../../core/agents/hook-input.js";
+import { formatHookOutput } from "../../core/agents/hook-output.js";
+
+const MAX_INPUT = 8 * 1024 * 1024;
+
+/** Reads the agent's JSON from stdin: nothing on a TTY, at most 8 MB, and gives up after 3 s. */
+function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve("");
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      clearTimeout(timer);
+      process.stdin.pause();
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    };
+    const timer = setTimeout(done, 3000);
+    process.stdin.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_INPUT) chunks.push(chunk);
+    });
+    process.stdin.on("end", done);
+    process.stdin.on("error", done);
+  });
+}
+
+/** One hook run: stdin → the repository → what the agent should hear, in its format. */
+export async function runAgentHook(
+  event: string,
+  agent: string,
+  cwd: string | undefined,
+): Promise<string | undefined> {
+  if (!HOOK_EVENTS.includes(event as HookEvent)) return undefined;
+  const name = agent as AgentName;
+  const input = parseHookInput(name, await readStdin());
+  const [{ createContext }, { answerAgentHook }] = await Promise.all([
+    import("../../app/context.js"),
+    import("../../app/agents/hook.js"),
+  ]);
+  const ctx = await createContext(cwd ?? input.cwd ?? process.cwd());
+  const text = await answerAgentHook(ctx, name, event as HookEvent, input);
+  return formatHookOutput(name, event as HookEvent, text);
+}
