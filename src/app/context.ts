@@ -30,6 +30,8 @@ export type OpenOptions = {
   env?: NodeJS.ProcessEnv;
   actor?: ActorOverride;
   sessionId?: string;
+  /** use this configuration instead of reading .decisions/config.json */
+  config?: Config;
 };
 
 /** Finds the repository containing `dir` and builds the context. */
@@ -40,7 +42,7 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
     git,
     clock: options.clock ?? systemClock,
     ids: options.ids ?? ulidSource(),
-    config: loadConfig(git.location.root),
+    config: options.config ?? loadConfig(git.location.root),
     env,
     actor: options.actor,
     sessionId: options.sessionId,

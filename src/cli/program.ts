@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerAgent } from "./commands/agent.js";
 import { registerDemo } from "./commands/demo.js";
+import { registerDoctor } from "./commands/doctor.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
@@ -24,5 +25,6 @@ export function createProgram(): Command {
   registerInspect(program);
   registerDemo(program);
   registerAgent(program);
+  registerDoctor(program);
   return program;
 }

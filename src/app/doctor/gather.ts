@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { inspectClone } from "../../adapters/git/inspect.js";
+import { stateDir } from "../../adapters/local-state.js";
+import type { DoctorFacts } from "../../core/doctor/facts.js";
+import type { AppContext } from "../context.js";
+import { GITATTRIBUTES_RULE } from "../init.js";
+import { loadProject } from "../load.js";
+import { validateLog } from "../validate.js";
+import { readHookFacts } from "./hooks.js";
+
+/** A lock older than this was left by a process that died (withLocalState breaks it too). */
+const STALE_LOCK_MS = 30_000;
+
+function hasGitattributesRule(root: string): boolean {
+  try {
+    return readFileSync(path.join(root, ".gitattributes"), "utf8")
+      .split(/\r?\n/)
+      .some((line) => line.trim() === GITATTRIBUTES_RULE);
+  } catch {
+    return false;
+  }
+}
+
+/** JSON files under `<git dir>/adrift/` that no longer parse, and locks left behind. */
+function cacheProblems(gitDir: string, now: number): DoctorFacts["cache_problems"] {
+  const dir = stateDir(gitDir);
+  const problems: DoctorFacts["cache_problems"] = [];
+  const visit = (folder: string, depth: number) => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory() && depth < 2) visit(file, depth + 1);
+      else if (entry.name.endsWith(".json")) {
+        try {
+          JSON.parse(readFileSync(file, "utf8"));
+        } catch {
+          problems.push({ file, problem: "not valid JSON" });
+        }
+      } else if (entry.name.endsWith(".lock") && now - statSync(file).mtimeMs > STALE_LOCK_MS)
+        problems.push({ file, problem: "a lock left by a process that is gone" });
+    }
+  };
+  visit(dir, 0);
+  return problems;
+}
+
+function adrFiles(root: string, adrDir: string): string[] {
+  try {
+    return readdirSync(path.join(root, adrDir)).filter((n) => /^\d{4,}-.+\.md$/.test(n));
+  } catch {
+    return [];
+  }
+}
+
+/** Gathers everything doctor looks at; reading only, never writing. */
+export async function gatherDoctorFacts(
+  ctx: AppContext,
+  configError?: string,
+): Promise<DoctorFacts> {
+  const { root, gitDir } = ctx.git.location;
+  const initialised = existsSync(path.join(root, ctx.config.log_dir));
+  let log: DoctorFacts["log"];
+  let logUnreadable: string | undefined;
+  let scopes: DoctorFacts["scopes"] = [];
+  const bases = new Map<string, string[]>();
+  if (initialised) {
+    try {
+      const report = await validateLog(ctx);
+      const first = (severity: string) => {
+        const p = report.problems.find((x) => x.severity === severity);
+        return p ? `${p.file}:${p.line} ${p.message}` : undefined;
+      };
+      log = {
+        errors: report.errors,
+        warnings: report.warnings,
+        ...(first("error") ? { first_error: first("error") } : {}),
+        ...(first("warning") ? { first_warning: first("warning") } : {}),
+      };
+      const { state } = await loadProject(ctx);
+      for (const record of state.records.values()) {
+        if (record.status === "superseded" || !record.basis) continue;
+        scopes.push({
+          id: record.id,
+          outcome: record.card.outcome,
+          entries: record.basis.touched_paths,
+        });
+        const revision = record.basis.revision;
+        if (revision) bases.set(revision, [...(bases.get(revision) ?? []), record.id]);
+      }
+    } catch (error) {
+      logUnreadable = (error as Error).message;
+      scopes = [];
+    }
+  }
+  const clone = await inspectClone(ctx.git.location, ctx.env, [...bases.keys()]);
+  return {
+    initialised,
+    log_dir: ctx.config.log_dir,
+    gitattributes_rule: hasGitattributesRule(root),
+    ...(configError ? { config_error: configError } : {}),
+    hooks_dir: clone.hooks_dir,
+    ...(clone.hooks_path ? { hooks_path: clone.hooks_path } : {}),
+    hooks: readHookFacts(clone.hooks_dir),
+    ...(log ? { log } : {}),
+    ...(logUnreadable ? { log_unreadable: logUnreadable } : {}),
+    cache_problems: cacheProblems(gitDir, ctx.clock.now().getTime()),
+    shallow: clone.shallow,
+    missing_revisions: [...bases]
+      .filter(([revision]) => !clone.present.has(revision))
+      .map(([revision, records]) => ({ revision, records })),
+    tracked: clone.tracked,
+    scopes,
+    broad_scope_ratio: ctx.config.broad_scope_ratio,
+    adr_dir: ctx.config.adr_dir,
+    adr_files: adrFiles(root, ctx.config.adr_dir),
+  };
+}

@@ -1,0 +1,41 @@
+import { accessSync, constants, readFileSync } from "node:fs";
+import path from "node:path";
+import { ADRIFT_HOOKS } from "../../core/doctor/check.js";
+import type { HookFact } from "../../core/doctor/facts.js";
+
+/** The lines that delimit adrift's part of a hook (contract with `adrift hook install`). */
+export const HOOK_BLOCK_START = "# >>> adrift >>>";
+export const HOOK_BLOCK_END = "# <<< adrift <<<";
+
+/** A line that ends a shell script before the lines after it run. */
+const ENDS_SCRIPT = /^\s*(exit(\s+\d+)?|exec\s+\S.*)\s*(;.*)?$/;
+
+/** Reads one hook file: does it carry adrift's block, will git run it, is the block reached? */
+export function readHookFact(dir: string, name: string): HookFact {
+  const file = path.join(dir, name);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return { name, exists: false, has_block: false, executable: false, unreachable: false };
+  }
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((l) => l.trim() === HOOK_BLOCK_START);
+  const end = lines.findIndex((l, i) => i > start && l.trim() === HOOK_BLOCK_END);
+  let executable = true;
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    executable = false;
+  }
+  const has_block = start >= 0 && end > start;
+  // only top-level lines count: an `exit` indented inside an if/function does not end the script
+  const unreachable =
+    has_block && lines.slice(1, start).some((l) => !/^\s/.test(l) && ENDS_SCRIPT.test(l));
+  return { name, exists: true, has_block, executable, unreachable };
+}
+
+/** Every hook adrift installs, as found in the hooks directory. */
+export function readHookFacts(dir: string): HookFact[] {
+  return ADRIFT_HOOKS.map((name) => readHookFact(dir, name));
+}

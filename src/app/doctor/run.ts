@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type Config, ConfigSchema, DECISIONS_DIR, parseConfig } from "../../core/config.js";
+import { diagnose } from "../../core/doctor/check.js";
+import { ALL_DOCTOR_RULES, type DoctorFinding } from "../../core/doctor/rules.js";
+import { AdriftError } from "../../core/errors.js";
+import { createContext, type OpenOptions } from "../context.js";
+import { gatherDoctorFacts } from "./gather.js";
+
+/** What `adrift doctor` found. `blind`: an error finding is left after --ignore. */
+export type DoctorReport = {
+  ok: boolean;
+  blind: boolean;
+  findings: DoctorFinding[];
+  /** findings left out by --ignore */
+  ignored: DoctorFinding[];
+  checked: string[];
+};
+
+function readConfig(root: string): { config?: Config; error?: string } {
+  let text: string | undefined;
+  try {
+    text = readFileSync(path.join(root, DECISIONS_DIR, "config.json"), "utf8");
+  } catch {
+    return {};
+  }
+  try {
+    return { config: parseConfig(text) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** Runs every doctor check in the repository containing `dir`. */
+export async function runDoctor(
+  dir: string,
+  options: OpenOptions & { ignore?: string[] } = {},
+): Promise<DoctorReport> {
+  const ignore = (options.ignore ?? []).map((id) => id.toUpperCase());
+  const known = new Set(ALL_DOCTOR_RULES.flatMap((r) => [r.id, r.name.toUpperCase()]));
+  for (const id of ignore)
+    if (!known.has(id))
+      throw new AdriftError(
+        "usage",
+        `--ignore ${id}: no such rule; expected one of ${ALL_DOCTOR_RULES.map((r) => r.id).join(", ")}`,
+      );
+  // the config is read here, not by the context, so a broken one is a finding and not a crash
+  const probe = await createContext(dir, { ...options, config: ConfigSchema.parse({}) });
+  const { config, error } = readConfig(probe.git.location.root);
+  const ctx = config ? { ...probe, config } : probe;
+  const all = diagnose(await gatherDoctorFacts(ctx, error));
+  const skipped = (f: DoctorFinding) =>
+    ignore.includes(f.rule) || ignore.includes(f.name.toUpperCase());
+  const findings = all.filter((f) => !skipped(f));
+  const blind = findings.some((f) => f.severity === "error");
+  return {
+    ok: findings.length === 0,
+    blind,
+    findings,
+    ignored: all.filter(skipped),
+    checked: ALL_DOCTOR_RULES.map((r) => r.id),
+  };
+}

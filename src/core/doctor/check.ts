@@ -1,0 +1,202 @@
+import { compileScope } from "../rules/scope.js";
+import type { DoctorFacts } from "./facts.js";
+import { type DoctorFinding, finding, DOCTOR_RULES as R } from "./rules.js";
+
+/** Hooks adrift installs (SPEC §4.2); pre-commit is the one that marks staleness. */
+export const ADRIFT_HOOKS = [
+  "pre-commit",
+  "prepare-commit-msg",
+  "post-merge",
+  "post-rewrite",
+  "post-checkout",
+] as const;
+
+/** A scope needs this many tracked files before "most of the repository" means anything. */
+const BROAD_MIN_FILES = 10;
+
+function checkSetup(f: DoctorFacts): DoctorFinding[] {
+  const out: DoctorFinding[] = [];
+  if (!f.initialised)
+    out.push(
+      finding(
+        R.notInitialised,
+        `${f.log_dir}/ does not exist, so there is no log to read`,
+        "adrift init",
+      ),
+    );
+  if (!f.gitattributes_rule)
+    out.push(
+      finding(
+        R.gitattributes,
+        "without `merge=union` for the log, local merges of two branches' log files can conflict",
+        "adrift init",
+        ".gitattributes",
+      ),
+    );
+  if (f.config_error)
+    out.push(
+      finding(
+        R.config,
+        f.config_error,
+        "fix the file (see docs/formats.md), or delete it to use the defaults",
+        ".decisions/config.json",
+      ),
+    );
+  return out;
+}
+
+function checkHooks(f: DoctorFacts): DoctorFinding[] {
+  const where = f.hooks_path ? `${f.hooks_dir} (core.hooksPath)` : f.hooks_dir;
+  const installed = f.hooks.filter((h) => h.has_block);
+  if (installed.length === 0)
+    return [
+      finding(
+        R.hooksMissing,
+        `no hook in ${where} carries adrift's block: commits that change decided code are not marked stale as they land`,
+        "adrift hook install",
+      ),
+    ];
+  const out: DoctorFinding[] = [];
+  const missing = f.hooks.filter((h) => !h.has_block).map((h) => h.name);
+  if (missing.length > 0)
+    out.push(
+      finding(
+        R.hooksPartial,
+        `${missing.join(", ")} in ${where} lack adrift's block`,
+        "adrift hook install",
+      ),
+    );
+  for (const hook of installed) {
+    if (!hook.executable)
+      out.push(
+        finding(
+          R.hookNotExecutable,
+          `${where}/${hook.name} is not executable, so git skips it`,
+          `chmod +x ${where}/${hook.name}`,
+          hook.name,
+        ),
+      );
+    if (hook.unreachable)
+      out.push(
+        finding(
+          R.hookUnreachable,
+          `${hook.name} ends (exit/exec) before adrift's block, so the block never runs`,
+          `move the block above that line, or run adrift hook install --force`,
+          hook.name,
+        ),
+      );
+  }
+  return out;
+}
+
+function checkLog(f: DoctorFacts): DoctorFinding[] {
+  if (f.log_unreadable) return [finding(R.logInvalid, f.log_unreadable, "adrift validate")];
+  if (!f.log) return [];
+  const out: DoctorFinding[] = [];
+  if (f.log.errors > 0)
+    out.push(
+      finding(
+        R.logInvalid,
+        `${f.log.errors} error(s), first: ${f.log.first_error ?? "?"}`,
+        "adrift validate",
+      ),
+    );
+  if (f.log.warnings > 0)
+    out.push(
+      finding(
+        R.logWarnings,
+        `${f.log.warnings} warning(s), first: ${f.log.first_warning ?? "?"}`,
+        "adrift validate",
+      ),
+    );
+  return out;
+}
+
+function checkClone(f: DoctorFacts): DoctorFinding[] {
+  const out: DoctorFinding[] = f.cache_problems.map((p) =>
+    finding(R.cache, `${p.file}: ${p.problem}`, `rm ${p.file}  # adrift rebuilds it`, p.file),
+  );
+  // a shallow clone that still has every basis revision has the history staleness needs
+  if (f.missing_revisions.length > 0) {
+    const missing = f.missing_revisions.length;
+    const records = f.missing_revisions.reduce((n, m) => n + m.records.length, 0);
+    out.push(
+      finding(
+        R.shallow,
+        [
+          f.shallow ? "this is a shallow clone" : "history was rewritten",
+          missing > 0 ? `; ${missing} basis revision(s) of ${records} record(s) are not here` : "",
+          ". Fingerprints alone can tell whether a scoped file's content differs from when it was recorded,",
+          " but not which commits changed it, by whom, whether a commit belongs to the record's own workline,",
+          " or a rename from a delete — so those records are never reported stale on a missing revision alone.",
+        ].join(""),
+        f.shallow
+          ? "git fetch --unshallow"
+          : "fetch the missing revisions, or re-verify the records: adrift decision reverify <id>",
+      ),
+    );
+  }
+  return out;
+}
+
+function checkScopes(f: DoctorFacts): DoctorFinding[] {
+  const out: DoctorFinding[] = [];
+  const total = f.tracked.length;
+  for (const record of f.scopes) {
+    for (const entry of record.entries) {
+      const scope = compileScope(entry);
+      let count = 0;
+      for (const file of f.tracked) if (scope.matches(file)) count++;
+      if (count === 0)
+        out.push(
+          finding(
+            R.scopeEmpty,
+            `${record.id} ("${record.outcome}") is scoped to ${entry}, which matches no tracked file: it can never go stale`,
+            `adrift intent amend ${record.id.slice(0, 10)} … or adrift decision supersede ${record.id.slice(0, 10)} --by <id>`,
+            record.id,
+          ),
+        );
+      else if (total >= BROAD_MIN_FILES && count / total > f.broad_scope_ratio)
+        out.push(
+          finding(
+            R.scopeBroad,
+            `${record.id} ("${record.outcome}") is scoped to ${entry}, which matches ${count} of ${total} tracked files: every commit will make it stale`,
+            "narrow the scope to the paths the decision is about",
+            record.id,
+          ),
+        );
+    }
+  }
+  return out;
+}
+
+function checkAdrs(f: DoctorFacts): DoctorFinding[] {
+  const byNumber = new Map<string, string[]>();
+  for (const name of f.adr_files) {
+    const number = /^(\d{4,})-/.exec(name)?.[1];
+    if (number) byNumber.set(number, [...(byNumber.get(number) ?? []), name]);
+  }
+  return [...byNumber]
+    .filter(([, files]) => files.length > 1)
+    .map(([number, files]) =>
+      finding(
+        R.adrNumbers,
+        `ADR ${number} is taken by ${files.map((n) => `${f.adr_dir}/${n}`).join(" and ")}`,
+        "adrift adr renumber",
+        number,
+      ),
+    );
+}
+
+/** Every finding for the facts, in rule order; pure. */
+export function diagnose(facts: DoctorFacts): DoctorFinding[] {
+  const findings = [
+    ...checkSetup(facts),
+    ...(facts.initialised ? checkHooks(facts) : []),
+    ...checkLog(facts),
+    ...checkClone(facts),
+    ...checkScopes(facts),
+    ...checkAdrs(facts),
+  ];
+  return findings.sort((a, b) => a.rule.localeCompare(b.rule));
+}

@@ -1,0 +1,37 @@
+/** What the app gathers for `doctor`; the checks are pure functions of this. */
+
+/** One git hook adrift installs, as found on disk. */
+export type HookFact = {
+  name: string;
+  exists: boolean;
+  /** carries the `# >>> adrift >>>` … `# <<< adrift <<<` block */
+  has_block: boolean;
+  executable: boolean;
+  /** a line before the block ends the script (`exit …`, `exec …`), so the block never runs */
+  unreachable: boolean;
+};
+
+export type DoctorFacts = {
+  /** the log directory exists */
+  initialised: boolean;
+  log_dir: string;
+  gitattributes_rule: boolean;
+  config_error?: string;
+  hooks_dir: string;
+  hooks_path?: string;
+  hooks: HookFact[];
+  log?: { errors: number; warnings: number; first_error?: string; first_warning?: string };
+  log_unreadable?: string;
+  /** files under `<git dir>/adrift/` that are damaged, with what is wrong */
+  cache_problems: { file: string; problem: string }[];
+  shallow: boolean;
+  /** basis revisions the clone does not have, with the records based on them */
+  missing_revisions: { revision: string; records: string[] }[];
+  tracked: string[];
+  /** records that are not superseded, with their scope */
+  scopes: { id: string; outcome: string; entries: string[] }[];
+  broad_scope_ratio: number;
+  adr_dir: string;
+  /** file names of accepted ADRs (`NNNN-slug.md`) under the ADR directory */
+  adr_files: string[];
+};

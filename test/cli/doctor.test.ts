@@ -1,0 +1,188 @@
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ALL_DOCTOR_RULES } from "../../src/core/doctor/rules.js";
+import { git, makeRepo, runCli, type TestRepo, tempDir } from "../support/repo.js";
+
+const HOOKS = ["pre-commit", "prepare-commit-msg", "post-merge", "post-rewrite", "post-checkout"];
+
+/** Hooks as `adrift hook install` leaves them (the contract: the delimited block). */
+function installHooks(root: string, dir = ".git/hooks", before = "") {
+  mkdirSync(path.join(root, dir), { recursive: true });
+  for (const name of HOOKS) {
+    const file = path.join(root, dir, name);
+    writeFileSync(
+      file,
+      `#!/bin/sh\n${before}# >>> adrift >>>\nadrift hook run ${name} "$@" || true\n# <<< adrift <<<\n`,
+    );
+    chmodSync(file, 0o755);
+  }
+}
+
+type Report = {
+  ok: boolean;
+  blind: boolean;
+  findings: { rule: string; severity: string; fix: string; subject?: string }[];
+};
+
+function doctor(repo: TestRepo | string, args: string[] = []) {
+  const dir = typeof repo === "string" ? repo : repo.dir;
+  const result = runCli(dir, ["doctor", "--json", ...args]);
+  return {
+    code: result.code,
+    report: JSON.parse(result.stdout || "{}") as Report,
+    stderr: result.stderr,
+  };
+}
+
+const rules = (report: Report) => report.findings.map((f) => f.rule);
+
+function healthyRepo(): TestRepo {
+  const repo = makeRepo();
+  repo.commit("code", { "src/auth/login.ts": "x\n", "src/billing/vat.ts": "y\n" });
+  repo.adrift(["init"]);
+  repo.adriftJson([
+    "decision",
+    "record",
+    "--outcome",
+    "cache first",
+    "--trivial",
+    "--path",
+    "src/auth/login.ts",
+  ]);
+  repo.commit("adrift");
+  installHooks(repo.dir);
+  return repo;
+}
+
+describe("adrift doctor", () => {
+  it("passes a healthy repository with exit 0", () => {
+    const repo = healthyRepo();
+    const { code, report } = doctor(repo);
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(code).toBe(0);
+    expect(repo.git("status", "--porcelain")).toBe("");
+  });
+
+  it("finds missing hooks (ADR-D004) with the fix, exit 1; --ignore lets it pass", () => {
+    const repo = makeRepo();
+    repo.adrift(["init"]);
+    repo.commit("adrift");
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual(["ADR-D004"]);
+    expect(report.findings[0]!.fix).toBe("adrift hook install");
+    expect(code).toBe(1);
+    expect(doctor(repo, ["--ignore", "ADR-D004"]).code).toBe(0);
+    expect(doctor(repo, ["--ignore", "hooks-missing"]).code).toBe(0);
+  });
+
+  it("honours core.hooksPath (husky, lefthook)", () => {
+    const repo = healthyRepo();
+    repo.git("config", "core.hooksPath", ".husky");
+    expect(rules(doctor(repo).report)).toEqual(["ADR-D004"]);
+    installHooks(repo.dir, ".husky");
+    expect(doctor(repo).code).toBe(0);
+  });
+
+  it("finds hooks that git skips or that end before adrift's block", () => {
+    const repo = healthyRepo();
+    installHooks(repo.dir, ".git/hooks", "npx lint-staged\nexit 0\n");
+    chmodSync(path.join(repo.dir, ".git/hooks/post-merge"), 0o644);
+    repo.write(".git/hooks/post-checkout", "#!/bin/sh\necho mine\n");
+    chmodSync(path.join(repo.dir, ".git/hooks/post-checkout"), 0o755);
+    const { code, report } = doctor(repo);
+    expect(new Set(rules(report))).toEqual(new Set(["ADR-D005", "ADR-D006", "ADR-D007"]));
+    expect(report.findings.find((f) => f.rule === "ADR-D006")!.subject).toBe("post-merge");
+    expect(code).toBe(1);
+  });
+
+  it("says what a shallow clone can and cannot tell (ADR-D011), exit 1", () => {
+    const origin = healthyRepo();
+    origin.commit("more", { "src/auth/login.ts": "z\n" });
+    origin.commit("even more", { "README.md": "# more\n" });
+    const clone = tempDir();
+    git(tempDir(), ["clone", "-q", "--depth", "1", `file://${origin.dir}`, clone]);
+    installHooks(clone);
+    const { code, report } = doctor(clone, ["--ignore", "ADR-D004"]);
+    const shallow = report.findings.find((f) => f.rule === "ADR-D011")!;
+    expect(shallow).toBeDefined();
+    expect(shallow.fix).toBe("git fetch --unshallow");
+    expect(JSON.stringify(shallow)).toMatch(/Fingerprints alone can tell/);
+    expect(code).toBe(1);
+  });
+
+  it("finds a scope matching no file (ADR-D012, exit 1) and one matching most files (ADR-D013, a warning)", () => {
+    const repo = healthyRepo();
+    const files = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`src/gen/f${i}.ts`, `${i}\n`]),
+    );
+    repo.commit("generated", files);
+    const nothing = repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      "gone",
+      "--trivial",
+      "--path",
+      "src/removed/",
+    ]);
+    repo.adriftJson([
+      "decision",
+      "record",
+      "--outcome",
+      "everything",
+      "--trivial",
+      "--path",
+      "src/**",
+    ]);
+    repo.commit("records");
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual(["ADR-D012", "ADR-D013"]);
+    expect(report.findings[0]!.subject).toBe(nothing.id);
+    expect(code).toBe(1);
+    expect(doctor(repo, ["--ignore", "ADR-D012"]).code).toBe(0);
+  });
+
+  it("finds duplicate ADR numbers (ADR-D014), exit 1", () => {
+    const repo = healthyRepo();
+    repo.commit("adrs", {
+      "docs/adr/0001-use-postgres.md": "# Use Postgres\n",
+      "docs/adr/0002-cache-sessions.md": "# Cache sessions\n",
+      "docs/adr/0002-rest-not-grpc.md": "# REST\n",
+    });
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual(["ADR-D014"]);
+    expect(report.findings[0]!.subject).toBe("0002");
+    expect(report.findings[0]!.fix).toBe("adrift adr renumber");
+    expect(code).toBe(1);
+  });
+
+  it("finds a broken config, a broken log line, a damaged cache and a missing .gitattributes rule", () => {
+    const repo = healthyRepo();
+    repo.write(".decisions/config.json", '{"log_dir": 42}');
+    repo.write(".decisions/log/zz.events.ndjson", "{not json\n");
+    repo.write(".git/adrift/state.json", "{");
+    repo.write(".gitattributes", "*.png binary\n");
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual(["ADR-D002", "ADR-D003", "ADR-D008", "ADR-D010"]);
+    expect(code).toBe(1);
+  });
+
+  it("says adrift is not set up (ADR-D001) and rejects an unknown rule id", () => {
+    const repo = makeRepo();
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toContain("ADR-D001");
+    expect(code).toBe(1);
+    const bad = runCli(repo.dir, ["doctor", "--ignore", "ADR-D999", "--json"]);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stderr).error.code).toBe("usage");
+  });
+
+  it("documents every rule in docs/doctor.md", () => {
+    const doc = readFileSync(new URL("../../docs/doctor.md", import.meta.url), "utf8");
+    for (const rule of ALL_DOCTOR_RULES) {
+      expect(doc).toContain(`### ${rule.id} ${rule.name}`);
+    }
+  });
+});
