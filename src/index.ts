@@ -7,11 +7,26 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
+export type { AgentHookChange } from "./app/agents/install.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
+export { type DoctorOptions, type DoctorReport, runDoctor } from "./app/doctor/run.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
 export type { ValidationReport } from "./app/validate.js";
+export {
+  AGENT_CONFIG_FILE,
+  AGENT_NAMES,
+  type AgentName,
+  type HookEvent,
+} from "./core/agents/hook-config.js";
+export { type HookInput, parseHookInput } from "./core/agents/hook-input.js";
+export {
+  ALL_DOCTOR_RULES,
+  type DoctorFinding,
+  type DoctorRule,
+  type DoctorSeverity,
+} from "./core/doctor/rules.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";

@@ -1,4 +1,9 @@
+import type { AgentName, HookEvent } from "../core/agents/hook-config.js";
+import type { HookInput } from "../core/agents/hook-input.js";
+import { answerAgentHook } from "./agents/hook.js";
+import { installAgentHooks, uninstallAllAgentHooks } from "./agents/install.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
+import { type DoctorOptions, diagnoseRepository } from "./doctor/run.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
 import { type ListFilter, listRecords, showArtifact } from "./queries.js";
@@ -46,6 +51,12 @@ export function repositoryApi(ctx: AppContext) {
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     validate: () => validateLog(ctx),
+    doctor: (options?: DoctorOptions) => diagnoseRepository(ctx, options),
+    installAgentHooks: (agent: AgentName, options?: { program?: string }) =>
+      installAgentHooks(ctx, agent, options),
+    uninstallAgentHooks: (agent?: AgentName) => uninstallAllAgentHooks(ctx, agent),
+    answerAgentHook: (agent: AgentName, event: HookEvent, input: HookInput) =>
+      answerAgentHook(ctx, agent, event, input),
   };
 }
 

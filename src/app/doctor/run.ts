@@ -4,7 +4,7 @@ import { type Config, ConfigSchema, DECISIONS_DIR, parseConfig } from "../../cor
 import { diagnose } from "../../core/doctor/check.js";
 import { ALL_DOCTOR_RULES, type DoctorFinding } from "../../core/doctor/rules.js";
 import { AdriftError } from "../../core/errors.js";
-import { createContext, type OpenOptions } from "../context.js";
+import { type AppContext, createContext, type OpenOptions } from "../context.js";
 import { gatherDoctorFacts } from "./gather.js";
 
 /** What `adrift doctor` found. `blind`: an error finding is left after --ignore. */
@@ -31,10 +31,13 @@ function readConfig(root: string): { config?: Config; error?: string } {
   }
 }
 
-/** Runs every doctor check in the repository containing `dir`. */
-export async function runDoctor(
-  dir: string,
-  options: OpenOptions & { ignore?: string[] } = {},
+/** Doctor's options: rules to leave out, by id (`ADR-D004`) or name (`hooks-missing`). */
+export type DoctorOptions = { ignore?: string[] };
+
+/** Runs every doctor check with this context (whose config is taken as valid). */
+export async function diagnoseRepository(
+  ctx: AppContext,
+  options: DoctorOptions & { configError?: string } = {},
 ): Promise<DoctorReport> {
   const ignore = (options.ignore ?? []).map((id) => id.toUpperCase());
   const known = new Set(ALL_DOCTOR_RULES.flatMap((r) => [r.id, r.name.toUpperCase()]));
@@ -44,11 +47,7 @@ export async function runDoctor(
         "usage",
         `--ignore ${id}: no such rule; expected one of ${ALL_DOCTOR_RULES.map((r) => r.id).join(", ")}`,
       );
-  // the config is read here, not by the context, so a broken one is a finding and not a crash
-  const probe = await createContext(dir, { ...options, config: ConfigSchema.parse({}) });
-  const { config, error } = readConfig(probe.git.location.root);
-  const ctx = config ? { ...probe, config } : probe;
-  const all = diagnose(await gatherDoctorFacts(ctx, error));
+  const all = diagnose(await gatherDoctorFacts(ctx, options.configError));
   const skipped = (f: DoctorFinding) =>
     ignore.includes(f.rule) || ignore.includes(f.name.toUpperCase());
   const findings = all.filter((f) => !skipped(f));
@@ -60,4 +59,20 @@ export async function runDoctor(
     ignored: all.filter(skipped),
     checked: ALL_DOCTOR_RULES.map((r) => r.id),
   };
+}
+
+/**
+ * Runs doctor in the repository containing `dir`. The config is read here, not by the context,
+ * so a broken one becomes finding ADR-D003 instead of stopping doctor.
+ */
+export async function runDoctor(
+  dir: string,
+  options: OpenOptions & DoctorOptions = {},
+): Promise<DoctorReport> {
+  const probe = await createContext(dir, { ...options, config: ConfigSchema.parse({}) });
+  const { config, error } = readConfig(probe.git.location.root);
+  return diagnoseRepository(config ? { ...probe, config } : probe, {
+    ...options,
+    ...(error ? { configError: error } : {}),
+  });
 }
