@@ -13,7 +13,8 @@ const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const count = Number(process.argv[2] ?? 5000);
 const dir = mkdtempSync(path.join(tmpdir(), "adrift-bench-agents-"));
 const env = { ...process.env, NO_COLOR: "1", GIT_CONFIG_NOSYSTEM: "1" };
-for (const name of Object.keys(env)) if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AI_AGENT$|AGENT$)/.test(name)) delete env[name];
+for (const name of Object.keys(env))
+  if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AI_AGENT$|AGENT$)/.test(name)) delete env[name];
 const git = (...args) => execFileSync("git", args, { cwd: dir, env });
 
 git("init", "-q", "-b", "main");
@@ -33,19 +34,48 @@ const actor = { kind: "human", name: "Bench", email: "b@example.com" };
 const session = ulid();
 const at = "2026-11-30T00:00:00.000Z";
 const lines = [
-  { id: session, type: "session_started", schema_version: 1, at, actor, session_id: session, data: { author: { name: "Bench", email: "b@example.com" }, branch: "main" } },
+  {
+    id: session,
+    type: "session_started",
+    schema_version: 1,
+    at,
+    actor,
+    session_id: session,
+    data: { author: { name: "Bench", email: "b@example.com" }, branch: "main" },
+  },
 ];
 for (let i = 0; i < count; i++)
   lines.push({
-    id: ulid(), type: "decision_recorded", schema_version: 1, at, actor, session_id: session,
+    id: ulid(),
+    type: "decision_recorded",
+    schema_version: 1,
+    at,
+    actor,
+    session_id: session,
     data: {
-      card: { outcome: `decision ${i}`, trigger: "t", chosen_approach: "c", selection_rationale: "r", constraints: "", validation_plan: "" },
-      considered: [], trivial: true, tags: [], findings: [],
-      basis: { revision: head, touched_paths: [i % 3 === 0 ? `src/m${i % 20}/` : `src/m${i % 20}/f${i % 200}.ts`] },
+      card: {
+        outcome: `decision ${i}`,
+        trigger: "t",
+        chosen_approach: "c",
+        selection_rationale: "r",
+        constraints: "",
+        validation_plan: "",
+      },
+      considered: [],
+      trivial: true,
+      tags: [],
+      findings: [],
+      basis: {
+        revision: head,
+        touched_paths: [i % 3 === 0 ? `src/m${i % 20}/` : `src/m${i % 20}/f${i % 200}.ts`],
+      },
     },
   });
 mkdirSync(path.join(dir, ".decisions/log"), { recursive: true });
-writeFileSync(path.join(dir, ".decisions/log/bench.events.ndjson"), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+writeFileSync(
+  path.join(dir, ".decisions/log/bench.events.ndjson"),
+  `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
+);
 
 function time(label, program, args, input = "", runs = 7) {
   const samples = [];
@@ -53,22 +83,39 @@ function time(label, program, args, input = "", runs = 7) {
     const start = process.hrtime.bigint();
     const result = spawnSync(program, args, { cwd: dir, env, input, encoding: "utf8" });
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (result.status !== 0 && !label.startsWith("doctor")) throw new Error(`${label}: ${result.stderr}`);
+    if (result.status !== 0 && !label.startsWith("doctor"))
+      throw new Error(`${label}: ${result.stderr}`);
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(runs / 2)];
 }
 
-const edit = JSON.stringify({ session_id: "bench", cwd: dir, tool_input: { file_path: "src/m3/f3.ts" } });
+const edit = JSON.stringify({
+  session_id: "bench",
+  cwd: dir,
+  tool_input: { file_path: "src/m3/f3.ts" },
+});
 const floorNode = time("node -e 0", process.execPath, ["-e", "0"]);
-const hookPre = time("hook pre-edit", process.execPath, [CLI, "agent", "hook", "pre-edit", "--agent", "claude"], edit);
-const hookStart = time("hook session-start", process.execPath, [CLI, "agent", "hook", "session-start", "--agent", "claude"], '{"session_id":"b2"}');
+const hookPre = time(
+  "hook pre-edit",
+  process.execPath,
+  [CLI, "agent", "hook", "pre-edit", "--agent", "claude"],
+  edit,
+);
+const hookStart = time(
+  "hook session-start",
+  process.execPath,
+  [CLI, "agent", "hook", "session-start", "--agent", "claude"],
+  '{"session_id":"b2"}',
+);
 const floorLs = time("git ls-files -z", "git", ["ls-files", "-z"]);
 const doctor = time("doctor", process.execPath, [CLI, "doctor", "--json"]);
 rmSync(dir, { recursive: true, force: true });
 
 const row = (label, ms, floor, floorLabel) =>
-  console.log(`${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms   ${(ms / floor).toFixed(1).padStart(5)}× ${floorLabel}`);
+  console.log(
+    `${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms   ${(ms / floor).toFixed(1).padStart(5)}× ${floorLabel}`,
+  );
 console.log(`log: ${count} decisions, 200 tracked files (median of 7 runs)`);
 row("node -e 0 (floor)", floorNode, floorNode, "node start-up");
 row("agent hook pre-edit --agent claude", hookPre, floorNode, "node start-up");
