@@ -34,6 +34,11 @@ function demoEnv(): NodeJS.ProcessEnv {
   };
 }
 
+/** Quotes an argument the way a shell user would type it. */
+function quote(arg: string): string {
+  return /[\s"'$`\\|&;<>(){}*?]/.test(arg) ? `'${arg.replace(/'/g, "'\\''")}'` : arg;
+}
+
 function run(step: DemoStep, cwd: string, env: NodeJS.ProcessEnv): DemoRun {
   if (step.write) {
     for (const [file, content] of Object.entries(step.write)) {
@@ -56,9 +61,7 @@ function run(step: DemoStep, cwd: string, env: NodeJS.ProcessEnv): DemoRun {
   const output = `${child.stdout ?? ""}${child.stderr ?? ""}`.trimEnd();
   return {
     title: step.title,
-    command: step.argv
-      .map((a) => (/[\s"'$`\\|&;<>()]/.test(a) ? `'${a.replace(/'/g, "'\\''")}'` : a))
-      .join(" "),
+    command: `${step.stdin ? `echo ${quote(step.stdin.trim())} | ` : ""}${step.argv.map(quote).join(" ")}`,
     output,
     exit: child.status ?? 1,
     expected: step.exit ?? 0,

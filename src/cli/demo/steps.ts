@@ -95,10 +95,24 @@ export const DEMO_STEPS: DemoStep[] = [
       "src/auth/login.ts",
     ],
   },
+  {
+    title: "Give Claude Code the decisions as it works (Codex and Cursor too)",
+    argv: ["adrift", "agent", "install", "claude"],
+  },
+  {
+    title: "Before the agent edits login.ts, its hook hands it the decisions that govern the file",
+    argv: ["adrift", "agent", "hook", "pre-edit", "--agent", "claude"],
+    stdin: `{"session_id":"demo","tool_name":"Edit","tool_input":{"file_path":"src/auth/login.ts"}}\n`,
+  },
   { title: "List what the log knows", argv: ["adrift", "list"] },
   {
     title: "Only the incomplete ones, with the reasons",
     argv: ["adrift", "list", "--status", "incomplete"],
   },
   { title: "Every line of the log checks out", argv: ["adrift", "validate"] },
+  {
+    title: "When the agent stops, it is asked to record what it decided and what it left open",
+    argv: ["adrift", "agent", "hook", "stop", "--agent", "claude"],
+    stdin: `{"session_id":"demo","stop_hook_active":false}\n`,
+  },
 ];

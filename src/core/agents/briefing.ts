@@ -118,7 +118,7 @@ export function renderStopRequest(touched: readonly string[]): string {
   const files =
     touched.slice(0, 8).join(", ") + (touched.length > 8 ? `, +${touched.length - 8} more` : "");
   return [
-    `adrift: before you finish — you changed ${files}.`,
+    `adrift: before you finish — in this session you worked on ${files}.`,
     "Record each decision you made as an intent card or decision, with what you rejected and why",
     '(adrift intent record --outcome … --trigger … --chosen … --rationale … --considered "X :: why not" --path <file>,',
     "or the MCP tool record_intent_card / record_decision).",
