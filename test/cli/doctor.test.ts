@@ -179,6 +179,21 @@ describe("adrift doctor", () => {
     expect(JSON.parse(bad.stderr).error.code).toBe("usage");
   });
 
+  it("finds an agent hook file with only some of adrift's hooks (ADR-D015, a warning)", () => {
+    const repo = healthyRepo();
+    repo.adrift(["agent", "install", "cursor"]);
+    expect(doctor(repo).report.findings).toEqual([]);
+    const config = JSON.parse(repo.read(".cursor/hooks.json")) as {
+      hooks: Record<string, unknown>;
+    };
+    delete config.hooks.stop;
+    repo.write(".cursor/hooks.json", JSON.stringify(config));
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual(["ADR-D015"]);
+    expect(report.findings[0]!.fix).toBe("adrift agent install cursor");
+    expect(code).toBe(0);
+  });
+
   it("documents every rule in docs/doctor.md", () => {
     const doc = readFileSync(new URL("../../docs/doctor.md", import.meta.url), "utf8");
     for (const rule of ALL_DOCTOR_RULES) {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { inspectClone } from "../../adapters/git/inspect.js";
 import { stateDir } from "../../adapters/local-state.js";
+import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import type { AppContext } from "../context.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
@@ -48,6 +49,23 @@ function cacheProblems(gitDir: string, now: number): DoctorFacts["cache_problems
   };
   visit(dir, 0);
   return problems;
+}
+
+/** Agent hook files where someone removed some of adrift's entries (or an older set is there). */
+function partialAgentHooks(root: string): DoctorFacts["partial_agent_hooks"] {
+  const partial: DoctorFacts["partial_agent_hooks"] = [];
+  for (const agent of AGENT_NAMES) {
+    const file = AGENT_CONFIG_FILE[agent];
+    let config: unknown;
+    try {
+      config = JSON.parse(readFileSync(path.join(root, file), "utf8"));
+    } catch {
+      continue;
+    }
+    const mentions = JSON.stringify(config).includes(`--agent ${agent}`);
+    if (mentions && !hasAdriftHooks(agent, config)) partial.push({ agent, file });
+  }
+  return partial;
 }
 
 function adrFiles(root: string, adrDir: string): string[] {
@@ -119,5 +137,6 @@ export async function gatherDoctorFacts(
     broad_scope_ratio: ctx.config.broad_scope_ratio,
     adr_dir: ctx.config.adr_dir,
     adr_files: adrFiles(root, ctx.config.adr_dir),
+    partial_agent_hooks: partialAgentHooks(root),
   };
 }

@@ -188,6 +188,17 @@ function checkAdrs(f: DoctorFacts): DoctorFinding[] {
     );
 }
 
+function checkAgentHooks(f: DoctorFacts): DoctorFinding[] {
+  return f.partial_agent_hooks.map((h) =>
+    finding(
+      R.agentHooks,
+      `${h.file} runs some of adrift's ${h.agent} hooks but not all, so the agent misses part of its context`,
+      `adrift agent install ${h.agent}`,
+      h.file,
+    ),
+  );
+}
+
 /** Every finding for the facts, in rule order; pure. */
 export function diagnose(facts: DoctorFacts): DoctorFinding[] {
   const findings = [
@@ -197,6 +208,7 @@ export function diagnose(facts: DoctorFacts): DoctorFinding[] {
     ...checkClone(facts),
     ...checkScopes(facts),
     ...checkAdrs(facts),
+    ...checkAgentHooks(facts),
   ];
   return findings.sort((a, b) => a.rule.localeCompare(b.rule));
 }

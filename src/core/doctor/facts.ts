@@ -32,6 +32,8 @@ export type DoctorFacts = {
   scopes: { id: string; outcome: string; entries: string[] }[];
   broad_scope_ratio: number;
   adr_dir: string;
+  /** agent hook files that carry some of adrift's hooks but not all */
+  partial_agent_hooks: { agent: string; file: string }[];
   /** file names of accepted ADRs (`NNNN-slug.md`) under the ADR directory */
   adr_files: string[];
 };

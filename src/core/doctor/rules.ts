@@ -90,6 +90,12 @@ export const DOCTOR_RULES = {
     severity: "error",
     title: "two ADRs share a number",
   },
+  agentHooks: {
+    id: "ADR-D015",
+    name: "agent-hooks-partial",
+    severity: "warning",
+    title: "a coding agent's hook file has only some of adrift's hooks",
+  },
 } as const satisfies Record<string, DoctorRule>;
 
 /** Every rule, in id order. */
