@@ -1,25 +1,22 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { openRepository } from "../../src/app/repository.js";
 import { parseHookInput, patchPaths } from "../../src/core/agents/hook-input.js";
-import { makeRepo, runCli, type TestRepo, tempDir } from "../support/repo.js";
+import { makeRepo, runCli, type TestRepo, tempDir, testEnv } from "../support/repo.js";
 
-function decide(repo: TestRepo, outcome: string, scope: string): string {
-  return repo.adriftJson<{ id: string }>([
-    "decision",
-    "record",
-    "--outcome",
+/** Records a decision in-process (set-up), so the spawns go to the hook under test. */
+async function decide(repo: TestRepo, outcome: string, scope: string): Promise<string> {
+  const api = await openRepository(repo.dir, { env: testEnv() });
+  const result = await api.recordDecision({
     outcome,
-    "--trigger",
-    "t",
-    "--chosen",
-    `${outcome} approach`,
-    "--rationale",
-    "r",
-    "--trivial",
-    "--path",
-    scope,
-  ]).id;
+    trigger: "t",
+    chosen_approach: `${outcome} approach`,
+    selection_rationale: "r",
+    trivial: true,
+    touched_paths: [scope],
+  });
+  return result.id;
 }
 
 const hook = (repo: TestRepo, agent: string, event: string, input: unknown) =>
@@ -31,12 +28,12 @@ function claudeContext(stdout: string): string {
 }
 
 describe("adrift agent hook (Claude Code)", () => {
-  it("briefs at session start, governs an edit, tells was → now, and asks once at stop", () => {
+  it("briefs at session start, governs an edit, tells was → now, and asks once at stop", async () => {
     const repo = makeRepo();
     repo.commit("code", { "src/auth/login.ts": "x\n", "src/billing/vat.ts": "y\n" });
-    const login = decide(repo, "Login checks the cache first", "src/auth/login.ts");
-    const area = decide(repo, "Auth lives in one folder", "src/auth/");
-    decide(repo, "VAT is 20 percent", "src/billing/");
+    const login = await decide(repo, "Login checks the cache first", "src/auth/login.ts");
+    const area = await decide(repo, "Auth lives in one folder", "src/auth/");
+    await decide(repo, "VAT is 20 percent", "src/billing/");
     const base = { session_id: "s-1", cwd: repo.dir };
 
     const start = hook(repo, "claude", "session-start", {
@@ -66,7 +63,7 @@ describe("adrift agent hook (Claude Code)", () => {
       hook(repo, "claude", "post-edit", { ...edit, hook_event_name: "PostToolUse" }).stdout,
     ).toBe("");
 
-    const newer = decide(repo, "Login asks the IdP first again", "src/auth/login.ts");
+    const newer = await decide(repo, "Login asks the IdP first again", "src/auth/login.ts");
     repo.adriftJson(["decision", "supersede", login, "--by", newer]);
     repo.adriftJson(["decision", "mark-stale", area]);
     const prompt = hook(repo, "claude", "prompt", { ...base, prompt: "carry on" });
@@ -93,13 +90,11 @@ describe("adrift agent hook (Claude Code)", () => {
     expect(repo.git("status", "--porcelain", "--", ".claude", "src")).toBe("");
   });
 
-  it("names at most ten decisions and what the limit left out", () => {
+  it("names at most ten decisions and what the limit left out", async () => {
     const repo = makeRepo();
     repo.commit("code", { "src/a/b/c.ts": "x\n" });
-    const ids = [
-      decide(repo, "exact file", "src/a/b/c.ts"),
-      ...Array.from({ length: 11 }, (_, i) => decide(repo, `broad ${i}`, "src/")),
-    ];
+    const ids = [await decide(repo, "exact file", "src/a/b/c.ts")];
+    for (let i = 0; i < 11; i++) ids.push(await decide(repo, `broad ${i}`, "src/"));
     const out = hook(repo, "claude", "pre-edit", {
       session_id: "s",
       cwd: repo.dir,
@@ -115,10 +110,10 @@ describe("adrift agent hook (Claude Code)", () => {
 });
 
 describe("adrift agent hook (Cursor, Codex)", () => {
-  it("Cursor: context at sessionStart, governing decisions at the first edit, followup at stop", () => {
+  it("Cursor: context at sessionStart, governing decisions at the first edit, followup at stop", async () => {
     const repo = makeRepo();
     repo.commit("code", { "src/auth/login.ts": "x\n" });
-    decide(repo, "Login checks the cache first", "src/auth/");
+    await decide(repo, "Login checks the cache first", "src/auth/");
     const base = { conversation_id: "c-1", workspace_roots: [repo.dir] };
     const start = JSON.parse(hook(repo, "cursor", "session-start", base).stdout);
     expect(start.additional_context).toContain("1 active decision(s)");
@@ -134,10 +129,10 @@ describe("adrift agent hook (Cursor, Codex)", () => {
     expect(stop.followup_message).toContain("src/auth/login.ts");
   });
 
-  it("Codex: files named by apply_patch are governed", () => {
+  it("Codex: files named by apply_patch are governed", async () => {
     const repo = makeRepo();
     repo.commit("code", { "src/auth/login.ts": "x\n" });
-    decide(repo, "Login checks the cache first", "src/auth/login.ts");
+    await decide(repo, "Login checks the cache first", "src/auth/login.ts");
     const out = hook(repo, "codex", "pre-edit", {
       session_id: "x-1",
       cwd: repo.dir,
