@@ -7,13 +7,16 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
+export { appendEvents, listLogFiles, readLog } from "./adapters/log-store.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
 export type { ValidationReport } from "./app/validate.js";
+export { type EventDraft, writeEvents } from "./app/writer.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";
+export { type OrderedLog, orderLines } from "./core/project/order.js";
 export type * from "./core/project/state.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";

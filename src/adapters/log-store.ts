@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
@@ -46,7 +46,7 @@ export function parseLogBuffer(
     const at: LinePosition = { file, line: i + 1 };
     const parsed = parseEventLine(text, at);
     if (parsed.ok) {
-      lines.push({ event: parsed.event, text, at });
+      lines.push({ event: parsed.event, at });
       if (parsed.unknown) problems.push(parsed.problem);
       continue;
     }
@@ -97,22 +97,48 @@ function splitLines(buffer: Buffer, file: string, problems: Problem[]): (string 
   return texts;
 }
 
+/** How many files are read ahead while earlier ones are parsed. */
+const READ_AHEAD = 8;
+
 /** Reads, parses, de-duplicates and orders the whole log under `dir`; positions relative to `root`. */
 export async function readLog(
   dir: string,
   root: string,
 ): Promise<OrderedLog & { files: string[] }> {
   const files = await listLogFiles(dir);
+  const names = files.map((file) => path.relative(root, file).split(path.sep).join("/"));
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
-  for (const file of files) {
-    const buffer = await readFile(file);
-    const parsed = parseLogBuffer(buffer, path.relative(root, file).split(path.sep).join("/"));
+  // Bounded read-ahead: the next files load while this one is parsed.
+  const pending: Promise<Buffer>[] = [];
+  for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(readFile(files[i]!));
+  for (let i = 0; i < files.length; i++) {
+    const buffer = await pending[i]!;
+    pending[i] = undefined as unknown as Promise<Buffer>;
+    if (i + READ_AHEAD < files.length) pending.push(readFile(files[i + READ_AHEAD]!));
+    const parsed = parseLogBuffer(buffer, names[i]!);
     for (const line of parsed.lines) lines.push(line);
     for (const problem of parsed.problems) problems.push(problem);
   }
-  const ordered = orderLines(lines);
+  const ordered = orderLines(lines, lineTextReader(files, names));
   return { ...ordered, problems: [...problems, ...ordered.problems], files };
+}
+
+/**
+ * Texts are not kept in memory; only lines that share an id need theirs, so they are read
+ * again from disk (each file at most once per load).
+ */
+function lineTextReader(files: string[], names: string[]): (line: LoadedLine) => string {
+  const cache = new Map<string, string[]>();
+  return (line) => {
+    let texts = cache.get(line.at.file);
+    if (!texts) {
+      const file = files[names.indexOf(line.at.file)]!;
+      texts = readFileSync(file, "utf8").split("\n");
+      cache.set(line.at.file, texts);
+    }
+    return (texts[line.at.line - 1] ?? "").replace(/\r$/, "");
+  };
 }
 
 /**
