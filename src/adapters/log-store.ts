@@ -10,9 +10,9 @@ import { type LoadedLine, type OrderedLog, orderLines } from "../core/project/or
 /** Suffix that makes a file part of the log. */
 export const LOG_SUFFIX = ".events.ndjson";
 
-/** Every log file below `dir` (absolute paths), sorted for deterministic reads. */
-export async function listLogFiles(dir: string): Promise<string[]> {
-  const found: string[] = [];
+/** Every log file below `dirs` (absolute paths, each once), sorted for deterministic reads. */
+export async function listLogFiles(dirs: string | readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
   const walk = async (current: string): Promise<void> => {
     let entries: import("node:fs").Dirent[];
     try {
@@ -24,11 +24,11 @@ export async function listLogFiles(dir: string): Promise<string[]> {
     for (const entry of entries) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && entry.name.endsWith(LOG_SUFFIX)) found.push(full);
+      else if (entry.isFile() && entry.name.endsWith(LOG_SUFFIX)) found.add(full);
     }
   };
-  await walk(dir);
-  return found.sort();
+  for (const dir of typeof dirs === "string" ? [dirs] : dirs) await walk(dir);
+  return [...found].sort();
 }
 
 /** Parses one file's bytes into lines and problems; `file` is the name used in positions. */
@@ -50,17 +50,27 @@ export function parseLogBuffer(
       if (parsed.unknown) problems.push(parsed.problem);
       continue;
     }
-    const torn = i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
-    if (torn && parsed.problem.code === "invalid_json") {
+    const unterminated = i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
+    if (
+      parsed.problem.code === "invalid_json" &&
+      (unterminated || endsTooSoon(parsed.problem.message, text))
+    ) {
       problems.push({
         ...parsed.problem,
         code: "torn_line",
         message:
-          "the last line is incomplete (a write was cut off); the next append starts on a fresh line",
+          "the line is cut off (a write was interrupted); adrift appends after it on a fresh line, so only this event is lost: remove the line or record the event again",
       });
     } else problems.push(parsed.problem);
   }
   return { lines, problems };
+}
+
+/** True when JSON.parse stopped at the very end of the text: the line was cut off, not mistyped. */
+function endsTooSoon(message: string, text: string): boolean {
+  if (/end of JSON input/i.test(message)) return true;
+  const at = /at position (\d+)/.exec(message);
+  return at !== null && Number(at[1]) >= text.trimEnd().length;
 }
 
 /** Splits a buffer into line texts (CRLF accepted), reporting lines that are not UTF-8. */
@@ -100,12 +110,12 @@ function splitLines(buffer: Buffer, file: string, problems: Problem[]): (string 
 /** How many files are read ahead while earlier ones are parsed. */
 const READ_AHEAD = 8;
 
-/** Reads, parses, de-duplicates and orders the whole log under `dir`; positions relative to `root`. */
+/** Reads, parses, de-duplicates and orders the whole log under `dirs`; positions relative to `root`. */
 export async function readLog(
-  dir: string,
+  dirs: string | readonly string[],
   root: string,
 ): Promise<OrderedLog & { files: string[] }> {
-  const files = await listLogFiles(dir);
+  const files = await listLogFiles(dirs);
   const names = files.map((file) => path.relative(root, file).split(path.sep).join("/"));
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];

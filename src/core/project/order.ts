@@ -59,14 +59,17 @@ function pickDuplicate(group: LoadedLine[], textOf: TextOf, problems: Problem[])
   let kept = 0;
   for (let j = 1; j < group.length; j++) if (texts[j]! < texts[kept]!) kept = j;
   const at = group[kept]!.at;
+  const reported = new Set<string>([texts[kept]!]);
   for (let j = 0; j < group.length; j++) {
-    if (texts[j] === texts[kept]) continue;
+    // One problem per different content, at its first position.
+    if (reported.has(texts[j]!)) continue;
+    reported.add(texts[j]!);
     problems.push({
       file: group[j]!.at.file,
       line: group[j]!.at.line,
       severity: "error",
       code: "duplicate_id",
-      message: `id ${group[j]!.event.id} is also used by a different event at ${at.file}:${at.line}; give one of them a new id`,
+      message: `id ${group[j]!.event.id} is also used by a different event at ${at.file}:${at.line}; this line is ignored: remove it, or record its event again under a new id`,
     });
   }
   // An exact copy of the kept text at an earlier position stands for it, so positions are stable.
