@@ -167,7 +167,7 @@ export async function appendEvents(file: string, events: readonly AdriftEvent[])
   } catch (error) {
     throw new AdriftError(
       "io_failed",
-      `cannot open ${file} for appending: ${(error as Error).message}`,
+      `cannot open ${file} for appending: ${(error as Error).message}; check the permissions of the log directory`,
     );
   }
   try {

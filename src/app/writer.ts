@@ -54,7 +54,7 @@ export async function writeEvents(
       if (!parsed.success)
         throw new AdriftError(
           "validation_failed",
-          `${draft.type}: ${describeIssues(parsed.error)}`,
+          `${draft.type}: ${describeIssues(parsed.error)}; nothing was written: fix the value and run the command again`,
           {
             issues: parsed.error.issues.slice(0, 20),
           },

@@ -65,7 +65,7 @@ export function parseConsidered(value: string): { approach: string; rejected_bec
   if (at < 0)
     throw new AdriftError(
       "usage",
-      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"`,
+      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   return { approach: value.slice(0, at).trim(), rejected_because: value.slice(at + 2).trim() };
 }
@@ -96,7 +96,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",
-        `${options.file}: ${describeIssues(parsed.error)}`,
+        `${options.file}: ${describeIssues(parsed.error)}; nothing was written: fix the file (fields as in docs/formats.md) and run again`,
       );
     const f = parsed.data;
     base = {

@@ -1,8 +1,10 @@
 import { Command } from "commander";
+import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
-import { registerDecision, registerIntent } from "./commands/records.js";
+import { registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -18,6 +20,7 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
   registerSetup(program);
+  registerWorkline(program);
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);

@@ -17,7 +17,10 @@ export function resolveRef(
   };
   const trimmed = ref.trim();
   if (trimmed.length === 0)
-    throw new AdriftError("validation_failed", `an empty ${what} id was given`);
+    throw new AdriftError(
+      "validation_failed",
+      `expected a ${what} id, got an empty string; give an id, a unique prefix or a key`,
+    );
   const byKey = state.keys.get(trimmed);
   if (byKey && ok(byKey)) return byKey;
   const upper = trimmed.toUpperCase();
@@ -29,7 +32,7 @@ export function resolveRef(
     if (matches.length > 1)
       throw new AdriftError(
         "validation_failed",
-        `${what} id prefix "${trimmed}" is ambiguous: give more characters`,
+        `${what} id prefix "${trimmed}" matches ${matches.length} ids: give more characters`,
         {
           matches: matches.slice(0, 10),
         },
@@ -37,7 +40,7 @@ export function resolveRef(
   }
   throw new AdriftError(
     "not_found",
-    `no ${what} with id or key "${trimmed}" in this repository's log`,
+    `expected the id, a unique id prefix (4+ characters) or the key of a ${what}, got "${trimmed.slice(0, 80)}", which matches nothing in this repository's log; find ids with \`adrift list\``,
     { ref: trimmed },
   );
 }
