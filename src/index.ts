@@ -7,7 +7,14 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
-export { appendEvents, listLogFiles, readLog } from "./adapters/log-store.js";
+export {
+  appendEvents,
+  listLogFiles,
+  parseLogBuffer,
+  type ReadLogOptions,
+  readLog,
+} from "./adapters/log-store.js";
+export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";

@@ -1,11 +1,13 @@
 import { isUtf8 } from "node:buffer";
+import type { Stats } from "node:fs";
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { stat as fsStat, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import { type LinePosition, type Problem, parseEventLine } from "../core/events/parse.js";
 import { type LoadedLine, type OrderedLog, orderLines } from "../core/project/order.js";
+import type { ValidatedFiles } from "./validated-files.js";
 
 /** Suffix that makes a file part of the log. */
 export const LOG_SUFFIX = ".events.ndjson";
@@ -31,15 +33,21 @@ export async function listLogFiles(dirs: string | readonly string[]): Promise<st
   return [...found].sort();
 }
 
-/** Parses one file's bytes into lines and problems; `file` is the name used in positions. */
+/**
+ * Parses one file's bytes into lines and problems; `file` is the name used in positions.
+ * `canonical` tells whether every line is exactly its validated event's JSON (only computed
+ * when asked: it decides whether the file may be trusted unchanged next time).
+ */
 export function parseLogBuffer(
   buffer: Buffer,
   file: string,
-): { lines: LoadedLine[]; problems: Problem[] } {
+  options: { checkCanonical?: boolean } = {},
+): { lines: LoadedLine[]; problems: Problem[]; canonical: boolean } {
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
   const texts = splitLines(buffer, file, problems);
   const last = texts.length;
+  let canonical = options.checkCanonical === true;
   for (let i = 0; i < last; i++) {
     const text = texts[i];
     if (text === undefined || text.length === 0) continue;
@@ -48,6 +56,7 @@ export function parseLogBuffer(
     if (parsed.ok) {
       lines.push({ event: parsed.event, at });
       if (parsed.unknown) problems.push(parsed.problem);
+      else if (canonical && JSON.stringify(parsed.event) !== text) canonical = false;
       continue;
     }
     const unterminated = i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
@@ -63,7 +72,25 @@ export function parseLogBuffer(
       });
     } else problems.push(parsed.problem);
   }
-  return { lines, problems };
+  return { lines, problems, canonical: canonical && problems.length === 0 };
+}
+
+/**
+ * Reads a file validated earlier and unchanged since: each line's JSON is its event.
+ * Returns undefined when a line does not parse after all (then the file is validated again).
+ */
+function parseTrustedBuffer(buffer: Buffer, file: string): LoadedLine[] | undefined {
+  const texts = buffer.toString("utf8").split("\n");
+  const lines: LoadedLine[] = [];
+  try {
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      if (text.length > 0) lines.push({ event: JSON.parse(text), at: { file, line: i + 1 } });
+    }
+  } catch {
+    return undefined;
+  }
+  return lines;
 }
 
 /** True when JSON.parse stopped at the very end of the text: the line was cut off, not mistyped. */
@@ -110,28 +137,50 @@ function splitLines(buffer: Buffer, file: string, problems: Problem[]): (string 
 /** How many files are read ahead while earlier ones are parsed. */
 const READ_AHEAD = 8;
 
+/** How a log is read: with a cache of validated files (see validated-files.ts), or all checked. */
+export type ReadLogOptions = { validatedFiles?: ValidatedFiles };
+
 /** Reads, parses, de-duplicates and orders the whole log under `dirs`; positions relative to `root`. */
 export async function readLog(
   dirs: string | readonly string[],
   root: string,
+  options: ReadLogOptions = {},
 ): Promise<OrderedLog & { files: string[] }> {
   const files = await listLogFiles(dirs);
   const names = files.map((file) => path.relative(root, file).split(path.sep).join("/"));
+  const cache = options.validatedFiles;
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
-  // Bounded read-ahead: the next files load while this one is parsed.
-  const pending: Promise<Buffer>[] = [];
-  for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(readFile(files[i]!));
+  // Bounded read-ahead: the next files load while this one is parsed. The stat is taken
+  // before the read, so a file that grows meanwhile never matches the cache.
+  const load = async (file: string) => {
+    const stat = cache ? await fsStat(file) : undefined;
+    return { stat, buffer: await readFile(file) };
+  };
+  const pending: Promise<{ stat?: Stats; buffer: Buffer }>[] = [];
+  for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(load(files[i]!));
   for (let i = 0; i < files.length; i++) {
-    const buffer = await pending[i]!;
-    pending[i] = undefined as unknown as Promise<Buffer>;
-    if (i + READ_AHEAD < files.length) pending.push(readFile(files[i + READ_AHEAD]!));
-    const parsed = parseLogBuffer(buffer, names[i]!);
+    const { stat, buffer } = await pending[i]!;
+    pending[i] = undefined as unknown as Promise<{ buffer: Buffer }>;
+    if (i + READ_AHEAD < files.length) pending.push(load(files[i + READ_AHEAD]!));
+    const name = names[i]!;
+    const trusted =
+      cache && stat && cache.trusts(name, stat, buffer.length)
+        ? parseTrustedBuffer(buffer, name)
+        : undefined;
+    if (trusted) {
+      for (const line of trusted) lines.push(line);
+      continue;
+    }
+    const parsed = parseLogBuffer(buffer, name, { checkCanonical: cache !== undefined });
+    if (cache && stat && parsed.canonical) cache.remember(name, stat, buffer.length);
     for (const line of parsed.lines) lines.push(line);
     for (const problem of parsed.problems) problems.push(problem);
   }
+  cache?.save(names);
   const ordered = orderLines(lines, lineTextReader(files, names));
-  return { ...ordered, problems: [...problems, ...ordered.problems], files };
+  for (const problem of ordered.problems) problems.push(problem);
+  return { ...ordered, problems, files };
 }
 
 /**

@@ -1,5 +1,7 @@
 import path from "node:path";
+import { stateDir } from "../adapters/local-state.js";
 import { readLog } from "../adapters/log-store.js";
+import { openValidatedFiles } from "../adapters/validated-files.js";
 import { DECISIONS_DIR } from "../core/config.js";
 import { AdriftError } from "../core/errors.js";
 import { foldEvents } from "../core/project/fold.js";
@@ -19,14 +21,18 @@ export function logDirs(ctx: AppContext): string[] {
 }
 
 /**
- * Reads the whole log and folds it. A line from a newer adrift stops every command but
+ * Reads the whole log and folds it. Files validated by an earlier read and unchanged since
+ * are trusted (see validated-files.ts) unless `checkEveryLine`, which `validate` uses. A line from a newer adrift stops every command but
  * `validate` (which lists it with the other problems): folding without it could mislead.
  */
 export async function loadProject(
   ctx: AppContext,
-  options: { allowFutureEvents?: boolean } = {},
+  options: { allowFutureEvents?: boolean; checkEveryLine?: boolean } = {},
 ): Promise<LoadedProject> {
-  const log = await readLog(logDirs(ctx), ctx.git.location.root);
+  const validatedFiles = options.checkEveryLine
+    ? undefined
+    : openValidatedFiles(path.join(stateDir(ctx.git.location.gitDir), "validated-files.json"));
+  const log = await readLog(logDirs(ctx), ctx.git.location.root, { validatedFiles });
   if (!options.allowFutureEvents) {
     const future = log.problems.find((p) => p.code === "future_schema_version");
     if (future)
