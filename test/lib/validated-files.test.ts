@@ -50,10 +50,7 @@ describe("the cache of validated files", () => {
     await read();
     const before = statSync(file);
     const text = readFileSync(file, "utf8");
-    writeFileSync(
-      file,
-      text.replace('"outcome":"um"', '"outcome":1234'),
-    );
+    writeFileSync(file, text.replace('"outcome":"um"', '"outcome":1234'));
     expect(statSync(file).size).toBe(before.size);
     utimesSync(file, before.atime, before.mtime);
     const after = await read();

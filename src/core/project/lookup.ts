@@ -31,7 +31,7 @@ export function resolveRef(
     if (matches.length === 1) return matches[0]!;
     if (matches.length > 1)
       throw new AdriftError(
-        "validation_failed",
+        "ambiguous_id",
         `${what} id prefix "${trimmed}" matches ${matches.length} ids: give more characters`,
         {
           matches: matches.slice(0, 10),
@@ -40,7 +40,7 @@ export function resolveRef(
   }
   throw new AdriftError(
     "not_found",
-    `expected the id, a unique id prefix (4+ characters) or the key of a ${what}, got "${trimmed.slice(0, 80)}", which matches nothing in this repository's log; find ids with \`adrift list\``,
+    `no ${what} has the id, id prefix or key "${trimmed.slice(0, 80)}" (expected a full id, a unique prefix of 4+ characters, or a key); find ids with \`adrift list\``,
     { ref: trimmed },
   );
 }

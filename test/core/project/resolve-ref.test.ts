@@ -37,7 +37,7 @@ describe("resolveRef", () => {
       resolveRef(state(), "01JB");
       expect.unreachable();
     } catch (error) {
-      expect((error as AdriftError).code).toBe("validation_failed");
+      expect((error as AdriftError).code).toBe("ambiguous_id");
       expect((error as AdriftError).details.matches).toHaveLength(2);
     }
   });
