@@ -21,17 +21,30 @@ export type ValidatedFiles = {
 
 type CacheFile = { version: 1; schemas: string; files: Record<string, string> };
 
+/**
+ * Bump when a custom check (a refine, such as the scope-path rules) changes: JSON Schema, which
+ * fingerprints the rest of the schemas, cannot describe those.
+ */
+const CHECKS_REVISION = 1;
+
 let fingerprint: string | undefined;
 
 /** A fingerprint of this build's event schemas: a change of schema invalidates the cache. */
 function schemasFingerprint(): string {
   if (fingerprint === undefined) {
-    const text = JSON.stringify(
-      Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [
-        type,
-        z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }),
-      ]),
-    );
+    let text: string;
+    try {
+      text = JSON.stringify([
+        CHECKS_REVISION,
+        Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [
+          type,
+          z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }),
+        ]),
+      ]);
+    } catch {
+      // A schema JSON Schema cannot describe: never trust a cached file rather than guess.
+      text = `untrusted-${process.pid}-${Date.now()}`;
+    }
     let hash = 2166136261;
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
     fingerprint = `${text.length}-${(hash >>> 0).toString(36)}`;
