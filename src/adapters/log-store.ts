@@ -93,6 +93,10 @@ function parseTrustedBuffer(buffer: Buffer, file: string): LoadedLine[] | undefi
   return lines;
 }
 
+function sameStat(a: Stats, b: Stats): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
+
 /** True when JSON.parse stopped at the very end of the text: the line was cut off, not mistyped. */
 function endsTooSoon(message: string, text: string): boolean {
   if (/end of JSON input/i.test(message)) return true;
@@ -151,21 +155,25 @@ export async function readLog(
   const cache = options.validatedFiles;
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
-  // Bounded read-ahead: the next files load while this one is parsed. The stat is taken
-  // before the read, so a file that grows meanwhile never matches the cache.
-  const load = async (file: string) => {
-    const stat = cache ? await fsStat(file) : undefined;
-    return { stat, buffer: await readFile(file) };
+  // Bounded read-ahead: the next files load while this one is parsed. With a cache, the file
+  // is stat'ed before and after the read: trust needs the stat after (any change before or
+  // during the read shows in it), remembering needs both equal (nothing changed meanwhile).
+  type Loaded = { buffer: Buffer; before?: Stats; after?: Stats };
+  const load = async (file: string): Promise<Loaded> => {
+    if (!cache) return { buffer: await readFile(file) };
+    const before = await fsStat(file);
+    const buffer = await readFile(file);
+    return { before, buffer, after: await fsStat(file) };
   };
-  const pending: Promise<{ stat?: Stats; buffer: Buffer }>[] = [];
+  const pending: (Promise<Loaded> | undefined)[] = [];
   for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(load(files[i]!));
   for (let i = 0; i < files.length; i++) {
-    const { stat, buffer } = await pending[i]!;
-    pending[i] = undefined as unknown as Promise<{ buffer: Buffer }>;
+    const { buffer, before, after } = await pending[i]!;
+    pending[i] = undefined;
     if (i + READ_AHEAD < files.length) pending.push(load(files[i + READ_AHEAD]!));
     const name = names[i]!;
     const trusted =
-      cache && stat && cache.trusts(name, stat, buffer.length)
+      cache && after && cache.trusts(name, after, buffer.length)
         ? parseTrustedBuffer(buffer, name)
         : undefined;
     if (trusted) {
@@ -173,7 +181,8 @@ export async function readLog(
       continue;
     }
     const parsed = parseLogBuffer(buffer, name, { checkCanonical: cache !== undefined });
-    if (cache && stat && parsed.canonical) cache.remember(name, stat, buffer.length);
+    if (cache && before && after && parsed.canonical && sameStat(before, after))
+      cache.remember(name, after, buffer.length);
     for (const line of parsed.lines) lines.push(line);
     for (const problem of parsed.problems) problems.push(problem);
   }
