@@ -1,8 +1,13 @@
 import { Command } from "commander";
+import { registerBacklog } from "./commands/backlog.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
+import { registerQuestion } from "./commands/question.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStory } from "./commands/story.js";
+import { registerTask } from "./commands/task.js";
+import { registerVerdict } from "./commands/verdict.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -21,6 +26,11 @@ export function createProgram(): Command {
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerBacklog(program);
+  registerStory(program);
+  registerTask(program);
+  registerQuestion(program);
+  registerVerdict(program);
   registerDemo(program);
   return program;
 }
