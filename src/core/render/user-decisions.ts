@@ -44,7 +44,7 @@ function toUserDecision(record: RecordView): UserDecision {
 }
 
 function item(decision: UserDecision): ListItem {
-  const text = `${flat(decision.decision, 400)}${decision.question ? ` (asked: ${flat(decision.question, 200)})` : ""} — ${decision.decided_by}, ${decision.id.slice(0, 10)}`;
+  const text = `${flat(decision.decision, 400)}${decision.question ? ` (asked: ${flat(decision.question, 200)})` : ""} — ${decision.decided_by}, ${decision.id}`;
   return {
     type: "listItem",
     spread: false,
