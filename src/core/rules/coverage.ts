@@ -1,4 +1,4 @@
-import type { ProjectState } from "../project/state.js";
+import type { ProjectState, StoryView } from "../project/state.js";
 
 /** One rule with the stories that cover it and the tasks that inherit it. */
 export type RuleCoverage = {
@@ -28,10 +28,16 @@ export type CoverageReport = {
 export function computeCoverage(state: ProjectState): CoverageReport {
   const rules: RuleCoverage[] = [];
   const findings: CoverageFinding[] = [];
+  // One pass over stories, so coverage stays linear on large backlogs.
+  const byRule = new Map<string, StoryView[]>();
+  for (const story of state.stories.values())
+    for (const id of new Set(story.business_rule_ids)) {
+      const list = byRule.get(id);
+      if (list) list.push(story);
+      else byRule.set(id, [story]);
+    }
   for (const rule of state.rules.values()) {
-    const stories = [...state.stories.values()].filter((s) =>
-      s.business_rule_ids.includes(rule.id),
-    );
+    const stories = byRule.get(rule.id) ?? [];
     const tasks = stories.flatMap((story) =>
       story.task_ids.flatMap((id) => {
         const task = state.tasks.get(id);
