@@ -26,6 +26,7 @@ export {
 } from "./core/render/user-decisions.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";
 export type { CoverageFinding, CoverageReport, RuleCoverage } from "./core/rules/coverage.js";
+export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
 export {
   STORY_TRANSITIONS,

@@ -125,8 +125,10 @@ export async function amendStory(
     throw new AdriftError("usage", "nothing to amend: give at least one field to change");
   assertStoryAmendable(state, story, question);
   const data = { story_id: story.id, changes, ...(question ? { question_id: question.id } : {}) };
-  const [event] = (await writeEvents(ctx, [{ type: "story_amended", data }])).slice(-1);
   const after = { ...story, ...(changes as Partial<StoryFields>) };
+  // An amendment never takes a story that passed readiness back below it.
+  if (story.status !== "draft") assertReady(after);
+  const [event] = (await writeEvents(ctx, [{ type: "story_amended", data }])).slice(-1);
   return {
     id: story.id,
     event_id: event!.id,

@@ -110,6 +110,11 @@ describe("backlog from the CLI", () => {
     ).toBe(ids.story);
   });
 
+  it("shows any backlog artifact by key with the generic show", () => {
+    expect(repo.adriftJson<{ rule: { id: string } }>(["show", "RN-858"]).rule.id).toBe(ids.rule);
+    expect(repo.adriftJson<{ task: { id: string } }>(["show", "TK-1"]).task.id).toBe(ids.task);
+  });
+
   it("coverage --check exits 1 while a rule is uncovered, with the finding", () => {
     const result = repo.adrift(["coverage", "--check", "--json"]);
     expect(result.code).toBe(1);
@@ -221,6 +226,10 @@ describe("backlog from the CLI", () => {
       code: "usage",
     });
     repo.adriftJson(["question", "answer", asked.id, "--answer", "yes, 6 digits"]);
+    expectFailure(repo, ["story", "amend", "ST-1", "--question", asked.id, "--dod", "  "], {
+      exit: 2,
+      code: "not_ready",
+    });
     repo.adriftJson([
       "story",
       "amend",
