@@ -86,7 +86,7 @@ export function repositoryApi(ctx: AppContext) {
       answerQuestion(ctx, ref, input),
     recordVerdict: (task: string, verdict: Verdict, input?: VerdictInput) =>
       recordVerdict(ctx, task, verdict, input),
-    userDecisionsFor: (target: { story?: string; task?: string }) => userDecisionsFor(ctx, target),
+    userDecisions: (target: { story?: string; task?: string }) => userDecisionsFor(ctx, target),
   };
 }
 

@@ -1,6 +1,7 @@
 // Seed ADR 0214, end to end: QA says "needs a user decision" instead of spending a cycle.
 import { describe, expect, it } from "vitest";
 import { openRepository } from "../../src/app/repository.js";
+import { userDecisionsFor } from "../../src/app/user-decisions.js";
 import { USER_DECISIONS_HEADING } from "../../src/core/render/user-decisions.js";
 import { expectFailure } from "../support/log-snapshot.js";
 import { makeRepo, testEnv } from "../support/repo.js";
@@ -92,12 +93,16 @@ describe("seed 0214: a question for the user parks the task without spending a c
 
     // Its context shows the decision, under the heading that says it wins over RF/DoR.
     const api = await openRepository(repo.dir, { env: testEnv() });
-    const block = await api.userDecisionsFor({ task: "TK-40" });
+    const block = await api.userDecisions({ task: "TK-40" });
     expect(block.heading).toBe(USER_DECISIONS_HEADING);
     expect(block.decisions.map((d) => d.id)).toEqual([answer.decision_id]);
     expect(block.text).toContain("Sim: 6 dígitos numéricos, com zeros à esquerda");
     expect(block.text).toContain("O código é numérico de 6 dígitos?");
-    expect((await api.userDecisionsFor({ story: "ST-21" })).decisions).toHaveLength(1);
+    expect((await api.userDecisions({ story: "ST-21" })).decisions).toHaveLength(1);
+    expect(await userDecisionsFor(api.context, { task: "TK-40" })).toEqual(block);
+    await expect(userDecisionsFor(api.context, { story: "ST-404" })).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     // QA judges again with the decision in context; no cycle was spent on the user's question.
     expect(
