@@ -10,7 +10,7 @@ import {
 import type { QuestionView } from "../core/project/backlog-types.js";
 import type { ProjectState } from "../core/project/state.js";
 import { assertCanAnswer } from "../core/rules/questions.js";
-import { currentActor, currentPerson } from "./actor.js";
+import { currentActor, currentPerson, detectAgent } from "./actor.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 import { writeEvents } from "./writer.js";
@@ -112,7 +112,10 @@ export async function answerQuestion(
 ) {
   const { state } = await loadProject(ctx);
   const question = findQuestion(state, ref);
-  assertCanAnswer(state, question, await currentActor(ctx));
+  const actor = await currentActor(ctx);
+  // `--as` names a person but does not make an agent's shell a person's: agents never answer.
+  const agent = detectAgent(ctx.env);
+  assertCanAnswer(state, question, agent ? { ...actor, kind: "agent", name: agent } : actor);
   const answer = answerText(question, input);
   const accepted = Boolean(input.accept_suggestion);
   const person = await currentPerson(ctx);

@@ -85,7 +85,7 @@ export async function addStory(ctx: AppContext, input: StoryInput) {
 export async function transitionStory(ctx: AppContext, ref: string, to: StoryStatus) {
   const { state } = await loadProject(ctx);
   const story = findStory(state, ref);
-  assertStoryTransition(story.key ?? story.id, story.status, to);
+  assertStoryTransition(story.id, story.status, to);
   if (to === "ready") assertReady(story);
   const [event] = (
     await writeEvents(ctx, [

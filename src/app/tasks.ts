@@ -28,7 +28,7 @@ export async function addTask(
 export async function transitionTask(ctx: AppContext, ref: string, to: TaskStatus) {
   const { state } = await loadProject(ctx);
   const task = findTask(state, ref);
-  assertTaskTransition(task.key ?? task.id, task.status, to);
+  assertTaskTransition(task.id, task.status, to);
   const [event] = (
     await writeEvents(ctx, [
       { type: "task_transitioned", data: { task_id: task.id, from: task.status, to } },

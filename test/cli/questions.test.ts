@@ -70,6 +70,12 @@ describe("open questions from the CLI", () => {
       { exit: 5, code: "only_session_author" },
       testEnv({ CLAUDECODE: "1" }),
     );
+    expectFailure(
+      repo,
+      ["question", "answer", asked.id, "--answer", "yes", "--as", "ana@example.com"],
+      { exit: 5, code: "only_session_author" },
+      testEnv({ CODEX_SANDBOX: "1" }),
+    );
     const human = repo.adrift([
       "question",
       "answer",
