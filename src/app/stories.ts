@@ -12,7 +12,11 @@ import type { ProjectState } from "../core/project/state.js";
 import { assertStoryAmendable } from "../core/rules/amendment.js";
 import { openQuestionsForStory, openQuestionsWarning } from "../core/rules/questions.js";
 import { assertReady, missingForReady } from "../core/rules/readiness.js";
-import { assertStoryTransition } from "../core/rules/transitions.js";
+import {
+  assertStatus,
+  assertStoryTransition,
+  STORY_TRANSITIONS,
+} from "../core/rules/transitions.js";
 import { selectUserDecisions } from "../core/rules/user-decisions.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
@@ -157,6 +161,7 @@ export async function listStories(
   ctx: AppContext,
   filter: { epic?: string; status?: string } = {},
 ) {
+  assertStatus("story", STORY_TRANSITIONS, filter.status);
   const { state } = await loadProject(ctx);
   const epic = filter.epic ? findEpic(state, filter.epic).id : undefined;
   return [...state.stories.values()]

@@ -6,7 +6,7 @@ import {
 } from "../core/project/backlog-lookup.js";
 import type { TaskStatus } from "../core/project/backlog-types.js";
 import { inheritedRules } from "../core/rules/coverage.js";
-import { assertTaskTransition } from "../core/rules/transitions.js";
+import { assertStatus, assertTaskTransition, TASK_TRANSITIONS } from "../core/rules/transitions.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 import { writeEvents } from "./writer.js";
@@ -52,6 +52,7 @@ export async function showTask(ctx: AppContext, ref: string) {
 
 /** Tasks, oldest first, optionally of one story or status. */
 export async function listTasks(ctx: AppContext, filter: { story?: string; status?: string } = {}) {
+  assertStatus("task", TASK_TRANSITIONS, filter.status);
   const { state } = await loadProject(ctx);
   const story = filter.story ? findStory(state, filter.story).id : undefined;
   return [...state.tasks.values()]

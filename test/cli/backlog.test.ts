@@ -264,6 +264,8 @@ describe("backlog from the CLI", () => {
       code: "usage",
     });
     expectFailure(repo, ["verdict", "TK-1", "maybe"], { exit: 2, code: "usage" });
+    expectFailure(repo, ["story", "list", "--status", "finished"], { exit: 2, code: "usage" });
+    expectFailure(repo, ["task", "list", "--status", "waiting"], { exit: 2, code: "usage" });
     expectFailure(repo, ["story", "amend", "ST-1", "--dor", "x"], { exit: 4, code: "conflict" });
   });
 });

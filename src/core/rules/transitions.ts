@@ -66,3 +66,16 @@ export function assertTaskTransition(
 ): void {
   assertTransition({ kind: "task", id }, table, from, to);
 }
+
+/** Throws `usage` unless `status` (when given) is a state of the machine. */
+export function assertStatus(
+  kind: "story" | "task",
+  table: Record<string, readonly string[]>,
+  status: string | undefined,
+): void {
+  if (status === undefined || Object.hasOwn(table, status)) return;
+  throw new AdriftError(
+    "usage",
+    `--status must be one of ${Object.keys(table).join(", ")} for a ${kind}; got "${status.slice(0, 40)}"`,
+  );
+}
