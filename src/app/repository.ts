@@ -72,7 +72,7 @@ export function repositoryApi(ctx: AppContext) {
       amendStory(ctx, ref, changes),
     showStory: (ref: string) => showStory(ctx, ref),
     listStories: (filter?: { epic?: string; status?: string }) => listStories(ctx, filter),
-    addTask: (input: { title: string; story: string; key?: string }) => addTask(ctx, input),
+    addTask: (input: { title: string; story_id: string; key?: string }) => addTask(ctx, input),
     transitionTask: (ref: string, to: TaskStatus) => transitionTask(ctx, ref, to),
     showTask: (ref: string) => showTask(ctx, ref),
     listTasks: (filter?: { story?: string; status?: string }) => listTasks(ctx, filter),

@@ -25,13 +25,15 @@ import { writeEvents } from "./writer.js";
 /** What a story is made of when it is created; rule and epic refs may be keys or prefixes. */
 export type StoryInput = {
   title: string;
-  epic: string;
+  /** the epic: id, unique prefix or key */
+  epic_id: string;
   key?: string;
   functional_requirements?: string[];
   non_functional_requirements?: string[];
   definition_of_done?: string[];
   definition_of_ready?: string[];
-  business_rules?: string[];
+  /** linked rules: ids, unique prefixes or keys */
+  business_rule_ids?: string[];
 };
 
 function resolveRules(state: ProjectState, refs: string[]): string[] {
@@ -50,14 +52,14 @@ function warningsFor(state: ProjectState, story: StoryView): string[] {
 export async function addStory(ctx: AppContext, input: StoryInput) {
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);
-  const epic = resolveReference(() => findEpic(state, input.epic), "epic", input.epic);
+  const epic = resolveReference(() => findEpic(state, input.epic_id), "epic", input.epic_id);
   const fields: StoryFields = {
     title: input.title,
     functional_requirements: input.functional_requirements ?? [],
     non_functional_requirements: input.non_functional_requirements ?? [],
     definition_of_done: input.definition_of_done ?? [],
     definition_of_ready: input.definition_of_ready ?? [],
-    business_rule_ids: resolveRules(state, input.business_rules ?? []),
+    business_rule_ids: resolveRules(state, input.business_rule_ids ?? []),
   };
   const missing = missingForReady(fields);
   const written = await writeEvents(ctx, [
@@ -107,9 +109,7 @@ export async function transitionStory(ctx: AppContext, ref: string, to: StorySta
 }
 
 /** Changes to a story: lists replace; rules are refs resolved like on creation. */
-export type StoryChanges = Partial<Omit<StoryFields, "business_rule_ids">> & {
-  business_rules?: string[];
-};
+export type StoryChanges = Partial<StoryFields>;
 
 /** Amends a story under the rules of seed 0214 §8. */
 export async function amendStory(
@@ -120,11 +120,11 @@ export async function amendStory(
   const { state } = await loadProject(ctx);
   const story = findStory(state, ref);
   const question = input.question ? findQuestion(state, input.question) : undefined;
-  const { question: _q, business_rules, ...rest } = input;
+  const { question: _q, business_rule_ids, ...rest } = input;
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(rest))
     if (value !== undefined) changes[field] = value;
-  if (business_rules) changes.business_rule_ids = resolveRules(state, business_rules);
+  if (business_rule_ids) changes.business_rule_ids = resolveRules(state, business_rule_ids);
   if (Object.keys(changes).length === 0)
     throw new AdriftError("usage", "nothing to amend: give at least one field to change");
   assertStoryAmendable(state, story, question);

@@ -14,11 +14,11 @@ import { writeEvents } from "./writer.js";
 /** Creates a task of a story; it starts `todo` and inherits the story's rules. */
 export async function addTask(
   ctx: AppContext,
-  input: { title: string; story: string; key?: string },
+  input: { title: string; story_id: string; key?: string },
 ) {
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);
-  const story = resolveReference(() => findStory(state, input.story), "story", input.story);
+  const story = resolveReference(() => findStory(state, input.story_id), "story", input.story_id);
   const data = { title: input.title, story_id: story.id, ...(input.key ? { key: input.key } : {}) };
   const [event] = (await writeEvents(ctx, [{ type: "task_created", data }])).slice(-1);
   return { id: event!.id, key: input.key, story_id: story.id, status: "todo" as TaskStatus };

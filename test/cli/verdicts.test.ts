@@ -9,8 +9,8 @@ async function taskInReview(config?: object) {
   if (config) repo.write(".decisions/config.json", JSON.stringify(config));
   const api = await openRepository(repo.dir, { env: testEnv() });
   await api.addEpic({ title: "E", key: "EP-1" });
-  await api.addStory({ title: "S", epic: "EP-1", key: "ST-1" });
-  await api.addTask({ title: "T", story: "ST-1", key: "TK-1" });
+  await api.addStory({ title: "S", epic_id: "EP-1", key: "ST-1" });
+  await api.addTask({ title: "T", story_id: "ST-1", key: "TK-1" });
   await api.transitionTask("TK-1", "in_progress");
   await api.transitionTask("TK-1", "in_review");
   return { repo, api };

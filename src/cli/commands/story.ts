@@ -35,13 +35,13 @@ export function registerStory(program: Command): void {
       action(async (title: string, options) => {
         const result = await (await repository(options)).addStory({
           title,
-          epic: options.epic,
+          epic_id: options.epic,
           key: options.key,
           functional_requirements: options.rf,
           non_functional_requirements: options.rnf,
           definition_of_done: options.dod,
           definition_of_ready: options.dor,
-          business_rules: options.rule,
+          business_rule_ids: options.rule,
         });
         emit(options, result, () =>
           [
@@ -85,7 +85,7 @@ export function registerStory(program: Command): void {
           non_functional_requirements: options.rnf,
           definition_of_done: options.dod,
           definition_of_ready: options.dor,
-          business_rules: options.rule,
+          business_rule_ids: options.rule,
           question: options.question,
         });
         emit(options, result, () =>

@@ -25,7 +25,7 @@ export function registerTask(program: Command): void {
       action(async (title: string, options) => {
         const result = await (await repository(options)).addTask({
           title,
-          story: options.story,
+          story_id: options.story,
           key: options.key,
         });
         emit(options, result, () => `${paint("green", "created")} task ${label(result)} (todo)`);
