@@ -25,7 +25,13 @@ export {
   type UserDecisionsBlock,
 } from "./core/render/user-decisions.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";
-export type { CoverageFinding, CoverageReport, RuleCoverage } from "./core/rules/coverage.js";
+export {
+  type CoverageFinding,
+  type CoverageReport,
+  computeCoverage,
+  inheritedRules,
+  type RuleCoverage,
+} from "./core/rules/coverage.js";
 export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
 export {
@@ -33,3 +39,4 @@ export {
   TASK_TRANSITIONS,
   VERDICT_TRANSITIONS,
 } from "./core/rules/transitions.js";
+export { selectUserDecisions } from "./core/rules/user-decisions.js";
