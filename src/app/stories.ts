@@ -43,7 +43,10 @@ function resolveRules(state: ProjectState, refs: string[]): string[] {
   return [...new Set(ids)];
 }
 
-function warningsFor(state: ProjectState, story: StoryView): string[] {
+function warningsFor(
+  state: ProjectState,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+): string[] {
   const warning = openQuestionsWarning(openQuestionsForStory(state, story));
   return warning ? [warning] : [];
 }
@@ -77,13 +80,19 @@ export async function addStory(ctx: AppContext, input: StoryInput) {
       : []),
   ]);
   const created = written.find((e) => e.type === "story_created")!;
-  const view = { ...fields, id: created.id, task_ids: [] } as unknown as StoryView;
   return {
     id: created.id,
     key: input.key,
     status: (missing.length === 0 ? "ready" : "draft") as StoryStatus,
     missing,
-    warnings: missing.length === 0 ? warningsFor(state, view) : [],
+    warnings:
+      missing.length === 0
+        ? warningsFor(state, {
+            id: created.id,
+            business_rule_ids: fields.business_rule_ids,
+            task_ids: [],
+          })
+        : [],
   };
 }
 

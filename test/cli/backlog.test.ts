@@ -253,6 +253,24 @@ describe("backlog from the CLI", () => {
     expect(ready.warnings[0]).toMatch(
       /^1 question still open — answer with adrift question answer/,
     );
+    repo.adriftJson(["question", "ask", "Any rounding rule?"]);
+    const promoted = repo.adriftJson<Created>([
+      "story",
+      "add",
+      "Refund history",
+      "--epic",
+      "EP-1",
+      "--rule",
+      "RN-858",
+      "--rf",
+      "list refunds",
+      "--dod",
+      "d",
+      "--dor",
+      "r",
+    ]);
+    expect(promoted.status).toBe("ready");
+    expect(promoted.warnings?.[0]).toMatch(/^1 question still open/);
   });
 
   it("rejects verdict flags that do not fit: usage, exit 2", () => {

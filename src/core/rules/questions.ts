@@ -39,7 +39,10 @@ export function assertCanAnswer(state: ProjectState, question: QuestionView, by:
 }
 
 /** Open questions that touch a story: naming it, one of its rules or tasks, or nothing at all. */
-export function openQuestionsForStory(state: ProjectState, story: StoryView): QuestionView[] {
+export function openQuestionsForStory(
+  state: ProjectState,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+): QuestionView[] {
   return [...state.questions.values()].filter((q) => {
     if (q.status !== "open") return false;
     const { rules, stories, tasks } = q.affects;
