@@ -1,3 +1,10 @@
+import type { ClusterBy } from "../core/cluster/cluster.js";
+import { type AcceptOptions, acceptDraft, rejectDraft } from "./adr/accept.js";
+import { draftAdrs } from "./adr/draft.js";
+import { importAdrs } from "./adr/import.js";
+import { listAdrs } from "./adr/list.js";
+import { renumberAdrs } from "./adr/renumber.js";
+import { syncDrafts } from "./adr/sync.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
@@ -46,6 +53,13 @@ export function repositoryApi(ctx: AppContext) {
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     validate: () => validateLog(ctx),
+    draftAdrs: (options?: { by?: ClusterBy; out?: string }) => draftAdrs(ctx, options),
+    acceptAdr: (ref: string, options?: AcceptOptions) => acceptDraft(ctx, ref, options),
+    rejectAdr: (ref: string, reason: string) => rejectDraft(ctx, ref, reason),
+    syncAdrs: () => syncDrafts(ctx),
+    renumberAdrs: () => renumberAdrs(ctx),
+    listAdrs: () => listAdrs(ctx),
+    importAdrs: (dir?: string) => importAdrs(ctx, dir),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerAdr } from "./commands/adr.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
@@ -22,5 +23,6 @@ export function createProgram(): Command {
   registerDecision(program);
   registerInspect(program);
   registerDemo(program);
+  registerAdr(program);
   return program;
 }

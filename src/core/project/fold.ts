@@ -1,4 +1,5 @@
 import type { AdriftEvent, EventOf } from "../events/envelope.js";
+import { applyAdrEvent } from "./adrs.js";
 import { applyRecordEvent } from "./records.js";
 import { emptyState, type ProjectState } from "./state.js";
 
@@ -44,7 +45,7 @@ export function applyEvent(state: ProjectState, event: AdriftEvent): void {
       applyWorklineStatus(state, event);
       return;
     default:
-      applyRecordEvent(state, event);
+      if (!applyAdrEvent(state, event)) applyRecordEvent(state, event);
   }
 }
 
