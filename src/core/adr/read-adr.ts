@@ -108,14 +108,14 @@ export function readAdrFile(source: AdrSource): AdrFile {
     family = "madr-bullets";
     status = readStatus(bullets.status.text);
     statusLine = bullets.status.line;
-    addLinks(bullets.status.node, relations);
+    if (status.value) addLinks(bullets.status.node, relations);
     addStatusRelation(status.value, relations);
     dateRaw = bullets.date?.text;
     dateLine = bullets.date?.line ?? 1;
   } else if (statusSection.length > 0) {
     family = "nygard";
     const first = statusSection.find((n) => n.type === "paragraph") as Paragraph | undefined;
-    status = readStatus(first ? textOf(first).split("\n")[0]! : "");
+    status = readStatus(first ? textOf(first, { includeHtml: false }).split("\n")[0]! : "");
     statusLine = first?.position?.start.line ?? 1;
     for (const node of statusSection) addLinks(node, relations);
     addStatusRelation(status.value, relations);
@@ -158,7 +158,7 @@ export function readAdrFile(source: AdrSource): AdrFile {
     records: list(front.records),
     paths: list(front.paths),
     ...relations,
-    warnings,
+    warnings: warnings.sort((a, b) => a.line - b.line),
   };
 }
 
@@ -173,7 +173,7 @@ function readBullets(tree: Root): Partial<Record<"status" | "date" | "deciders",
       const paragraph = item.children[0];
       if (paragraph?.type !== "paragraph") continue;
       const match = /^\s*(status|date|deciders|decision-makers)\s*:\s*([\s\S]*)$/i.exec(
-        textOf(paragraph),
+        textOf(paragraph, { includeHtml: false }),
       );
       if (!match) continue;
       const key =

@@ -8,7 +8,8 @@ const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|\u200D|\u2
 /** True when text is a template placeholder left in (`{short title…}`, `[Date]`, `YYYY-MM-DD`). */
 export function isPlaceholder(text: string): boolean {
   const t = text.trim();
-  if (/^\{[^{}]*\}$/.test(t) && (/[|…]/.test(t) || t.split(/\s+/).length > 2)) return true;
+  if (/^\{[^{}]*\}$/.test(t) && (/[|…]/.test(t) || t.slice(1, -1).trim().split(/\s+/).length > 2))
+    return true;
   if (/^\[[^\]]*\]$/.test(t)) return true;
   return /\bYYYY\b|\bMM\b.*\bDD\b|^\.\.\.$|^…$|^TBD$|^TODO$/i.test(t);
 }
