@@ -10,7 +10,7 @@ export {
 export type { AcceptOptions } from "./app/adr/accept.js";
 export type { DraftOutcome } from "./app/adr/draft.js";
 export type { ImportedAdr } from "./app/adr/import.js";
-export { type AdrSummary, listAdrs } from "./app/adr/list.js";
+export { type AdrSummary, type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";

@@ -2,7 +2,7 @@ import type { ClusterBy } from "../core/cluster/cluster.js";
 import { type AcceptOptions, acceptDraft, rejectDraft } from "./adr/accept.js";
 import { draftAdrs } from "./adr/draft.js";
 import { importAdrs } from "./adr/import.js";
-import { listAdrs } from "./adr/list.js";
+import { listAdrs, listDrafts, refreshAdrIndex } from "./adr/list.js";
 import { renumberAdrs } from "./adr/renumber.js";
 import { syncDrafts } from "./adr/sync.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
@@ -59,6 +59,8 @@ export function repositoryApi(ctx: AppContext) {
     syncAdrs: () => syncDrafts(ctx),
     renumberAdrs: () => renumberAdrs(ctx),
     listAdrs: () => listAdrs(ctx),
+    listAdrDrafts: () => listDrafts(ctx),
+    refreshAdrIndex: () => refreshAdrIndex(ctx),
     importAdrs: (dir?: string) => importAdrs(ctx, dir),
   };
 }

@@ -92,6 +92,13 @@ describe("adr draft, accept, sync", () => {
       items.push(JSON.stringify(node));
     });
     expect(items.join()).toContain("nothing");
+    const pending = repo.adriftJson<{ drafts: { path: string; status: string }[] }>([
+      "adr",
+      "list",
+    ]);
+    expect(pending.drafts).toEqual([
+      expect.objectContaining({ path: d!.path, status: "proposed" }),
+    ]);
     const accepted = repo.adriftJson<Accepted>(["adr", "accept", d!.id.slice(0, 10)]);
     expect(accepted).toMatchObject({
       number: 1,

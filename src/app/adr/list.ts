@@ -3,7 +3,8 @@ import type { AdrFamily, AdrWarning } from "../../core/adr/read-adr.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
-import { readAdrAt, readAdrFolder } from "./files.js";
+import { readAdrAt, readAdrFolder, readDrafts } from "./files.js";
+import { writeAdrIndex } from "./index-file.js";
 
 /** An accepted or imported ADR, as reports, doctor and the index see it. */
 export type AdrSummary = {
@@ -60,4 +61,29 @@ export async function collectAdrs(ctx: AppContext, state: ProjectState): Promise
 export async function listAdrs(ctx: AppContext): Promise<AdrSummary[]> {
   const { state } = await loadProject(ctx);
   return collectAdrs(ctx, state);
+}
+
+/** A draft awaiting review, as `adr list` and PR comments show it. */
+export type DraftSummary = {
+  id: string;
+  title: string;
+  status: string;
+  path: string;
+  record_ids: string[];
+};
+
+/** Drafts awaiting review in the drafts folder. */
+export async function listDrafts(ctx: AppContext): Promise<DraftSummary[]> {
+  return (await readDrafts(ctx)).map((d) => ({
+    id: d.id,
+    title: d.title,
+    status: d.status,
+    path: d.file,
+    record_ids: d.records,
+  }));
+}
+
+/** Regenerates the decision log (`adr_index`) from the ADRs on disk; for the watcher and CI. */
+export async function refreshAdrIndex(ctx: AppContext): Promise<string> {
+  return writeAdrIndex(ctx, await listAdrs(ctx));
 }

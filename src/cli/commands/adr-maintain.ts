@@ -1,8 +1,18 @@
 import type { Command } from "commander";
+import type { AdrSummary } from "../../app/adr/list.js";
 import { action, common, repository } from "../common.js";
 import { emit, note, paint } from "../io.js";
 
 const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).padStart(4, "0")}`);
+
+function adrLine(a: AdrSummary): string {
+  const superseded = a.superseded_by.length
+    ? paint("dim", `(superseded by ${a.superseded_by.join(", ")})`)
+    : "";
+  return [ref(a.number), a.status.padEnd(10), a.date ?? "          ", a.title, superseded]
+    .filter(Boolean)
+    .join("  ");
+}
 
 /** `adrift adr renumber|list|import`. */
 export function registerAdrMaintenance(adr: Command): void {
@@ -32,29 +42,25 @@ export function registerAdrMaintenance(adr: Command): void {
     );
 
   common(adr.command("list"), { as: false })
-    .description("list accepted and imported ADRs with status, date and relations")
+    .description(
+      "list accepted and imported ADRs (status, date, relations) and drafts awaiting review",
+    )
     .addHelpText("after", "\nExample:\n  adrift adr list --json")
     .action(
       action(async (options) => {
-        const adrs = await (await repository(options)).listAdrs();
-        emit(options, { adrs, total: adrs.length }, () =>
-          adrs.length === 0
-            ? "no ADRs yet (adrift adr draft, then adrift adr accept; or adrift adr import)"
-            : adrs
-                .map((a) =>
-                  [
-                    ref(a.number),
-                    a.status.padEnd(10),
-                    a.date ?? "          ",
-                    a.title,
-                    a.superseded_by.length
-                      ? paint("dim", `(superseded by ${a.superseded_by.join(", ")})`)
-                      : "",
-                  ]
-                    .filter(Boolean)
-                    .join("  "),
-                )
-                .join("\n"),
+        const repo = await repository(options);
+        const adrs = await repo.listAdrs();
+        const drafts = await repo.listAdrDrafts();
+        emit(options, { adrs, total: adrs.length, drafts }, () =>
+          [
+            ...adrs.map(adrLine),
+            ...drafts.map((d) => `draft     ${d.status.padEnd(10)}  ${d.path}  ${d.title}`),
+            adrs.length + drafts.length === 0
+              ? "no ADRs yet (adrift adr draft, then adrift adr accept; or adrift adr import)"
+              : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
         );
         return 0;
       }),
