@@ -61,7 +61,8 @@ export function readAdrFile(source: AdrSource): AdrFile {
   const h1 = tree.children.find((n): n is Heading => n.type === "heading" && n.depth === 1);
   let title = typeof front.title === "string" ? front.title : h1 ? textOf(h1).trim() : "";
   let number = fileNumber;
-  const nygard = /^(\d{1,5})\.\s+(.*)$/.exec(title);
+  const nygard =
+    /^(\d{1,5})\.\s+(.*)$/.exec(title) ?? /^ADR[-\s#]?(\d{1,5})\s*[:.—–-]\s*(.+)$/i.exec(title);
   if (nygard) {
     const headingNumber = Number(nygard[1]);
     title = nygard[2]!.trim();
@@ -109,6 +110,8 @@ export function readAdrFile(source: AdrSource): AdrFile {
     status = readStatus(bullets.status.text);
     statusLine = bullets.status.line;
     if (status.value) addLinks(bullets.status.node, relations);
+    for (const ref of adrRefsIn(/\bsupersedes\s+(.*)$/i.exec(bullets.status.text)?.[1] ?? ""))
+      pushUnique(relations.supersedes, ref);
     addStatusRelation(status.value, relations);
     dateRaw = bullets.date?.text;
     dateLine = bullets.date?.line ?? 1;
@@ -121,6 +124,10 @@ export function readAdrFile(source: AdrSource): AdrFile {
     addStatusRelation(status.value, relations);
   }
   for (const target of list(front.supersedes)) pushUnique(relations.supersedes, refOf(target));
+  for (const ref of adrRefsIn(bullets.supersedes?.text ?? ""))
+    pushUnique(relations.supersedes, ref);
+  for (const ref of adrRefsIn(bullets.superseded_by?.text ?? ""))
+    pushUnique(relations.superseded_by, ref);
   for (const target of list(front["superseded-by"]))
     pushUnique(relations.superseded_by, refOf(target));
   if (log4) family = "log4brains";
@@ -163,23 +170,29 @@ export function readAdrFile(source: AdrSource): AdrFile {
 }
 
 type Bullet = { text: string; line: number; node: Node };
+type BulletKey = "status" | "date" | "deciders" | "supersedes" | "superseded_by";
+
+const BULLET_KEYS: [RegExp, BulletKey][] = [
+  [/^(status|estado)$/i, "status"],
+  [/^(date|data|fecha|datum)$/i, "date"],
+  [/^(deciders|decision-makers|decision makers)$/i, "deciders"],
+  [/^supersedes$/i, "supersedes"],
+  [/^(superseded[ -]by|superceded[ -]by)$/i, "superseded_by"],
+];
 
 /** MADR 2 / log4brains bullets: `* Status: accepted`, `* **Status:** accepted`, `- Date: …`. */
-function readBullets(tree: Root): Partial<Record<"status" | "date" | "deciders", Bullet>> {
-  const found: Partial<Record<"status" | "date" | "deciders", Bullet>> = {};
+function readBullets(tree: Root): Partial<Record<BulletKey, Bullet>> {
+  const found: Partial<Record<BulletKey, Bullet>> = {};
   for (const node of tree.children.slice(0, 6)) {
     if (node.type !== "list") continue;
     for (const item of (node as List).children) {
       const paragraph = item.children[0];
       if (paragraph?.type !== "paragraph") continue;
-      const match = /^\s*(status|date|deciders|decision-makers)\s*:\s*([\s\S]*)$/i.exec(
+      const match = /^\s*([a-z][a-z -]{1,20}?)\s*:\s*([\s\S]*)$/i.exec(
         textOf(paragraph, { includeHtml: false }),
       );
-      if (!match) continue;
-      const key =
-        match[1]!.toLowerCase() === "decision-makers"
-          ? "deciders"
-          : (match[1]!.toLowerCase() as "status" | "date" | "deciders");
+      const key = match ? BULLET_KEYS.find(([re]) => re.test(match[1]!))?.[1] : undefined;
+      if (!match || !key) continue;
       found[key] ??= {
         text: match[2]!.trim(),
         line: paragraph.position?.start.line ?? 1,
@@ -271,4 +284,19 @@ function addStatusRelation(
     const n = numberOf(part.toUpperCase().startsWith("ADR") ? part : `ADR-${part}`);
     if (n !== undefined) pushUnique(relations.superseded_by, adrRef(n));
   }
+}
+
+/** `ADR-0003, ADR-12 and DEC-9` -> the ADR references it names (other ids kept as written). */
+function adrRefsIn(text: string): string[] {
+  return text
+    .split(/\s*(?:,|;|\band\b)\s*/)
+    .map(
+      (part) =>
+        part
+          .replace(/[()[\]]/g, "")
+          .trim()
+          .split(/\s+/)[0] ?? "",
+    )
+    .filter((part) => /^[A-Z]+-?\d+$/i.test(part))
+    .map((part) => (/^ADR/i.test(part) ? adrRef(numberOf(part)!) : part));
 }
