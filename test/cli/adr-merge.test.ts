@@ -2,22 +2,14 @@ import { cpSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { makeRepo, type TestRepo } from "../support/repo.js";
+import { openRepository } from "../../src/app/repository.js";
+import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/adr/", import.meta.url));
 
-function acceptOne(repo: TestRepo, outcome: string, tag: string, number?: number) {
-  repo.adriftJson([
-    "intent",
-    "record",
-    "--outcome",
-    outcome,
-    "--trigger",
-    "t",
-    "--trivial",
-    "--tag",
-    tag,
-  ]);
+async function acceptOne(repo: TestRepo, outcome: string, tag: string, number?: number) {
+  const api = await openRepository(repo.dir, { env: testEnv() });
+  await api.recordIntent({ outcome, trigger: "t", trivial: true, tags: [tag] });
   const drafts = repo.adriftJson<{ drafts: { path: string }[] }>(["adr", "draft"]).drafts;
   return repo.adriftJson<{ path: string; number: number }>([
     "adr",
@@ -28,16 +20,16 @@ function acceptOne(repo: TestRepo, outcome: string, tag: string, number?: number
 }
 
 describe("two branches each accepting ADR 0007", () => {
-  it("validate reports it; renumber moves the later one and fixes every link to it", () => {
+  it("validate reports it; renumber moves the later one and fixes every link to it", async () => {
     const repo = makeRepo();
     repo.adrift(["init"]);
     repo.commit("init adrift");
     repo.git("checkout", "-q", "-b", "a");
-    const a = acceptOne(repo, "Alpha decision", "alpha", 7);
+    const a = await acceptOne(repo, "Alpha decision", "alpha", 7);
     repo.commit("accept alpha");
     repo.git("checkout", "-q", "main");
     repo.git("checkout", "-q", "-b", "b");
-    const b = acceptOne(repo, "Beta decision", "beta", 7);
+    const b = await acceptOne(repo, "Beta decision", "beta", 7);
     const bFile = path.basename(b.path);
     repo.write(
       "docs/adr/0008-notes.md",

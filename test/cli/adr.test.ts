@@ -6,8 +6,9 @@ import { visit } from "unist-util-visit";
 import { describe, expect, it } from "vitest";
 import { readFrontMatter } from "../../src/app/adr/front-matter.js";
 import { parseMarkdown } from "../../src/app/adr/markdown.js";
+import { openRepository } from "../../src/app/repository.js";
 import { readAdrFile } from "../../src/core/adr/read-adr.js";
-import { makeRepo, type TestRepo } from "../support/repo.js";
+import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 type Draft = {
   path: string;
@@ -28,22 +29,24 @@ const logLines = (repo: TestRepo) => {
     : "";
 };
 
-function record(repo: TestRepo, outcome: string, extra: string[] = []): string {
-  return repo.adriftJson<{ id: string }>([
-    "intent",
-    "record",
-    "--outcome",
+/** Records a complete intent card in-process (set-up only; the commands under test are spawned). */
+async function record(repo: TestRepo, outcome: string, flags: string[] = []): Promise<string> {
+  const api = await openRepository(repo.dir, { env: testEnv() });
+  const values = (flag: string) => flags.flatMap((f, i) => (flags[i - 1] === flag ? [f] : []));
+  const considered = values("--considered").map((c) => {
+    const [approach, rejected_because] = c.split(" :: ");
+    return { approach: approach!, rejected_because: rejected_because ?? "" };
+  });
+  const result = await api.recordIntent({
     outcome,
-    "--trigger",
-    `why ${outcome}`,
-    "--chosen",
-    `do ${outcome}`,
-    "--rationale",
-    "cheapest",
-    "--considered",
-    "nothing :: too risky",
-    ...extra,
-  ]).id;
+    trigger: `why ${outcome}`,
+    chosen_approach: `do ${outcome}`,
+    selection_rationale: "cheapest",
+    considered: [{ approach: "nothing", rejected_because: "too risky" }, ...considered],
+    tags: values("--tag"),
+    touched_paths: values("--path"),
+  });
+  return result.id;
 }
 
 async function parse(
@@ -63,13 +66,13 @@ function draft(repo: TestRepo, args: string[] = []): Draft[] {
 describe("adr draft, accept, sync", () => {
   it("drafts parse back to the same data, and so does the accepted ADR", async () => {
     const repo = makeRepo();
-    const a = record(repo, "Sessions survive IdP outages", [
+    const a = await record(repo, "Sessions survive IdP outages", [
       "--tag",
       "auth",
       "--path",
       "README.md",
     ]);
-    const b = record(repo, "Tokens are rotated daily", ["--tag", "auth"]);
+    const b = await record(repo, "Tokens are rotated daily", ["--tag", "auth"]);
     const [d] = draft(repo);
     expect(d).toMatchObject({
       result: "created",
@@ -124,9 +127,9 @@ describe("adr draft, accept, sync", () => {
     expect(draft(repo)).toEqual([]);
   });
 
-  it("updates a draft whose records changed and never overwrites one a person edited", () => {
+  it("updates a draft whose records changed and never overwrites one a person edited", async () => {
     const repo = makeRepo();
-    const id = record(repo, "Cache sessions", ["--tag", "auth"]);
+    const id = await record(repo, "Cache sessions", ["--tag", "auth"]);
     const [first] = draft(repo);
     expect(draft(repo)[0]!.result).toBe("unchanged");
     repo.adrift(["intent", "amend", id, "--constraints", "no new infrastructure"]);
@@ -147,7 +150,7 @@ describe("adr draft, accept, sync", () => {
 
   it("adr sync accepts a draft a reviewer set to accepted, keeping comments and quoting", async () => {
     const repo = makeRepo();
-    record(repo, "Use one database", ["--tag", "db"]);
+    await record(repo, "Use one database", ["--tag", "db"]);
     const [d] = draft(repo);
     const text = repo
       .read(d!.path)
@@ -166,9 +169,9 @@ describe("adr draft, accept, sync", () => {
     });
   });
 
-  it("adr reject records the reason, removes the draft, and the records are not drafted again", () => {
+  it("adr reject records the reason, removes the draft, and the records are not drafted again", async () => {
     const repo = makeRepo();
-    record(repo, "Drop IE11", ["--tag", "web"]);
+    await record(repo, "Drop IE11", ["--tag", "web"]);
     const [d] = draft(repo);
     const noReason = repo.adrift(["adr", "reject", d!.path, "--reason", " ", "--json"]);
     expect(noReason.code).toBe(2);
@@ -179,10 +182,10 @@ describe("adr draft, accept, sync", () => {
     expect(draft(repo)).toEqual([]);
   });
 
-  it("refuses a taken --number (exit 4) and an unknown draft (exit 3), writing nothing", () => {
+  it("refuses a taken --number (exit 4) and an unknown draft (exit 3), writing nothing", async () => {
     const repo = makeRepo();
-    record(repo, "First", ["--tag", "one"]);
-    record(repo, "Second", ["--tag", "two"]);
+    await record(repo, "First", ["--tag", "one"]);
+    await record(repo, "Second", ["--tag", "two"]);
     const [one, two] = draft(repo);
     repo.adriftJson(["adr", "accept", one!.path, "--number", "7"]);
     const before = logLines(repo);
@@ -199,15 +202,15 @@ describe("adr draft, accept, sync", () => {
     expect(repo.adriftJson<Accepted>(["adr", "accept", two!.path]).number).toBe(8);
   });
 
-  it("supersedes with typed relations and the MADR status string, and the index keeps hand-written text", () => {
+  it("supersedes with typed relations and the MADR status string, and the index keeps hand-written text", async () => {
     const repo = makeRepo();
     repo.write(
       "docs/adr/README.md",
       "# Our decisions\n\nWritten by hand.\n\n<!-- adrift:adr-index:start -->\n<!-- adrift:adr-index:end -->\n\nFooter by hand.\n",
     );
-    record(repo, "Use MySQL", ["--tag", "db"]);
+    await record(repo, "Use MySQL", ["--tag", "db"]);
     const old = repo.adriftJson<Accepted>(["adr", "accept", draft(repo)[0]!.path]);
-    record(repo, "Use PostgreSQL", ["--tag", "db2"]);
+    await record(repo, "Use PostgreSQL", ["--tag", "db2"]);
     const next = repo.adriftJson<Accepted>([
       "adr",
       "accept",
@@ -225,13 +228,13 @@ describe("adr draft, accept, sync", () => {
     expect(index).toContain("[Use PostgreSQL](0002-use-postgresql.md)");
   });
 
-  it("uses a project's own template from templates_dir", () => {
+  it("uses a project's own template from templates_dir", async () => {
     const repo = makeRepo();
     repo.write(
       ".decisions/templates/adr-draft.md",
       "{{title}}\n\n## Why (house style)\n\n{{context}}\n",
     );
-    record(repo, "House style", ["--tag", "style"]);
+    await record(repo, "House style", ["--tag", "style"]);
     const text = repo.read(draft(repo)[0]!.path);
     expect(text).toContain("## Why (house style)");
     expect(text).not.toContain("## Considered Options");
@@ -243,7 +246,7 @@ describe("markdown and HTML injection", () => {
     const repo = makeRepo();
     const evil =
       "# heading <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>";
-    record(repo, evil, ["--tag", "evil", "--considered", `${evil} :: ${evil}`]);
+    await record(repo, evil, ["--tag", "evil", "--considered", `${evil} :: ${evil}`]);
     const [d] = draft(repo);
     const accepted = repo.adriftJson<Accepted>(["adr", "accept", d!.path]);
     for (const file of [accepted.path, "docs/adr/README.md"]) {
