@@ -11,6 +11,7 @@ import { readAdrFile } from "../../src/core/adr/read-adr.js";
 import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 type Draft = {
+  cluster: string;
   path: string;
   id: string;
   title: string;
@@ -146,6 +147,18 @@ describe("adr draft, accept, sync", () => {
     });
     expect(repo.read(first!.path)).toBe(edited);
     expect(repo.read(again!.regenerated_path!)).toContain("load test");
+  });
+
+  it("names a draft whose records moved to another cluster, and leaves it in place", async () => {
+    const repo = makeRepo();
+    const id = await record(repo, "Retry payments", ["--tag", "payments"]);
+    const [before] = draft(repo);
+    const api = await openRepository(repo.dir, { env: testEnv() });
+    await api.amendRecord(id, { tags: ["billing"] });
+    const result = repo.adriftJson<{ drafts: Draft[]; orphaned: string[] }>(["adr", "draft"]);
+    expect(result.drafts.map((d) => [d.cluster, d.result])).toEqual([["tag:billing", "created"]]);
+    expect(result.orphaned).toEqual([before!.path]);
+    expect(existsSync(path.join(repo.dir, before!.path))).toBe(true);
   });
 
   it("adr sync accepts a draft a reviewer set to accepted, keeping comments and quoting", async () => {

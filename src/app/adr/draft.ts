@@ -115,7 +115,14 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
         data: { draft_path: o.path, record_ids: o.record_ids, cluster_key: o.cluster },
       })),
     );
-  return { drafts: outcomes, unclustered };
+  // Drafts whose cluster is gone (its records were accepted or moved elsewhere) are left for a
+  // person to delete or accept; they are named, never removed.
+  const live = new Set(clusters.map((c) => c.key));
+  const orphaned = [...existing]
+    .filter(([key]) => !live.has(key))
+    .map(([, d]) => relativePath(ctx, d.file))
+    .sort();
+  return { drafts: outcomes, unclustered, orphaned };
 }
 
 function explainText(blocks: readonly unknown[]): string {

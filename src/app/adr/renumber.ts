@@ -29,7 +29,8 @@ export async function renumberAdrs(ctx: AppContext) {
   const adrs = await collectAdrs(ctx, state);
   const inFolder = adrs.filter(
     (a) =>
-      a.number !== undefined && path.dirname(a.path) === path.posix.normalize(ctx.config.adr_dir),
+      a.number !== undefined &&
+      path.posix.dirname(a.path) === path.posix.normalize(ctx.config.adr_dir).replace(/\/+$/, ""),
   );
   const groups = new Map<number, typeof inFolder>();
   for (const adr of inFolder) groups.set(adr.number!, [...(groups.get(adr.number!) ?? []), adr]);

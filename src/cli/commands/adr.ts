@@ -53,6 +53,7 @@ export function registerAdr(program: Command): void {
               ].join("\n"),
             ),
             result.drafts.length === 0 ? "no records need a draft" : "",
+            ...result.orphaned.map((p) => paint("yellow", `no longer matches any records: ${p}`)),
             result.unclustered.length
               ? paint(
                   "dim",
