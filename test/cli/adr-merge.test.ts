@@ -127,7 +127,14 @@ describe("adr import", () => {
       repo.adriftJson<{ imported: unknown[] }>(["adr", "import", ".decisions"]).imported,
     ).toHaveLength(1);
     expect(repo.read(".decisions/0001-old.md")).toBe(text);
+    const logDir = path.join(repo.dir, ".decisions/log");
+    const log = () =>
+      readdirSync(logDir)
+        .map((f) => readFileSync(path.join(logDir, f), "utf8"))
+        .join("");
+    const before = log();
     const missing = repo.adrift(["adr", "import", "no/such/dir", "--json"]);
+    expect(log()).toBe(before);
     expect(missing.code).toBe(3);
     expect(JSON.parse(missing.stderr).error.code).toBe("not_found");
   });

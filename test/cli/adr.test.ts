@@ -189,6 +189,8 @@ describe("adr draft, accept, sync", () => {
     const noReason = repo.adrift(["adr", "reject", d!.path, "--reason", " ", "--json"]);
     expect(noReason.code).toBe(2);
     expect(JSON.parse(noReason.stderr).error.code).toBe("usage");
+    expect(existsSync(path.join(repo.dir, d!.path))).toBe(true);
+    expect(logLines(repo)).not.toContain('"adr_rejected"');
     expect(repo.adrift(["adr", "reject", d!.path, "--reason", "not ours to decide"]).code).toBe(0);
     expect(existsSync(path.join(repo.dir, d!.path))).toBe(false);
     expect(logLines(repo)).toContain('"adr_rejected"');
