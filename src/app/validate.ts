@@ -1,5 +1,5 @@
 import type { Problem } from "../core/events/parse.js";
-import { duplicateNumbers } from "./adr/renumber.js";
+import { duplicateNumbers } from "./adr/files.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 

@@ -6,7 +6,7 @@ import {
   setKey,
   stampHash,
 } from "../../src/app/adr/front-matter.js";
-import { rewriteLinks } from "../../src/app/adr/renumber.js";
+import { rewriteLinks, rewriteTitleNumber } from "../../src/core/adr/links.js";
 import { INDEX_END, INDEX_START, spliceIndex } from "../../src/core/render/adr-index.js";
 
 describe("front matter", () => {
@@ -62,6 +62,15 @@ describe("links and the index", () => {
         "plain 0007-x.md stays",
       ].join("\n"),
     );
+  });
+
+  it("renumbers the title of a moved adr-tools or prefixed file, and only its own number", () => {
+    expect(rewriteTitleNumber("# 7. Use X\n\n# 7. again\n", 7, 9)).toBe(
+      "# 9. Use X\n\n# 7. again\n",
+    );
+    expect(rewriteTitleNumber("# ADR-0007: Use X\n", 7, 12)).toBe("# ADR-0012: Use X\n");
+    expect(rewriteTitleNumber("# 17. Use X\n", 7, 9)).toBe("# 17. Use X\n");
+    expect(rewriteTitleNumber("# Use X\n", 7, 9)).toBe("# Use X\n");
   });
 
   it("keeps hand-written text around the markers", () => {

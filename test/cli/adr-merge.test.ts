@@ -7,7 +7,13 @@ import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/adr/", import.meta.url));
 
-async function acceptOne(repo: TestRepo, outcome: string, tag: string, number?: number) {
+async function acceptOne(
+  repo: TestRepo,
+  outcome: string,
+  tag: string,
+  number?: number,
+  supersedes?: string,
+) {
   const api = await openRepository(repo.dir, { env: testEnv() });
   await api.recordIntent({ outcome, trigger: "t", trivial: true, tags: [tag] });
   const drafts = repo.adriftJson<{ drafts: { path: string }[] }>(["adr", "draft"]).drafts;
@@ -16,6 +22,7 @@ async function acceptOne(repo: TestRepo, outcome: string, tag: string, number?: 
     "accept",
     drafts[0]!.path,
     ...(number ? ["--number", String(number)] : []),
+    ...(supersedes ? ["--supersedes", supersedes] : []),
   ]);
 }
 
@@ -23,13 +30,14 @@ describe("two branches each accepting ADR 0007", () => {
   it("validate reports it; renumber moves the later one and fixes every link to it", async () => {
     const repo = makeRepo();
     repo.adrift(["init"]);
+    const base = await acceptOne(repo, "Base decision", "base");
     repo.commit("init adrift");
     repo.git("checkout", "-q", "-b", "a");
     const a = await acceptOne(repo, "Alpha decision", "alpha", 7);
     repo.commit("accept alpha");
     repo.git("checkout", "-q", "main");
     repo.git("checkout", "-q", "-b", "b");
-    const b = await acceptOne(repo, "Beta decision", "beta", 7);
+    const b = await acceptOne(repo, "Beta decision", "beta", 7, "ADR-0001");
     const bFile = path.basename(b.path);
     repo.write(
       "docs/adr/0008-notes.md",
@@ -67,11 +75,13 @@ describe("two branches each accepting ADR 0007", () => {
     expect(notes).toContain(`[again](./${bFile.replace("0007-", "0009-")}#context)`);
     expect(repo.read("docs/adr/README.md")).toContain(bFile.replace("0007-", "0009-"));
     expect(repo.read(a.path)).toContain("Alpha decision");
+    expect(repo.read(base.path)).toMatch(/^status: superseded by ADR-0009$/m);
+    expect(repo.read(base.path)).toMatch(/^superseded-by:\n\s+- ADR-0009$/m);
     expect(repo.adrift(["validate"]).code).toBe(0);
     const numbers = repo
       .adriftJson<{ adrs: { number: number }[] }>(["adr", "list"])
       .adrs.map((x) => x.number);
-    expect(numbers).toEqual([7, 8, 9]);
+    expect(numbers).toEqual([1, 7, 8, 9]);
     expect(repo.adriftJson<{ renumbered: unknown[] }>(["adr", "renumber"]).renumbered).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { type AdrFile, readAdrFile } from "../../core/adr/read-adr.js";
+import { numberOf } from "../../core/adr/values.js";
 import { type AppContext, repoPath } from "../context.js";
 import { readFrontMatter } from "./front-matter.js";
 import { parseMarkdown } from "./markdown.js";
@@ -63,4 +64,15 @@ export async function readDrafts(ctx: AppContext): Promise<(AdrFile & { text: st
   return Promise.all(
     adrFilesIn(repoPath(ctx, ctx.config.drafts_dir)).map((file) => readAdrAt(ctx, file)),
   );
+}
+
+/** Numbers used by more than one file of the ADR folder: number -> files (repo-relative). */
+export function duplicateNumbers(ctx: AppContext): Map<number, string[]> {
+  const byNumber = new Map<number, string[]>();
+  for (const file of adrFilesIn(repoPath(ctx, ctx.config.adr_dir))) {
+    const n = numberOf(path.basename(file));
+    if (n !== undefined) byNumber.set(n, [...(byNumber.get(n) ?? []), relativePath(ctx, file)]);
+  }
+  for (const [n, files] of byNumber) if (files.length < 2) byNumber.delete(n);
+  return byNumber;
 }

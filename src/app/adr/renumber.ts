@@ -1,13 +1,14 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { rewriteLinks, rewriteTitleNumber } from "../../core/adr/links.js";
 import { adrRef, nextFreeNumber } from "../../core/adr/model.js";
-import { numberOf } from "../../core/adr/values.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
 import { writeEvents } from "../writer.js";
 import { adrFilesIn, relativePath } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
 import { collectAdrs } from "./list.js";
+import { fixCounterparts } from "./renumber-relations.js";
 
 /** One ADR moved to a new number. */
 export type Renumbered = {
@@ -59,6 +60,9 @@ export async function renumberAdrs(ctx: AppContext) {
       const newBase = oldBase.replace(/^\d+/, String(to).padStart(4, "0"));
       const newPath = path.posix.join(path.posix.dirname(adr.path), newBase);
       renameSync(repoPath(ctx, adr.path), repoPath(ctx, newPath));
+      const movedText = readFileSync(repoPath(ctx, newPath), "utf8");
+      const retitled = rewriteTitleNumber(movedText, number, to);
+      if (retitled !== movedText) writeFileSync(repoPath(ctx, newPath), retitled);
       moved.push({
         id: adr.id,
         from: number,
@@ -92,6 +96,9 @@ export async function renumberAdrs(ctx: AppContext) {
           m.links_rewritten.push(relativePath(ctx, file));
     }
   }
+  for (const m of moved)
+    for (const file of fixCounterparts(ctx, adrs, m))
+      if (!m.links_rewritten.includes(file)) m.links_rewritten.push(file);
   const events = moved.flatMap((m) => {
     const accepted = state.adrs.get(m.id);
     return accepted?.status === "accepted"
@@ -112,26 +119,4 @@ export async function renumberAdrs(ctx: AppContext) {
   if (events.length) await writeEvents(ctx, events);
   const index = writeAdrIndex(ctx, await collectAdrs(ctx, state));
   return { renumbered: moved.map((m) => ({ ...m, ref: adrRef(m.to) })), index };
-}
-
-/** Rewrites Markdown link targets naming `oldBase` (a file name) to `newBase`, anywhere in a path. */
-export function rewriteLinks(text: string, oldBase: string, newBase: string): string {
-  const escaped = oldBase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return text
-    .replace(new RegExp(`(\\]\\((?:<)?(?:[^)\\s]*/)?)${escaped}(?=[)#?>\\s])`, "g"), `$1${newBase}`)
-    .replace(
-      new RegExp(`(^\\[[^\\]]+\\]:\\s*(?:[^\\s]*/)?)${escaped}(?=\\s|$|#)`, "gm"),
-      `$1${newBase}`,
-    );
-}
-
-/** Numbers used by more than one file of the ADR folder: number -> files (repo-relative). */
-export function duplicateNumbers(ctx: AppContext): Map<number, string[]> {
-  const byNumber = new Map<number, string[]>();
-  for (const file of adrFilesIn(repoPath(ctx, ctx.config.adr_dir))) {
-    const n = numberOf(path.basename(file));
-    if (n !== undefined) byNumber.set(n, [...(byNumber.get(n) ?? []), relativePath(ctx, file)]);
-  }
-  for (const [n, files] of byNumber) if (files.length < 2) byNumber.delete(n);
-  return byNumber;
 }
