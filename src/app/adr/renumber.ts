@@ -73,7 +73,8 @@ export async function renumberAdrs(ctx: AppContext) {
       });
     }
   }
-  if (moved.length === 0) return { renumbered: moved };
+  // Always regenerate the index: after a merge it is the file both branches rewrote.
+  if (moved.length === 0) return { renumbered: moved, index: writeAdrIndex(ctx, adrs) };
   const files = [
     ...adrFilesIn(repoPath(ctx, ctx.config.adr_dir)),
     ...adrFilesIn(repoPath(ctx, ctx.config.drafts_dir)),
