@@ -102,7 +102,7 @@ describe("adr import", () => {
       imported: { number?: number; status: string }[];
       warnings: { file: string; line: number }[];
     };
-    expect(body.imported).toHaveLength(9);
+    expect(body.imported).toHaveLength(11);
     expect(body.warnings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ file: "imports/quirks/0004-duplicate-a.md", line: 1 }),
@@ -119,7 +119,7 @@ describe("adr import", () => {
       "import",
       "imports/quirks",
     ]);
-    expect(again).toMatchObject({ imported: [], unchanged: 9 });
+    expect(again).toMatchObject({ imported: [], unchanged: 11 });
     const list = repo.adriftJson<{ adrs: { path: string; superseded_by: string[] }[] }>([
       "adr",
       "list",

@@ -4,7 +4,8 @@ import {
   addLinks,
   addStatusRelation,
   adrRefsIn,
-  findDateLine,
+  findMetaLine,
+  plainText,
   pushUnique,
   readBullets,
   refOf,
@@ -127,10 +128,18 @@ export function readAdrFile(source: AdrSource): AdrFile {
   } else if (statusSection.length > 0) {
     family = "nygard";
     const first = statusSection.find((n) => n.type === "paragraph") as Paragraph | undefined;
-    status = readStatus(first ? textOf(first, { includeHtml: false }).split("\n")[0]! : "");
+    status = readStatus(first ? plainText(first).split("\n")[0]! : "");
     statusLine = first?.position?.start.line ?? 1;
     for (const node of statusSection) addLinks(node, relations);
     addStatusRelation(status.value, relations);
+  } else {
+    const line = findMetaLine(tree, /^(status|estado)$/i);
+    if (line) {
+      family = "nygard";
+      status = readStatus(line.text);
+      statusLine = line.line;
+      addStatusRelation(status.value, relations);
+    }
   }
   for (const target of list(front.supersedes)) pushUnique(relations.supersedes, refOf(target));
   for (const ref of adrRefsIn(bullets.supersedes?.text ?? ""))
@@ -143,7 +152,7 @@ export function readAdrFile(source: AdrSource): AdrFile {
   if (status.value?.startsWith("superseded") && relations.superseded_by.length > 0)
     status.value = `superseded by ${relations.superseded_by.join(", ")}`;
   if (dateRaw === undefined) {
-    const dateLineMatch = findDateLine(tree);
+    const dateLineMatch = findMetaLine(tree, /^(date|data|fecha|datum)$/i);
     if (dateLineMatch) ({ text: dateRaw, line: dateLine } = dateLineMatch);
   }
   if (status.warning || status.value === undefined)

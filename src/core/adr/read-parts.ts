@@ -32,7 +32,7 @@ export function readBullets(tree: Root): Partial<Record<BulletKey, Bullet>> {
       const paragraph = item.children[0];
       if (paragraph?.type !== "paragraph") continue;
       const match = /^\s*([a-z][a-z -]{1,20}?)\s*:\s*([\s\S]*)$/i.exec(
-        textOf(paragraph, { includeHtml: false }),
+        plainText(paragraph).split("\n")[0]!,
       );
       const key = match ? BULLET_KEYS.find(([re]) => re.test(match[1]!))?.[1] : undefined;
       if (!match || !key) continue;
@@ -61,12 +61,31 @@ export function sectionAfter(tree: Root, name: RegExp): RootContent[] {
   return out;
 }
 
-/** adr-tools writes `Date: 2018-03-04` as a paragraph under the title. */
-export function findDateLine(tree: Root): { text: string; line: number } | undefined {
-  for (const node of tree.children.slice(0, 5)) {
-    if (node.type !== "paragraph") continue;
-    const match = /^\s*date\s*:\s*(.+)$/im.exec(textOf(node));
-    if (match) return { text: match[1]!.trim(), line: node.position?.start.line ?? 1 };
+/** The text of a node with hard breaks as newlines and HTML (comments) left out. */
+export function plainText(node: Node): string {
+  if (node.type === "break") return "\n";
+  if (node.type === "html") return "";
+  if ("value" in node && typeof node.value === "string") return node.value;
+  const children = (node as { children?: Node[] }).children;
+  return children ? children.map(plainText).join("") : "";
+}
+
+/**
+ * A `Label: value` line near the top, outside lists: adr-tools' `Date: 2018-03-04` paragraph,
+ * a `Status: Accepted` line, or a heading such as `## Status: Accepted` / `## Date: …`.
+ */
+export function findMetaLine(
+  tree: Root,
+  label: RegExp,
+): { text: string; line: number } | undefined {
+  for (const node of tree.children.slice(0, 8)) {
+    if (node.type !== "paragraph" && !(node.type === "heading" && node.depth >= 2)) continue;
+    const lines = plainText(node).split("\n");
+    for (const [offset, line] of lines.entries()) {
+      const match = /^\s*([a-z][a-z -]{1,20}?)\s*:\s*(.+)$/i.exec(line);
+      if (match && label.test(match[1]!.trim()))
+        return { text: match[2]!.trim(), line: (node.position?.start.line ?? 1) + offset };
+    }
   }
   return undefined;
 }
