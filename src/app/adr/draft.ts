@@ -81,7 +81,7 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
       title: doc.front.title,
       cluster: cluster.key,
       record_ids: cluster.record_ids,
-      reason: doc.blocks.context ? explainText(doc.blocks.context) : "",
+      reason: doc.reason,
       result: "created",
     };
     if (before) {
@@ -123,11 +123,6 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
     .map(([, d]) => relativePath(ctx, d.file))
     .sort();
   return { drafts: outcomes, unclustered, orphaned };
-}
-
-function explainText(blocks: readonly unknown[]): string {
-  const first = blocks[0] as { children?: { value?: string }[] } | undefined;
-  return first?.children?.map((c) => c.value ?? "").join("") ?? "";
 }
 
 function existingDrafts(dir: string): Map<string, { file: string; id: string; date: string }> {

@@ -16,8 +16,12 @@ export type DraftSource = {
   worklineTitles: ReadonlyMap<string, string>;
 };
 
-/** A draft before serialization: front matter and the template blocks. */
-export type DraftDocument = { front: AdrFrontMatter; blocks: Record<string, RootContent[]> };
+/** A draft before serialization: front matter, the template blocks, and why its records belong together. */
+export type DraftDocument = {
+  front: AdrFrontMatter;
+  blocks: Record<string, RootContent[]>;
+  reason: string;
+};
 
 const firstLine = (s: string, max = 100) => {
   const flat = s.replace(/\s+/g, " ").trim();
@@ -77,9 +81,8 @@ export function buildDraft(source: DraftSource): DraftDocument {
     cluster: source.cluster.key,
   };
   const incomplete = records.filter((r) => cardIncompleteness(r).length > 0).length;
-  const context: RootContent[] = [
-    paragraph(text(explainCluster(source.cluster, source.worklineTitles))),
-  ];
+  const reason = explainCluster(source.cluster, source.worklineTitles);
+  const context: RootContent[] = [paragraph(text(reason))];
   if (incomplete > 0)
     context.push(
       paragraph(
@@ -101,6 +104,7 @@ export function buildDraft(source: DraftSource): DraftDocument {
     );
   return {
     front,
+    reason,
     blocks: {
       title: [heading(1, text(title))],
       context,
