@@ -224,7 +224,9 @@ describe("adr draft, accept, sync", () => {
       "# Our decisions\n\nWritten by hand.\n\n<!-- adrift:adr-index:start -->\n<!-- adrift:adr-index:end -->\n\nFooter by hand.\n",
     );
     await record(repo, "Use MySQL", ["--tag", "db"]);
-    const old = repo.adriftJson<Accepted>(["adr", "accept", draft(repo)[0]!.path]);
+    // A draft path is taken relative to where the command runs (-C here).
+    const relative = path.relative("docs/adr", draft(repo)[0]!.path);
+    const old = repo.adriftJson<Accepted>(["adr", "accept", relative, "-C", "docs/adr"]);
     await record(repo, "Use PostgreSQL", ["--tag", "db2"]);
     const next = repo.adriftJson<Accepted>([
       "adr",

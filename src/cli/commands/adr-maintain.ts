@@ -14,8 +14,25 @@ function adrLine(a: AdrSummary): string {
     .join("  ");
 }
 
-/** `adrift adr renumber|list|import`. */
+/** `adrift adr sync|renumber|list|import`. */
 export function registerAdrMaintenance(adr: Command): void {
+  common(adr.command("sync"))
+    .description("finalise drafts whose front matter a reviewer set to accepted or rejected")
+    .addHelpText("after", "\nExample (CI, after a pull request is merged):\n  adrift adr sync")
+    .action(
+      action(async (options) => {
+        const result = await (await repository(options)).syncAdrs();
+        emit(options, result, () =>
+          [
+            ...result.accepted.map((a) => `${paint("green", "accepted")} ${a.ref} ${a.path}`),
+            ...result.rejected.map((r) => `${paint("yellow", "rejected")} ${r.draft}`),
+            `${result.pending.length} draft(s) still proposed`,
+          ].join("\n"),
+        );
+        return 0;
+      }),
+    );
+
   common(adr.command("renumber"))
     .description(
       "after a merge, give the later of two ADRs with one number the next free one and fix links",

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
 import { action, collect, common, repository } from "../common.js";
@@ -11,6 +13,12 @@ const RESULT_COLOR = {
   unchanged: "dim",
   edited: "yellow",
 } as const;
+
+/** A draft path is relative to where the command runs (or -C); an id is passed as it is. */
+function draftRef(ref: string, options: { cwd?: string }): string {
+  const resolved = path.resolve(options.cwd ?? process.cwd(), ref);
+  return /\.md$/i.test(ref) && existsSync(resolved) ? resolved : ref;
+}
 
 /** `adrift adr draft|accept|reject|sync|renumber|list|import`. */
 export function registerAdr(program: Command): void {
@@ -88,7 +96,7 @@ export function registerAdr(program: Command): void {
             "usage",
             `--number expects a positive integer, got "${options.number}"`,
           );
-        const result = await (await repository(options)).acceptAdr(draft, {
+        const result = await (await repository(options)).acceptAdr(draftRef(draft, options), {
           number,
           supersedes: options.supersedes,
         });
@@ -113,25 +121,11 @@ export function registerAdr(program: Command): void {
     )
     .action(
       action(async (draft: string, options) => {
-        const result = await (await repository(options)).rejectAdr(draft, options.reason);
-        emit(options, result, () => `${paint("yellow", "rejected")} ${result.draft}`);
-        return 0;
-      }),
-    );
-
-  common(adr.command("sync"))
-    .description("finalise drafts whose front matter a reviewer set to accepted or rejected")
-    .addHelpText("after", "\nExample (CI, after a pull request is merged):\n  adrift adr sync")
-    .action(
-      action(async (options) => {
-        const result = await (await repository(options)).syncAdrs();
-        emit(options, result, () =>
-          [
-            ...result.accepted.map((a) => `${paint("green", "accepted")} ${a.ref} ${a.path}`),
-            ...result.rejected.map((r) => `${paint("yellow", "rejected")} ${r.draft}`),
-            `${result.pending.length} draft(s) still proposed`,
-          ].join("\n"),
+        const result = await (await repository(options)).rejectAdr(
+          draftRef(draft, options),
+          options.reason,
         );
+        emit(options, result, () => `${paint("yellow", "rejected")} ${result.draft}`);
         return 0;
       }),
     );
