@@ -34,7 +34,6 @@ export function applyAdrEvent(state: ProjectState, event: AdriftEvent): boolean 
       state.adr_drafts.set(event.data.draft_path, { ...event.data, event_id: event.id });
       return true;
     case "adr_accepted":
-      state.artifacts.set(event.data.adr_id, event.type);
       state.adrs.set(event.data.adr_id, {
         id: event.data.adr_id,
         status: "accepted",
@@ -50,7 +49,6 @@ export function applyAdrEvent(state: ProjectState, event: AdriftEvent): boolean 
       });
       return true;
     case "adr_rejected":
-      state.artifacts.set(event.data.adr_id, event.type);
       state.adrs.set(event.data.adr_id, {
         id: event.data.adr_id,
         status: "rejected",
@@ -62,7 +60,6 @@ export function applyAdrEvent(state: ProjectState, event: AdriftEvent): boolean 
       });
       return true;
     case "adr_imported":
-      state.artifacts.set(event.data.adr_id, event.type);
       state.adrs.set(event.data.adr_id, {
         id: event.data.adr_id,
         status: "imported",
