@@ -17,8 +17,10 @@ const text = readFileSync(readme, "utf8");
 const heading = "## What the demo shows";
 const start = text.indexOf(heading);
 if (start < 0) throw new Error(`README.md has no "${heading}" section`);
-const open = text.indexOf("```text\n", start);
-const close = text.indexOf("\n```", open + 8);
-if (open < 0 || close < 0) throw new Error(`no \`\`\`text block under "${heading}"`);
-writeFileSync(readme, `${text.slice(0, open + 8)}${transcript}${text.slice(close)}`);
+// the first ```text block after the heading, up to its own closing fence (a line of ```)
+const block = /```text\n(?:```\n|[\s\S]*?\n```\n)/.exec(text.slice(start));
+if (!block) throw new Error(`no \`\`\`text block under "${heading}"`);
+const from = start + block.index;
+const to = from + block[0].length;
+writeFileSync(readme, `${text.slice(0, from)}\`\`\`text\n${transcript}\n\`\`\`\n${text.slice(to)}`);
 console.log(`README.md: transcript updated (${transcript.split("\n").length} lines)`);

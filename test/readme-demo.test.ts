@@ -17,7 +17,7 @@ function maskTranscript(text: string): string {
 function readmeTranscript(): string {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
   const section = readme.slice(readme.indexOf("## What the demo shows"));
-  const match = /```text\n([\s\S]*?)\n```/.exec(section);
+  const match = /```text\n([\s\S]*?)\n```\n/.exec(section);
   if (!match) throw new Error('README.md has no ```text block under "## What the demo shows"');
   return match[1]!;
 }

@@ -1,10 +1,18 @@
 import { Command } from "commander";
+import { registerAdr } from "./commands/adr.js";
 import { registerAgent } from "./commands/agent.js";
+import { registerBacklog } from "./commands/backlog.js";
+import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerDoctor } from "./commands/doctor.js";
 import { registerInspect } from "./commands/inspect.js";
-import { registerDecision, registerIntent } from "./commands/records.js";
+import { registerQuestion } from "./commands/question.js";
+import { registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStory } from "./commands/story.js";
+import { registerTask } from "./commands/task.js";
+import { registerVerdict } from "./commands/verdict.js";
+import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -20,11 +28,18 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
   registerSetup(program);
+  registerWorkline(program);
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerBacklog(program);
+  registerStory(program);
+  registerTask(program);
+  registerQuestion(program);
+  registerVerdict(program);
   registerDemo(program);
   registerAgent(program);
   registerDoctor(program);
+  registerAdr(program);
   return program;
 }

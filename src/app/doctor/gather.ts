@@ -90,13 +90,16 @@ export async function gatherDoctorFacts(
   if (initialised) {
     try {
       const report = await validateLog(ctx);
+      // duplicate ADR numbers are validate's too, but doctor reports them once, as ADR-D014
+      const problems = report.problems.filter((p) => p.code !== "duplicate_adr_number");
       const first = (severity: string) => {
-        const p = report.problems.find((x) => x.severity === severity);
+        const p = problems.find((x) => x.severity === severity);
         return p ? `${p.file}:${p.line} ${p.message}` : undefined;
       };
+      const errors = problems.filter((p) => p.severity === "error").length;
       log = {
-        errors: report.errors,
-        warnings: report.warnings,
+        errors,
+        warnings: problems.length - errors,
         ...(first("error") ? { first_error: first("error") } : {}),
         ...(first("warning") ? { first_warning: first("warning") } : {}),
       };
