@@ -1,9 +1,15 @@
 import { Command } from "commander";
+import { registerAdr } from "./commands/adr.js";
+import { registerBacklog } from "./commands/backlog.js";
 import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
+import { registerQuestion } from "./commands/question.js";
 import { registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStory } from "./commands/story.js";
+import { registerTask } from "./commands/task.js";
+import { registerVerdict } from "./commands/verdict.js";
 import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
@@ -24,6 +30,12 @@ export function createProgram(): Command {
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerBacklog(program);
+  registerStory(program);
+  registerTask(program);
+  registerQuestion(program);
+  registerVerdict(program);
   registerDemo(program);
+  registerAdr(program);
   return program;
 }
