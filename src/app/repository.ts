@@ -13,6 +13,7 @@ import {
   reverifyDecision,
   supersedeDecision,
 } from "./records.js";
+import { runStale, type StaleOptions } from "./stale.js";
 import { validateLog } from "./validate.js";
 import {
   changeWorkline,
@@ -46,6 +47,7 @@ export function repositoryApi(ctx: AppContext) {
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     validate: () => validateLog(ctx),
+    stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
   };
 }
 

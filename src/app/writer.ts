@@ -29,6 +29,14 @@ export async function writeEvents(
   ctx: AppContext,
   drafts: readonly EventDraft[],
 ): Promise<AdriftEvent[]> {
+  return (await writeEventsToFile(ctx, drafts)).events;
+}
+
+/** As `writeEvents`, also naming the log file written (absolute), e.g. for a hook to stage it. */
+export async function writeEventsToFile(
+  ctx: AppContext,
+  drafts: readonly EventDraft[],
+): Promise<{ events: AdriftEvent[]; file: string }> {
   const actor = await currentActor(ctx);
   const person = await currentPerson(ctx);
   const branch = await branchKey(ctx);
@@ -84,8 +92,9 @@ export async function writeEvents(
       relative = `${ctx.ids.next().toLowerCase()}.events.ndjson`;
       local.files[fileKey] = relative;
     }
-    await appendEvents(path.join(logDir, relative), events);
-    return { state: local, result: events };
+    const file = path.join(logDir, relative);
+    await appendEvents(file, events);
+    return { state: local, result: { events, file } };
   });
 }
 

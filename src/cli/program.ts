@@ -3,6 +3,7 @@ import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStale } from "./commands/stale.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -21,6 +22,7 @@ export function createProgram(): Command {
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerStale(program);
   registerDemo(program);
   return program;
 }

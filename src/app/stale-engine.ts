@@ -1,0 +1,196 @@
+// The staleness computation over a list of records. Kept free of zod and of the log reader so
+// the pre-commit hook can run it from the cache without loading either.
+import type { GitAdapter } from "../adapters/git/types.js";
+import { type CommitInfo, indexHistory } from "../core/rules/history.js";
+import { compileScopes } from "../core/rules/scope.js";
+import {
+  type AssessedRecord,
+  assessByFingerprints,
+  assessByHistory,
+  CandidateCache,
+  type CurrentTree,
+  candidatesFor,
+  currentTree,
+} from "../core/rules/staleness.js";
+import type {
+  ComputedState,
+  StaleFinding,
+  StalenessReport,
+} from "../core/rules/staleness-types.js";
+
+/** The hash given to the staged change when it is treated as one more commit. */
+export const STAGED = "staged";
+
+/** Most files fingerprinted one by one; wider scopes keep only their directories' tree ids. */
+export const MAX_FINGERPRINTED_FILES = 20_000;
+
+/** Blob ids of the files a scope matches at `revision`, tree ids of its directories (keys ending in `/`). */
+export async function fingerprintFiles(
+  git: GitAdapter,
+  revision: string,
+  touched: readonly string[],
+): Promise<{
+  fingerprints: Record<string, string>;
+  matched: number;
+  total: number;
+  empty: string[];
+}> {
+  const files = await git.listFiles(revision);
+  const oids = new Map(files.map((f) => [f.path, f.oid]));
+  const sorted = [...oids.keys()].sort();
+  const matched = new Set<string>();
+  const directories: string[] = [];
+  const empty: string[] = [];
+  for (const scope of compileScopes(touched)) {
+    const hits = candidatesFor(scope, sorted);
+    for (const file of hits) matched.add(file);
+    if (scope.kind === "directory" || (scope.kind === "path" && !oids.has(scope.entry)))
+      directories.push(scope.entry.replace(/\/+$/, ""));
+    if (hits.length === 0) empty.push(scope.entry);
+  }
+  const fingerprints: Record<string, string> = {};
+  for (const [dir, oid] of await git.objectIds(revision, directories))
+    fingerprints[`${dir}/`] = oid;
+  if (matched.size <= MAX_FINGERPRINTED_FILES)
+    for (const file of [...matched].sort()) fingerprints[file] = oids.get(file)!;
+  return { fingerprints, matched: matched.size, total: files.length, empty };
+}
+
+/** Fingerprints of records whose basis had them but the caller dropped them (the cache does). */
+export type FingerprintSource = () => Promise<Map<string, Record<string, string> | undefined>>;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * Computes every record's state at HEAD from history; records whose basis revision is missing
+ * or off HEAD's history are compared by fingerprints instead, with a notice.
+ */
+export async function historyReport(
+  git: GitAdapter,
+  records: readonly AssessedRecord[],
+  fingerprintSource?: FingerprintSource,
+): Promise<StalenessReport> {
+  const head = await git.resolveRevision("HEAD");
+  if (!head) return { head: "", findings: [], notices: ["the repository has no commits yet"] };
+  const bases = [...new Set(records.map((r) => r.basis.revision))];
+  const present = await git.presentCommits(bases);
+  const mergeBases = present.size > 0 ? await git.mergeBases([...present, head]) : [];
+  const index = indexHistory(
+    present.size > 0 ? await git.commitsBetween(head, mergeBases) : [],
+    present,
+  );
+  const cache = new CandidateCache(index.paths);
+  const findings: StaleFinding[] = [];
+  let tree: CurrentTree | undefined;
+  let stored: Map<string, Record<string, string> | undefined> | undefined;
+  const counts = { missing: 0, offHistory: 0, unknown: 0 };
+  for (const record of records) {
+    const base = record.basis.revision;
+    if (index.baseBits.has(base) || mergeBases.includes(base)) {
+      findings.push(assessByHistory(record, index, cache));
+      continue;
+    }
+    tree ??= currentTree(await git.listFiles(head));
+    let fingerprints = record.basis.fingerprints;
+    if (!fingerprints && fingerprintSource) {
+      stored ??= await fingerprintSource();
+      fingerprints = stored.get(record.id);
+    }
+    if (present.has(base)) {
+      counts.offHistory++;
+      fingerprints ??= (await fingerprintFiles(git, base, record.basis.touched_paths)).fingerprints;
+    } else counts.missing++;
+    const finding = assessByFingerprints(record, fingerprints, tree);
+    if (finding) findings.push(finding);
+    else {
+      counts.unknown++;
+      findings.push({ ...freshFinding(record), method: "fingerprints" });
+    }
+  }
+  const notices: string[] = [];
+  if (counts.missing > 0) {
+    const why = (await git.isShallow())
+      ? "this is a shallow clone"
+      : "history was rewritten or not fetched";
+    notices.push(
+      `history unavailable for ${plural(counts.missing, "record")} (their basis revision is not here: ${why}); compared fingerprints with HEAD instead — nothing is reported stale only because its revision is missing`,
+    );
+  }
+  if (counts.offHistory > 0)
+    notices.push(
+      `${plural(counts.offHistory, "record")} ${counts.offHistory === 1 ? "is" : "are"} based on a revision outside HEAD's history; compared fingerprints with HEAD instead`,
+    );
+  if (counts.unknown > 0)
+    notices.push(
+      `${plural(counts.unknown, "record")} without fingerprints and without history here: cannot tell whether ${counts.unknown === 1 ? "it is" : "they are"} stale (fetch the history: git fetch --unshallow)`,
+    );
+  return { head, findings, notices };
+}
+
+function freshFinding(record: AssessedRecord): StaleFinding {
+  return {
+    record_id: record.id,
+    kind: record.kind,
+    state: "fresh",
+    recorded: record.recorded,
+    commits: [],
+    paths: [],
+    method: "history",
+  };
+}
+
+/** The staged change as a commit that is about to be made (it will carry the active workline's trailer). */
+export function stagedCommit(
+  changes: CommitInfo["changes"],
+  author: { name?: string; email?: string },
+  activeWorkline: string | undefined,
+  time: number,
+): CommitInfo {
+  return {
+    hash: STAGED,
+    parents: [],
+    author: author.name ?? author.email ?? "",
+    author_email: author.email ?? "",
+    time,
+    subject: "(staged change)",
+    worklines: activeWorkline ? [activeWorkline] : [],
+    changes,
+  };
+}
+
+/** Findings the staged change alone causes (only non-fresh ones). */
+export function stagedFindings(
+  records: readonly AssessedRecord[],
+  commit: CommitInfo,
+): StaleFinding[] {
+  if (commit.changes.length === 0) return [];
+  const index = indexHistory([commit], []);
+  const cache = new CandidateCache(index.paths);
+  const out: StaleFinding[] = [];
+  for (const record of records) {
+    const finding = assessByHistory(record, index, cache);
+    if (finding.state !== "fresh") out.push(finding);
+  }
+  return out;
+}
+
+const RANK: Record<ComputedState, number> = { fresh: 0, moved: 1, review: 2, stale: 3 };
+
+/** Adds the staged findings to a HEAD report (the worse state wins; commits and paths add up). */
+export function mergeStaged(report: StalenessReport, staged: StaleFinding[]): StalenessReport {
+  if (staged.length === 0) return report;
+  const byId = new Map(staged.map((f) => [f.record_id, f]));
+  const findings = report.findings.map((f) => {
+    const s = byId.get(f.record_id);
+    if (!s) return f;
+    return {
+      ...f,
+      state: RANK[s.state] > RANK[f.state] ? s.state : f.state,
+      commits: [...f.commits, ...s.commits],
+      paths: [...f.paths, ...s.paths],
+    };
+  });
+  return { ...report, findings };
+}

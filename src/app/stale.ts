@@ -1,0 +1,151 @@
+import path from "node:path";
+import { readLocalState } from "../adapters/local-state.js";
+import { logFileStamps } from "../adapters/log-files.js";
+import { readStaleCache, type StaleCache, writeStaleCache } from "../adapters/stale-cache.js";
+import type { ProjectState } from "../core/project/state.js";
+import type { AssessedRecord } from "../core/rules/staleness.js";
+import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
+import { type AppContext, repoPath } from "./context.js";
+import {
+  type FingerprintSource,
+  historyReport,
+  mergeStaged,
+  STAGED,
+  stagedCommit,
+  stagedFindings,
+} from "./stale-engine.js";
+
+/** Options of a staleness computation. */
+export type StaleOptions = { staged?: boolean };
+
+/** The records staleness looks at: with a basis and a scope, not superseded. */
+export function assessedRecords(state: ProjectState): AssessedRecord[] {
+  const out: AssessedRecord[] = [];
+  for (const r of state.records.values()) {
+    if (!r.basis || r.basis.touched_paths.length === 0 || r.status === "superseded") continue;
+    out.push({
+      id: r.id,
+      kind: r.kind,
+      basis: r.basis,
+      ...(r.workline_id ? { workline_id: r.workline_id } : {}),
+      recorded: r.status === "stale",
+    });
+  }
+  return out;
+}
+
+type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: FingerprintSource };
+
+async function fromLog(ctx: AppContext): Promise<Inputs> {
+  const { loadProject } = await import("./load.js");
+  const { state } = await loadProject(ctx);
+  const records = assessedRecords(state);
+  return {
+    records,
+    open_worklines: [...state.worklines.values()]
+      .filter((w) => w.status === "open")
+      .map((w) => w.id),
+  };
+}
+
+function withoutFingerprints(records: AssessedRecord[]): StaleCache["records"] {
+  return records.map((r) => {
+    const { fingerprints, ...basis } = r.basis;
+    return { ...r, basis, ...(fingerprints ? { fingerprinted: true } : {}) };
+  });
+}
+
+/**
+ * SPEC §3 staleness of every record at HEAD (plus the staged change with `staged`). Reuses the
+ * cache under the git dir when neither the log files nor HEAD changed.
+ */
+export async function computeStaleness(
+  ctx: AppContext,
+  options: StaleOptions = {},
+): Promise<StalenessReport> {
+  const logDir = repoPath(ctx, ctx.config.log_dir);
+  const gitDir = ctx.git.location.gitDir;
+  const key = JSON.stringify([ctx.config.log_dir, await logFileStamps(logDir)]);
+  const cached = readStaleCache(gitDir);
+  const head = await ctx.git.resolveRevision("HEAD");
+  let inputs: Inputs;
+  let report: StalenessReport;
+  if (cached && cached.key === key) {
+    inputs = {
+      ...cached,
+      fingerprints: async () =>
+        new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
+    };
+  } else inputs = await fromLog(ctx);
+  if (cached && cached.key === key && cached.head === head && cached.report) report = cached.report;
+  else {
+    report = await historyReport(ctx.git, inputs.records, inputs.fingerprints);
+    writeStaleCache(gitDir, {
+      key,
+      records: withoutFingerprints(inputs.records),
+      open_worklines: inputs.open_worklines,
+      head: report.head,
+      report,
+    });
+  }
+  if (!options.staged) return report;
+  const active = readLocalState(gitDir).active_workline;
+  const commit = stagedCommit(
+    await ctx.git.stagedChanges(),
+    await ctx.git.identity(),
+    active && inputs.open_worklines.includes(active) ? active : undefined,
+    Math.floor(ctx.clock.now().getTime() / 1000),
+  );
+  return mergeStaged(report, stagedFindings(inputs.records, commit));
+}
+
+/** What `--record` wrote. */
+export type RecordedMarks = { marked: string[]; file?: string };
+
+/** The findings that are stale and not yet marked in the log. */
+export function unrecorded(report: StalenessReport): StaleFinding[] {
+  return report.findings.filter((f) => f.state === "stale" && !f.recorded);
+}
+
+/** Appends `decision_marked_stale` for every newly stale record (idempotent), in one append. */
+export async function recordStaleness(
+  ctx: AppContext,
+  report: StalenessReport,
+): Promise<RecordedMarks> {
+  const fresh = unrecorded(report);
+  if (fresh.length === 0) return { marked: [] };
+  const { writeEventsToFile } = await import("./writer.js");
+  const detected = ctx.clock.now().toISOString();
+  const { file } = await writeEventsToFile(
+    ctx,
+    fresh.map((f) => {
+      const staged = f.commits.some((c) => c.hash === STAGED);
+      return {
+        type: "decision_marked_stale" as const,
+        data: {
+          decision_id: f.record_id,
+          reason: "paths_changed" as const,
+          commits: f.commits.filter((c) => c.hash !== STAGED),
+          paths: [...new Set(f.paths.map((p) => p.path))],
+          detected_at: detected,
+          ...(staged ? { staged: true } : {}),
+        },
+      };
+    }),
+  );
+  return {
+    marked: fresh.map((f) => f.record_id),
+    file: path.relative(ctx.git.location.root, file),
+  };
+}
+
+/** `adrift stale`: the report, and with `record` the marks written. */
+export async function runStale(ctx: AppContext, options: StaleOptions & { record?: boolean } = {}) {
+  const report = await computeStaleness(ctx, options);
+  const recorded = options.record ? await recordStaleness(ctx, report) : { marked: [] };
+  return {
+    ...report,
+    ...recorded,
+    unrecorded: options.record ? [] : unrecorded(report).map((f) => f.record_id),
+  };
+}

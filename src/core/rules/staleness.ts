@@ -1,0 +1,215 @@
+import picomatch from "picomatch";
+import type { Basis } from "../events/common.js";
+import { type HistoryIndex, type PathEvent, reachableFrom, withPrefix } from "./history.js";
+import { compileScopes, type Scope } from "./scope.js";
+import type { ChangeCommit, ComputedState, PathChange, StaleFinding } from "./staleness-types.js";
+
+/** A record as staleness sees it. */
+export type AssessedRecord = {
+  id: string;
+  kind: "intent" | "decision";
+  basis: Basis;
+  workline_id?: string;
+  /** already marked stale in the log */
+  recorded: boolean;
+};
+
+/** The entries of the sorted `paths` that a scope entry may match (exact for paths and directories). */
+export function candidatesFor(scope: Scope, paths: readonly string[]): string[] {
+  if (scope.kind === "directory") return withPrefix(paths, scope.entry);
+  if (scope.kind === "path") {
+    const below = withPrefix(paths, `${scope.entry}/`);
+    const exact = withPrefix(paths, scope.entry).filter((p) => p === scope.entry);
+    return [...exact, ...below];
+  }
+  const base = picomatch.scan(scope.entry).base;
+  return withPrefix(paths, base ? `${base}/` : "").filter((p) => scope.matches(p));
+}
+
+/** Caches candidate lists per scope entry: many records share entries. */
+export class CandidateCache {
+  private readonly cache = new Map<string, string[]>();
+  constructor(private readonly paths: readonly string[]) {}
+  /** The candidates of one scope. */
+  get(scope: Scope): string[] {
+    let hit = this.cache.get(scope.entry);
+    if (!hit) {
+      hit = candidatesFor(scope, this.paths);
+      this.cache.set(scope.entry, hit);
+    }
+    return hit;
+  }
+}
+
+/** A file new since the basis is `review` unless the scope names exactly that file. */
+function isExactPath(scopes: readonly Scope[], file: string): boolean {
+  return scopes.some((s) => s.kind === "path" && s.entry === file);
+}
+
+/** The state a set of path changes gives a record (stale > review > moved > fresh). */
+function stateOf(flags: { stale: boolean; review: boolean; moved: boolean }): ComputedState {
+  if (flags.stale) return "stale";
+  if (flags.review) return "review";
+  return flags.moved ? "moved" : "fresh";
+}
+
+/**
+ * SPEC §3 over commit history: commits reachable from HEAD and not from the basis, outside the
+ * record's own workline, that added, modified, deleted or renamed a file in scope.
+ */
+export function assessByHistory(
+  record: AssessedRecord,
+  index: HistoryIndex,
+  cache: CandidateCache,
+): StaleFinding {
+  const scopes = compileScopes(record.basis.touched_paths);
+  const bit = index.baseBits.get(record.basis.revision);
+  const counts = (e: PathEvent) =>
+    !reachableFrom(index, e.commit, bit) &&
+    !(record.workline_id && index.commits[e.commit]!.worklines.includes(record.workline_id));
+  const inScope = (p: string) => scopes.some((s) => s.matches(p));
+  const seen = new Set<string>();
+  const used = new Set<number>();
+  const paths: PathChange[] = [];
+  const flags = { stale: false, review: false, moved: false };
+  const note = (path: string, change: PathChange["change"], events: PathEvent[], extra = {}) => {
+    for (const e of events) used.add(e.commit);
+    paths.push({
+      path,
+      change,
+      ...extra,
+      commits: events.map((e) => index.commits[e.commit]!.hash),
+    });
+  };
+  for (const scope of scopes)
+    for (const file of cache.get(scope)) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      let events = index.byPath.get(file)!.filter(counts);
+      if (events.length === 0) continue;
+      const first = events[0]!;
+      if (first.kind === "added" || (first.kind === "renamed_to" && !inScope(first.other!))) {
+        const last = events.at(-1)!;
+        if (last.kind === "deleted" || last.kind === "renamed_from") continue; // came and went
+        note(file, "added", events);
+        if (isExactPath(scopes, file)) flags.stale = true;
+        else flags.review = true;
+        continue;
+      }
+      // A move inside the scope is reported on the old path; what follows is a change here.
+      if (first.kind === "renamed_to") events = events.slice(1);
+      if (events.length === 0) continue;
+      const significant = events.filter((e) => !(e.kind === "renamed_from" && e.pure));
+      const last = events.at(-1)!;
+      if (significant.length > 0) {
+        flags.stale = true;
+        if (last.kind === "renamed_from") note(file, "renamed", events, { new_path: last.other });
+        else note(file, last.kind === "deleted" ? "deleted" : "modified", events);
+        continue;
+      }
+      const target = last.other!;
+      const after = inScope(target)
+        ? []
+        : (index.byPath.get(target) ?? []).filter(
+            (e) => e.commit > last.commit && counts(e) && e.kind !== "renamed_to",
+          );
+      if (after.length > 0) flags.stale = true;
+      else flags.moved = true;
+      note(file, "renamed", [...events, ...after], { new_path: target });
+    }
+  const commits: ChangeCommit[] = [...used]
+    .sort((a, b) => a - b)
+    .map((i) => {
+      const c = index.commits[i]!;
+      return { hash: c.hash, author: c.author, subject: c.subject };
+    });
+  return {
+    record_id: record.id,
+    kind: record.kind,
+    state: stateOf(flags),
+    recorded: record.recorded,
+    commits,
+    paths,
+    method: "history",
+  };
+}
+
+/** The tree at HEAD as fingerprint comparison needs it. */
+export type CurrentTree = {
+  /** path -> blob id */
+  files: Map<string, string>;
+  /** sorted paths */
+  sorted: string[];
+  /** blob id -> paths holding it */
+  byOid: Map<string, string[]>;
+};
+
+/** Builds the lookup structures of a tree listing. */
+export function currentTree(entries: readonly { path: string; oid: string }[]): CurrentTree {
+  const files = new Map<string, string>();
+  const byOid = new Map<string, string[]>();
+  for (const e of entries) {
+    files.set(e.path, e.oid);
+    const list = byOid.get(e.oid);
+    if (list) list.push(e.path);
+    else byOid.set(e.oid, [e.path]);
+  }
+  return { files, byOid, sorted: [...files.keys()].sort() };
+}
+
+/**
+ * SPEC §3 when the basis revision is unavailable: compares the stored fingerprints with HEAD.
+ * Returns undefined when the record has no file fingerprints to compare (nothing can be said).
+ */
+export function assessByFingerprints(
+  record: AssessedRecord,
+  fingerprints: Record<string, string> | undefined,
+  head: CurrentTree,
+): StaleFinding | undefined {
+  if (!fingerprints) return undefined;
+  const scopes = compileScopes(record.basis.touched_paths);
+  const fileKeys = Object.keys(fingerprints).filter((k) => !k.endsWith("/"));
+  const flags = { stale: false, review: false, moved: false };
+  const paths: PathChange[] = [];
+  const claimed = new Set<string>();
+  for (const file of fileKeys) {
+    const was = fingerprints[file]!;
+    const now = head.files.get(file);
+    if (now === was) continue;
+    if (now !== undefined) {
+      flags.stale = true;
+      paths.push({ path: file, change: "modified", commits: [] });
+      continue;
+    }
+    const moved = (head.byOid.get(was) ?? []).find((p) => !(p in fingerprints) && !claimed.has(p));
+    if (moved) {
+      claimed.add(moved);
+      flags.moved = true;
+      paths.push({ path: file, change: "renamed", new_path: moved, commits: [] });
+    } else {
+      flags.stale = true;
+      paths.push({ path: file, change: "deleted", commits: [] });
+    }
+  }
+  const enumerated = fileKeys.length > 0 || Object.keys(fingerprints).length === 0;
+  if (enumerated) {
+    const seen = new Set<string>();
+    for (const scope of scopes)
+      for (const file of candidatesFor(scope, head.sorted)) {
+        if (seen.has(file) || file in fingerprints || claimed.has(file)) continue;
+        seen.add(file);
+        paths.push({ path: file, change: "added", commits: [] });
+        if (isExactPath(scopes, file)) flags.stale = true;
+        else flags.review = true;
+      }
+  }
+  return {
+    record_id: record.id,
+    kind: record.kind,
+    state: stateOf(flags),
+    recorded: record.recorded,
+    commits: [],
+    paths,
+    method: "fingerprints",
+  };
+}
