@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { registerDemo } from "./commands/demo.js";
+import { registerHook } from "./commands/hook.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
@@ -23,6 +24,7 @@ export function createProgram(): Command {
   registerDecision(program);
   registerInspect(program);
   registerStale(program);
+  registerHook(program);
   registerDemo(program);
   return program;
 }

@@ -198,6 +198,14 @@ export class CliGit implements GitAdapter {
     return parseNameStatus(stdout.split("\0"));
   }
 
+  async stageFiles(files: readonly string[], indexFile?: string): Promise<void> {
+    if (files.length === 0) return;
+    await runGit(["add", "--", ...files], {
+      cwd: this.location.root,
+      env: indexFile ? { ...this.env, GIT_INDEX_FILE: indexFile } : this.env,
+    });
+  }
+
   async hooksDir(): Promise<string> {
     const { stdout } = await this.run(["rev-parse", "--git-path", "hooks"]);
     return path.resolve(this.location.root, stdout.trim());

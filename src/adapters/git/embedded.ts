@@ -179,6 +179,10 @@ export class EmbeddedGit implements GitAdapter {
     return stagedTreeChanges(this.repo, await this.resolveRevision("HEAD"));
   }
 
+  async stageFiles(files: readonly string[]): Promise<void> {
+    for (const filepath of files) await git.add({ ...this.repo, filepath });
+  }
+
   async hooksDir(): Promise<string> {
     const configured = await git.getConfig({ ...this.repo, path: "core.hooksPath" });
     return configured

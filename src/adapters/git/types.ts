@@ -45,6 +45,8 @@ export interface GitAdapter {
   commitsBetween(head: string, exclude: readonly string[]): Promise<CommitInfo[]>;
   /** The staged change (index against HEAD), renames detected. */
   stagedChanges(): Promise<FileChange[]>;
+  /** Stages `files` (repo-relative) in the index, or in `indexFile` when given. */
+  stageFiles(files: readonly string[], indexFile?: string): Promise<void>;
   /** The directory git runs hooks from (honours core.hooksPath), absolute. */
   hooksDir(): Promise<string>;
   /** The bytes of `file` at `rev`, or undefined when it does not exist there. */
