@@ -40,7 +40,7 @@ export async function resolveEmbedded(
   rev: string,
 ): Promise<string | undefined> {
   const match = /^(.*?)((?:~\d*|\^\d*|\^\{commit\})*)$/.exec(rev);
-  if (!match || !match[1]) return undefined;
+  if (!match?.[1]) return undefined;
   let oid = await resolveName(repo, match[1]);
   if (!oid) return undefined;
   if ((await parentsOf(repo, oid)) === undefined) return undefined;

@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { CliGit, locateWithCli, runGit } from "./cli.js";
+import { CliGit, locateWithCli } from "./cli.js";
 import { cleanGitEnv } from "./env.js";
 import type { GitAdapter, RepositoryLocation } from "./types.js";
 
