@@ -5,6 +5,7 @@ import { registerInspect } from "./commands/inspect.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
 import { registerStale } from "./commands/stale.js";
+import { registerWatch } from "./commands/watch.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -25,6 +26,7 @@ export function createProgram(): Command {
   registerInspect(program);
   registerStale(program);
   registerHook(program);
+  registerWatch(program);
   registerDemo(program);
   return program;
 }

@@ -94,6 +94,23 @@ describe("adrift stale from the CLI", () => {
     expect(after.findings[0]?.state).toBe("fresh");
   });
 
+  it("workline activate lists the workline's records that went stale while it was parked, marked or not", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    const workline = repo.adriftJson<{ id: string }>(["workline", "open", "auth"]);
+    const { id } = record(repo, "src/a.ts");
+    const untouched = record(repo, "src/b.ts");
+    repo.adrift(["workline", "park"]);
+    repo.commit("someone edits a", { "src/a.ts": "a2\n" });
+    const activated = repo.adriftJson<{ to_reverify: { id: string; recorded: boolean }[] }>([
+      "workline",
+      "activate",
+      workline.id,
+    ]);
+    expect(activated.to_reverify).toEqual([expect.objectContaining({ id, recorded: false })]);
+    expect(untouched.id).not.toBe(id);
+  });
+
   it("fails with not_a_git_repo outside a repository and writes nothing", () => {
     const repo = makeRepo();
     const result = repo.adrift(["stale", "-C", path.dirname(repo.dir), "--json"]);
