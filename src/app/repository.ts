@@ -46,7 +46,7 @@ export function repositoryApi(ctx: AppContext) {
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
-    validate: () => validateLog(ctx),
+    validate: (options?: { against?: string }) => validateLog(ctx, options),
     stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
   };
 }

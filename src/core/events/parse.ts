@@ -20,7 +20,11 @@ export type Problem = LinePosition & {
     | "unknown_reference"
     | "duplicate_adr_number"
     | "line_too_long"
-    | "history";
+    | "history"
+    | "line_edited"
+    | "line_removed"
+    | "back_dated"
+    | "answer_not_by_author";
   message: string;
 };
 
