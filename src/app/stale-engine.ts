@@ -1,7 +1,12 @@
 // The staleness computation over a list of records. Kept free of zod and of the log reader so
 // the pre-commit hook can run it from the cache without loading either.
 import type { GitAdapter } from "../adapters/git/types.js";
-import { type CommitInfo, indexHistory } from "../core/rules/history.js";
+import {
+  boundaryCovered,
+  type CommitInfo,
+  type HistoryIndex,
+  indexHistory,
+} from "../core/rules/history.js";
 import { compileScopes } from "../core/rules/scope.js";
 import {
   type AssessedRecord,
@@ -56,6 +61,54 @@ export async function fingerprintFiles(
   return { fingerprints, matched: matched.size, total: files.length, empty };
 }
 
+/**
+ * The history index for all bases at once. Fast path: exclude only the oldest basis and check
+ * (boundary commits reachable from every basis) that nothing was lost; otherwise exclude the
+ * bases' common ancestors (`git merge-base --octopus`, slower on thousands of bases).
+ * `excluded` lists excluded commits known to be on HEAD's history.
+ */
+async function historyIndex(
+  git: GitAdapter,
+  head: string,
+  present: Set<string>,
+): Promise<{ index: HistoryIndex; excluded: string[] }> {
+  if (present.size === 0) return { index: indexHistory([], present), excluded: [] };
+  const times = await git.commitTimes([...present]);
+  const oldest = [...times].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+  const fast = indexHistory(await git.commitsBetween(head, [oldest], { boundary: true }), present);
+  const onHistory = oldest === head || fast.commits.some((c) => c.boundary && c.hash === oldest);
+  const lost = [...present].some((b) => b !== oldest && !fast.baseBits.has(b));
+  if (onHistory && !lost && boundaryCovered(fast)) return { index: fast, excluded: [oldest] };
+  const mergeBases = await git.mergeBases([...present, head]);
+  return {
+    index: indexHistory(await git.commitsBetween(head, mergeBases, { boundary: true }), present),
+    excluded: mergeBases,
+  };
+}
+
+/** HEAD, the bases present here, and the history index over all of them. */
+export type PreparedHistory = {
+  head: string | undefined;
+  bases: Set<string>;
+  present: Set<string>;
+  index: HistoryIndex;
+  excluded: string[];
+};
+
+/** Reads HEAD's history for the given basis revisions (start it early: it runs git). */
+export async function prepareHistory(
+  git: GitAdapter,
+  revisions: Iterable<string>,
+): Promise<PreparedHistory> {
+  const bases = new Set(revisions);
+  const head = await git.resolveRevision("HEAD");
+  const present = head ? await git.presentCommits([...bases]) : new Set<string>();
+  const { index, excluded } = head
+    ? await historyIndex(git, head, present)
+    : { index: indexHistory([], present), excluded: [] };
+  return { head, bases, present, index, excluded };
+}
+
 /** Fingerprints of records whose basis had them but the caller dropped them (the cache does). */
 export type FingerprintSource = () => Promise<Map<string, Record<string, string> | undefined>>;
 
@@ -71,16 +124,20 @@ export async function historyReport(
   git: GitAdapter,
   records: readonly AssessedRecord[],
   fingerprintSource?: FingerprintSource,
+  preparing?: Promise<PreparedHistory>,
 ): Promise<StalenessReport> {
-  const head = await git.resolveRevision("HEAD");
+  let prepared = await (preparing ??
+    prepareHistory(
+      git,
+      records.map((r) => r.basis.revision),
+    ));
+  if (records.some((r) => !prepared.bases.has(r.basis.revision)))
+    prepared = await prepareHistory(
+      git,
+      records.map((r) => r.basis.revision),
+    );
+  const { head, present, index, excluded } = prepared;
   if (!head) return { head: "", findings: [], notices: ["the repository has no commits yet"] };
-  const bases = [...new Set(records.map((r) => r.basis.revision))];
-  const present = await git.presentCommits(bases);
-  const mergeBases = present.size > 0 ? await git.mergeBases([...present, head]) : [];
-  const index = indexHistory(
-    present.size > 0 ? await git.commitsBetween(head, mergeBases) : [],
-    present,
-  );
   const cache = new CandidateCache(index.paths);
   const findings: StaleFinding[] = [];
   let tree: CurrentTree | undefined;
@@ -88,7 +145,7 @@ export async function historyReport(
   const counts = { missing: 0, offHistory: 0, unknown: 0 };
   for (const record of records) {
     const base = record.basis.revision;
-    if (index.baseBits.has(base) || mergeBases.includes(base)) {
+    if (index.baseBits.has(base) || excluded.includes(base)) {
       findings.push(assessByHistory(record, index, cache));
       continue;
     }

@@ -1,6 +1,7 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
-import { logFileStamps } from "../adapters/log-files.js";
+import { listLogFiles, logFileStamps } from "../adapters/log-files.js";
 import { readStaleCache, type StaleCache, writeStaleCache } from "../adapters/stale-cache.js";
 import type { ProjectState } from "../core/project/state.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
@@ -10,6 +11,8 @@ import {
   type FingerprintSource,
   historyReport,
   mergeStaged,
+  type PreparedHistory,
+  prepareHistory,
   STAGED,
   stagedCommit,
   stagedFindings,
@@ -68,7 +71,7 @@ export async function computeStaleness(
   const key = JSON.stringify([ctx.config.log_dir, await logFileStamps(logDir)]);
   const cached = readStaleCache(gitDir);
   const head = await ctx.git.resolveRevision("HEAD");
-  let inputs: Inputs;
+  let inputs: Inputs | undefined;
   let report: StalenessReport;
   if (cached && cached.key === key) {
     inputs = {
@@ -76,14 +79,21 @@ export async function computeStaleness(
       fingerprints: async () =>
         new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
     };
-  } else inputs = await fromLog(ctx);
+  }
+  let preparing: Promise<PreparedHistory> | undefined;
+  if (!cached || cached.key !== key) {
+    // Start reading history (git) while the log is parsed and validated.
+    preparing = prepareHistory(ctx.git, await scanRevisions(logDir));
+    preparing.catch(() => undefined);
+    inputs = await fromLog(ctx);
+  }
   if (cached && cached.key === key && cached.head === head && cached.report) report = cached.report;
   else {
-    report = await historyReport(ctx.git, inputs.records, inputs.fingerprints);
+    report = await historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing);
     writeStaleCache(gitDir, {
       key,
-      records: withoutFingerprints(inputs.records),
-      open_worklines: inputs.open_worklines,
+      records: withoutFingerprints(inputs!.records),
+      open_worklines: inputs!.open_worklines,
       head: report.head,
       report,
     });
@@ -93,10 +103,21 @@ export async function computeStaleness(
   const commit = stagedCommit(
     await ctx.git.stagedChanges(),
     await ctx.git.identity(),
-    active && inputs.open_worklines.includes(active) ? active : undefined,
+    active && inputs!.open_worklines.includes(active) ? active : undefined,
     Math.floor(ctx.clock.now().getTime() / 1000),
   );
-  return mergeStaged(report, stagedFindings(inputs.records, commit));
+  return mergeStaged(report, stagedFindings(inputs!.records, commit));
+}
+
+/** Basis revisions named anywhere in the log, found with a regular expression (no parsing). */
+async function scanRevisions(logDir: string): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const file of await listLogFiles(logDir)) {
+    const text = await readFile(file, "utf8");
+    for (const match of text.matchAll(/"revision":"([0-9a-f]{40}(?:[0-9a-f]{24})?)"/g))
+      found.add(match[1]!);
+  }
+  return found;
 }
 
 /** What `--record` wrote. */

@@ -2,7 +2,7 @@ import type { CommitInfo, FileChange, TreeEntry } from "./types.js";
 
 /** The `git log --format` that `parseLog` reads: fields separated by NUL, commits by \x01. */
 export const LOG_FORMAT =
-  "%x01%H%x00%P%x00%an%x00%ae%x00%ct%x00%s%x00%(trailers:key=Adrift-Workline,valueonly,separator=%x1f)";
+  "%x01%m%H%x00%P%x00%an%x00%ae%x00%ct%x00%s%x00%(trailers:key=Adrift-Workline,valueonly,separator=%x1f)";
 
 /** Parses `--name-status -z` tokens (starting at `i`) into changes; returns the changes. */
 export function parseNameStatus(tokens: readonly string[], start = 0): FileChange[] {
@@ -38,9 +38,10 @@ export function parseLog(text: string): CommitInfo[] {
   for (const chunk of text.split("\x01")) {
     if (chunk.length === 0) continue;
     const tokens = chunk.split("\0");
-    const [hash, parents, author, email, time, subject, trailers] = tokens;
+    const [marked, parents, author, email, time, subject, trailers] = tokens;
     commits.push({
-      hash: hash!,
+      hash: marked!.slice(1),
+      ...(marked!.startsWith("-") ? { boundary: true } : {}),
       parents: parents ? parents.split(" ") : [],
       author: author ?? "",
       author_email: email ?? "",

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import {
@@ -17,6 +19,8 @@ import type {
   RepositoryLocation,
   TreeEntry,
 } from "./types.js";
+
+let logFiles = 0;
 
 type RunOptions = { cwd: string; env?: NodeJS.ProcessEnv; input?: string; allowFail?: boolean };
 
@@ -166,11 +170,20 @@ export class CliGit implements GitAdapter {
     return code === 0 ? stdout.split("\n").filter(Boolean) : [];
   }
 
-  async commitsBetween(head: string, exclude: readonly string[]): Promise<CommitInfo[]> {
-    const { stdout } = await this.run([
+  async commitsBetween(
+    head: string,
+    exclude: readonly string[],
+    options: { boundary?: boolean } = {},
+  ): Promise<CommitInfo[]> {
+    // git writes to a file rather than a pipe, so it runs at full speed even while this
+    // process is busy (the log is parsed meanwhile) instead of stalling on a full pipe.
+    const output = path.join(tmpdir(), `adrift-log-${process.pid}-${++logFiles}.txt`);
+    await this.run([
       "-c",
       "log.showSignature=false",
       "log",
+      `--output=${output}`,
+      ...(options.boundary ? ["--boundary"] : []),
       "-z",
       "-M",
       "--name-status",
@@ -179,8 +192,30 @@ export class CliGit implements GitAdapter {
       head,
       ...(exclude.length ? ["--not", ...exclude] : []),
       "--",
-    ]);
-    return parseLog(stdout);
+    ]).catch((error) => {
+      rmSync(output, { force: true });
+      throw error;
+    });
+    try {
+      return parseLog(readFileSync(output, "utf8"));
+    } finally {
+      rmSync(output, { force: true });
+    }
+  }
+
+  async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
+    const times = new Map<string, number>();
+    if (oids.length === 0) return times;
+    const { stdout } = await this.run(
+      ["log", "--no-walk=unsorted", "--stdin", "--format=%H %ct"],
+      false,
+      `${oids.join("\n")}\n`,
+    );
+    for (const line of stdout.split("\n")) {
+      const [hash, time] = line.split(" ");
+      if (hash && time) times.set(hash, Number(time));
+    }
+    return times;
   }
 
   async stagedChanges(): Promise<FileChange[]> {

@@ -147,10 +147,28 @@ export class EmbeddedGit implements GitAdapter {
     return seen;
   }
 
-  async commitsBetween(head: string, exclude: readonly string[]): Promise<CommitInfo[]> {
+  async commitsBetween(
+    head: string,
+    exclude: readonly string[],
+    options: { boundary?: boolean } = {},
+  ): Promise<CommitInfo[]> {
     const excluded = new Set((await this.ancestors(exclude)).keys());
     const wanted = await this.ancestors([head], excluded);
     const out: CommitInfo[] = [];
+    if (options.boundary)
+      for (const parent of new Set([...wanted.values()].flatMap((c) => c.commit.parent)))
+        if (excluded.has(parent))
+          out.push({
+            hash: parent,
+            parents: [],
+            author: "",
+            author_email: "",
+            time: 0,
+            subject: "",
+            worklines: [],
+            changes: [],
+            boundary: true,
+          });
     for (const [oid, { commit }] of wanted) {
       const parentTree =
         commit.parent.length === 0
@@ -173,6 +191,15 @@ export class EmbeddedGit implements GitAdapter {
       });
     }
     return out.sort((a, b) => b.time - a.time);
+  }
+
+  async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
+    const times = new Map<string, number>();
+    for (const oid of new Set(oids)) {
+      const commit = await git.readCommit({ ...this.repo, oid }).catch(() => undefined);
+      if (commit) times.set(oid, commit.commit.committer.timestamp);
+    }
+    return times;
   }
 
   async stagedChanges(): Promise<FileChange[]> {

@@ -41,8 +41,17 @@ export interface GitAdapter {
   objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>>;
   /** Best common ancestors of all `revs` (empty when they share none). */
   mergeBases(revs: readonly string[]): Promise<string[]>;
-  /** Commits reachable from `head` and from none of `exclude`, with their changes (renames detected). */
-  commitsBetween(head: string, exclude: readonly string[]): Promise<CommitInfo[]>;
+  /**
+   * Commits reachable from `head` and from none of `exclude`, with their changes (renames
+   * detected); with `boundary`, also the excluded parents of those commits, flagged `boundary`.
+   */
+  commitsBetween(
+    head: string,
+    exclude: readonly string[],
+    options?: { boundary?: boolean },
+  ): Promise<CommitInfo[]>;
+  /** Committer time (seconds) of each commit present. */
+  commitTimes(oids: readonly string[]): Promise<Map<string, number>>;
   /** The staged change (index against HEAD), renames detected. */
   stagedChanges(): Promise<FileChange[]>;
   /** Stages `files` (repo-relative) in the index, or in `indexFile` when given. */

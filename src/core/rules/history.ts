@@ -27,6 +27,8 @@ export type CommitInfo = {
   worklines: string[];
   /** changed paths against its first parent (none for merges: their changes count once, on their own commits) */
   changes: FileChange[];
+  /** an excluded commit listed only because a listed commit has it as parent (its changes do not count) */
+  boundary?: boolean;
 };
 
 /** What happened to one path in one commit. */
@@ -117,6 +119,7 @@ export function indexHistory(
     else byPath.set(path, [event]);
   };
   ordered.forEach((commit, i) => {
+    if (commit.boundary) return;
     for (const change of commit.changes) {
       if (change.status === "R" && change.old_path !== undefined) {
         const pure = (change.similarity ?? 0) >= 100;
@@ -157,4 +160,17 @@ export function withPrefix(paths: readonly string[], prefix: string): string[] {
   const out: string[] = [];
   for (let i = lo; i < paths.length && paths[i]!.startsWith(prefix); i++) out.push(paths[i]!);
   return out;
+}
+
+/**
+ * True when every boundary commit is reachable from every basis inside the range: then the
+ * commits the range left out are ancestors of every basis, and leaving them out lost nothing.
+ */
+export function boundaryCovered(index: HistoryIndex): boolean {
+  const bases = index.baseBits.size;
+  for (let i = 0; i < index.commits.length; i++) {
+    if (!index.commits[i]!.boundary) continue;
+    for (let b = 0; b < bases; b++) if (!reachableFrom(index, i, b)) return false;
+  }
+  return true;
 }

@@ -2,7 +2,15 @@ import picomatch from "picomatch";
 import type { Basis } from "../events/common.js";
 import { type HistoryIndex, type PathEvent, reachableFrom, withPrefix } from "./history.js";
 import { compileScopes, type Scope } from "./scope.js";
-import type { ChangeCommit, ComputedState, PathChange, StaleFinding } from "./staleness-types.js";
+import {
+  type ChangeCommit,
+  type ComputedState,
+  MAX_LISTED_COMMITS,
+  MAX_LISTED_PATHS,
+  MAX_PATH_COMMITS,
+  type PathChange,
+  type StaleFinding,
+} from "./staleness-types.js";
 
 /** A record as staleness sees it. */
 export type AssessedRecord = {
@@ -117,20 +125,33 @@ export function assessByHistory(
       else flags.moved = true;
       note(file, "renamed", [...events, ...after], { new_path: target });
     }
-  const commits: ChangeCommit[] = [...used]
-    .sort((a, b) => a - b)
-    .map((i) => {
-      const c = index.commits[i]!;
-      return { hash: c.hash, author: c.author, subject: c.subject };
-    });
+  const all = [...used].sort((a, b) => a - b);
+  const commits: ChangeCommit[] = all.slice(0, MAX_LISTED_COMMITS).map((i) => {
+    const c = index.commits[i]!;
+    return { hash: c.hash, author: c.author, subject: c.subject };
+  });
   return {
     record_id: record.id,
     kind: record.kind,
     state: stateOf(flags),
     recorded: record.recorded,
     commits,
-    paths,
+    ...(all.length > MAX_LISTED_COMMITS
+      ? { omitted_commits: all.length - MAX_LISTED_COMMITS }
+      : {}),
+    ...listedPaths(paths),
     method: "history",
+  };
+}
+
+/** Changes that make a record stale first, then the rest; at most MAX_LISTED_PATHS. */
+function listedPaths(paths: PathChange[]): { paths: PathChange[]; omitted_paths?: number } {
+  if (paths.length <= MAX_LISTED_PATHS) return { paths };
+  const rank = (p: PathChange) => (p.change === "added" ? 2 : p.change === "renamed" ? 1 : 0);
+  const sorted = [...paths].sort((a, b) => rank(a) - rank(b));
+  return {
+    paths: sorted.slice(0, MAX_LISTED_PATHS),
+    omitted_paths: paths.length - MAX_LISTED_PATHS,
   };
 }
 
@@ -209,7 +230,7 @@ export function assessByFingerprints(
     state: stateOf(flags),
     recorded: record.recorded,
     commits: [],
-    paths,
+    ...listedPaths(paths),
     method: "fingerprints",
   };
 }
