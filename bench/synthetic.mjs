@@ -129,7 +129,7 @@ export function writeLog(dir, { hashes, files, decisions, bases, events = 0, see
       kind < 0.7
         ? [filePath(f), filePath((f + 1) % files)]
         : kind < 0.9
-          ? [path.posix.dirname(filePath(f)) + "/"]
+          ? [`${path.posix.dirname(filePath(f))}/`]
           : [`src/mod${Math.floor(f / 100)}/**/*.ts`];
     const fingerprints = Object.fromEntries(
       touched.filter((p) => p.endsWith(".ts") && !p.includes("*")).map((p) => [p, "0".repeat(40)]),

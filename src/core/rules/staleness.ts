@@ -86,7 +86,7 @@ export function assessByHistory(
       path,
       change,
       ...extra,
-      commits: events.map((e) => index.commits[e.commit]!.hash),
+      commits: events.slice(0, MAX_PATH_COMMITS).map((e) => index.commits[e.commit]!.hash),
     });
   };
   for (const scope of scopes)
