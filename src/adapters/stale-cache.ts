@@ -5,7 +5,7 @@ import type { StalenessReport } from "../core/rules/staleness-types.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 /** Derived state kept under `<git dir>/adrift/` so hooks need not re-read a large log. */
 export type StaleCache = {
@@ -15,14 +15,20 @@ export type StaleCache = {
   /** records with a basis (fingerprints dropped; `fingerprinted` says they exist in the log) */
   records: (AssessedRecord & { fingerprinted?: boolean })[];
   open_worklines: string[];
-  /** the HEAD the report was computed at, and the report */
+  /** the HEAD the report (kept in its own file, it can be large) was computed at */
   head?: string;
-  report?: StalenessReport;
+  /** records the report found stale and not yet marked */
+  unrecorded?: string[];
 };
 
-function cacheFile(gitDir: string): string {
-  return path.join(stateDir(gitDir), "stale-cache.json");
+/** The full report at `head`, stored beside the cache. */
+export type StaleReportCache = { key: string; head: string; report: StalenessReport };
+
+function cacheFile(gitDir: string, name = "stale-cache.json"): string {
+  return path.join(stateDir(gitDir), name);
 }
+
+const REPORT = "stale-report.json";
 
 /** Reads the cache; undefined when missing, unreadable or of another version. */
 export function readStaleCache(gitDir: string): StaleCache | undefined {
@@ -34,13 +40,36 @@ export function readStaleCache(gitDir: string): StaleCache | undefined {
   }
 }
 
-/** Writes the cache atomically; a failure only costs speed, so it is ignored. */
-export function writeStaleCache(gitDir: string, cache: Omit<StaleCache, "version">): void {
+/** Reads the stored report when it was computed from `key` at `head`. */
+export function readStaleReport(
+  gitDir: string,
+  key: string,
+  head: string | undefined,
+): StalenessReport | undefined {
+  try {
+    const stored = JSON.parse(readFileSync(cacheFile(gitDir, REPORT), "utf8")) as StaleReportCache;
+    return stored.key === key && stored.head === head ? stored.report : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeAtomically(file: string, value: unknown): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(value));
+  renameSync(tmp, file);
+}
+
+/** Writes the cache and the report atomically; a failure only costs speed, so it is ignored. */
+export function writeStaleCache(
+  gitDir: string,
+  cache: Omit<StaleCache, "version">,
+  report?: StaleReportCache,
+): void {
   try {
     mkdirSync(stateDir(gitDir), { recursive: true });
-    const tmp = `${cacheFile(gitDir)}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ version: CACHE_VERSION, ...cache }));
-    renameSync(tmp, cacheFile(gitDir));
+    if (report) writeAtomically(cacheFile(gitDir, REPORT), report);
+    writeAtomically(cacheFile(gitDir), { version: CACHE_VERSION, ...cache });
   } catch {
     // derived state only: the next run recomputes it
   }

@@ -6,7 +6,7 @@ import { readLocalState } from "../adapters/local-state.js";
 import { withWorklineTrailer } from "../core/rules/trailer.js";
 import type { AppContext } from "./context.js";
 import type { HookName } from "./hook-script.js";
-import { computeStaleness, runStale, unrecorded } from "./stale.js";
+import { computeStaleness, nothingToMark, runStale, unrecorded } from "./stale.js";
 
 /** Lines a hook prints (to stderr: hooks must not pollute stdout of git commands). */
 export type HookOutput = { lines: string[] };
@@ -21,6 +21,7 @@ async function stageLog(ctx: AppContext, file: string): Promise<void> {
 }
 
 async function preCommit(ctx: AppContext): Promise<string[]> {
+  if (await nothingToMark(ctx)) return [];
   const result = await runStale(ctx, { staged: true, record: true });
   if (!result.file || result.marked.length === 0) return [];
   await stageLog(ctx, result.file);

@@ -31,7 +31,7 @@ export function hookScript(name: HookName, node: string, cli: string): string {
     "#!/bin/sh",
     BLOCK_START,
     "# Installed by `adrift hook install`; `adrift hook uninstall` restores what was here.",
-    `adrift_chained="$(dirname "$0")/${name}${CHAINED_SUFFIX}"`,
+    `adrift_chained="\${0%/*}/${name}${CHAINED_SUFFIX}"`,
     'if [ -f "$adrift_chained" ]; then',
     '  if [ -x "$adrift_chained" ]; then "$adrift_chained" "$@" || exit $?; else sh "$adrift_chained" "$@" || exit $?; fi',
     "fi",

@@ -16,6 +16,7 @@ import {
   type CurrentTree,
   candidatesFor,
   currentTree,
+  recordsTouching,
 } from "../core/rules/staleness.js";
 import type {
   ComputedState,
@@ -226,7 +227,8 @@ export function stagedFindings(
   const index = indexHistory([commit], []);
   const cache = new CandidateCache(index.paths);
   const out: StaleFinding[] = [];
-  for (const record of records) {
+  const touched = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
+  for (const record of recordsTouching(records, touched)) {
     const finding = assessByHistory(record, index, cache);
     if (finding.state !== "fresh") out.push(finding);
   }

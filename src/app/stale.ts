@@ -2,11 +2,19 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
 import { listLogFiles, logFileStamps } from "../adapters/log-files.js";
-import { readStaleCache, type StaleCache, writeStaleCache } from "../adapters/stale-cache.js";
+import {
+  readStaleCache,
+  readStaleReport,
+  type StaleCache,
+  writeStaleCache,
+} from "../adapters/stale-cache.js";
+import { foldEvents } from "../core/project/fold.js";
+import { parseForStaleness } from "../core/project/lean.js";
+import { type LoadedLine, orderLines } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
-import { type AppContext, repoPath } from "./context.js";
+import type { AppContext } from "./context.js";
 import {
   type FingerprintSource,
   historyReport,
@@ -39,9 +47,18 @@ export function assessedRecords(state: ProjectState): AssessedRecord[] {
 
 type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: FingerprintSource };
 
+/** Reads and folds what staleness needs from the log, without the schema validator. */
 async function fromLog(ctx: AppContext): Promise<Inputs> {
-  const { loadProject } = await import("./load.js");
-  const { state } = await loadProject(ctx);
+  const root = ctx.git.location.root;
+  const lines: LoadedLine[] = [];
+  for (const file of await listLogFiles(path.join(root, ctx.config.log_dir))) {
+    const name = path.relative(root, file);
+    (await readFile(file, "utf8")).split("\n").forEach((text, i) => {
+      const event = parseForStaleness(text);
+      if (event) lines.push({ event, text, at: { file: name, line: i + 1 } });
+    });
+  }
+  const state = foldEvents(orderLines(lines).events);
   const records = assessedRecords(state);
   return {
     records,
@@ -66,7 +83,7 @@ export async function computeStaleness(
   ctx: AppContext,
   options: StaleOptions = {},
 ): Promise<StalenessReport> {
-  const logDir = repoPath(ctx, ctx.config.log_dir);
+  const logDir = path.join(ctx.git.location.root, ctx.config.log_dir);
   const gitDir = ctx.git.location.gitDir;
   const key = JSON.stringify([ctx.config.log_dir, await logFileStamps(logDir)]);
   const cached = readStaleCache(gitDir);
@@ -87,22 +104,31 @@ export async function computeStaleness(
     preparing.catch(() => undefined);
     inputs = await fromLog(ctx);
   }
-  if (cached && cached.key === key && cached.head === head && cached.report) report = cached.report;
+  const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
+  if (stored) report = stored;
   else {
     report = await historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing);
-    writeStaleCache(gitDir, {
-      key,
-      records: withoutFingerprints(inputs!.records),
-      open_worklines: inputs!.open_worklines,
-      head: report.head,
-      report,
-    });
+    writeStaleCache(
+      gitDir,
+      {
+        key,
+        records: withoutFingerprints(inputs!.records),
+        open_worklines: inputs!.open_worklines,
+        head: report.head,
+        unrecorded: unrecorded(report).map((f) => f.record_id),
+      },
+      { key, head: report.head, report },
+    );
   }
   if (!options.staged) return report;
   const active = readLocalState(gitDir).active_workline;
+  // git exports the author inside hooks; asking git config costs a process.
+  const author = ctx.env.GIT_AUTHOR_NAME
+    ? { name: ctx.env.GIT_AUTHOR_NAME, email: ctx.env.GIT_AUTHOR_EMAIL }
+    : await ctx.git.identity();
   const commit = stagedCommit(
     await ctx.git.stagedChanges(),
-    await ctx.git.identity(),
+    author,
     active && inputs!.open_worklines.includes(active) ? active : undefined,
     Math.floor(ctx.clock.now().getTime() / 1000),
   );
@@ -118,6 +144,27 @@ async function scanRevisions(logDir: string): Promise<Set<string>> {
       found.add(match[1]!);
   }
   return found;
+}
+
+/**
+ * The pre-commit fast path: true when, by the cache alone, nothing is stale and unrecorded at
+ * HEAD and the staged change makes nothing stale (then the full computation can be skipped).
+ */
+export async function nothingToMark(ctx: AppContext): Promise<boolean> {
+  const gitDir = ctx.git.location.gitDir;
+  const cached = readStaleCache(gitDir);
+  if (!cached || cached.unrecorded === undefined || cached.unrecorded.length > 0) return false;
+  const logDir = path.join(ctx.git.location.root, ctx.config.log_dir);
+  const key = JSON.stringify([ctx.config.log_dir, await logFileStamps(logDir)]);
+  if (cached.key !== key || cached.head !== (await ctx.git.resolveRevision("HEAD"))) return false;
+  const active = readLocalState(gitDir).active_workline;
+  const commit = stagedCommit(
+    await ctx.git.stagedChanges(),
+    { name: ctx.env.GIT_AUTHOR_NAME ?? "", email: ctx.env.GIT_AUTHOR_EMAIL },
+    active && cached.open_worklines.includes(active) ? active : undefined,
+    0,
+  );
+  return !stagedFindings(cached.records, commit).some((f) => f.state === "stale");
 }
 
 /** What `--record` wrote. */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { type Watcher, watchPaths } from "../adapters/watch.js";
 import type { StaleFinding } from "../core/rules/staleness-types.js";
-import { type AppContext, repoPath } from "./context.js";
+import type { AppContext } from "./context.js";
 import { runStale } from "./stale.js";
 
 /** What the watcher tells its caller. */
@@ -20,7 +20,7 @@ export function watchedPaths(ctx: AppContext): string[] {
     path.join(gitDir, "logs", "HEAD"),
     path.join(commonDir, "refs"),
     path.join(commonDir, "packed-refs"),
-    repoPath(ctx, ctx.config.log_dir),
+    path.join(ctx.git.location.root, ctx.config.log_dir),
   ];
 }
 

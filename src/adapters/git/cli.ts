@@ -11,6 +11,7 @@ import {
   parseNameStatus,
 } from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
+import { readHead } from "./head.js";
 import type {
   CommitInfo,
   FileChange,
@@ -219,7 +220,6 @@ export class CliGit implements GitAdapter {
   }
 
   async stagedChanges(): Promise<FileChange[]> {
-    const hasHead = (await this.resolveRevision("HEAD")) !== undefined;
     const { stdout } = await this.run([
       "diff",
       "--cached",
@@ -227,7 +227,6 @@ export class CliGit implements GitAdapter {
       "-M",
       "--name-status",
       "--no-ext-diff",
-      ...(hasHead ? ["HEAD"] : []),
       "--",
     ]);
     return parseNameStatus(stdout.split("\0"));
@@ -272,6 +271,10 @@ export class CliGit implements GitAdapter {
   }
 
   async resolveRevision(rev: string): Promise<string | undefined> {
+    if (rev === "HEAD") {
+      const head = readHead(this.location);
+      if (head !== null) return head;
+    }
     const { stdout, code } = await this.run(
       ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`],
       true,

@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { CliGit, locateWithCli } from "./cli.js";
 import { cleanGitEnv } from "./env.js";
@@ -31,6 +31,24 @@ export function envFor(
   return inside ? { ...clean, GIT_INDEX_FILE: path.join(absolute, path.basename(index)) } : clean;
 }
 
+/**
+ * The repository when `dir` is its work tree root with a plain `.git` directory (the case of
+ * every hook), found without starting git; undefined otherwise (git is asked).
+ */
+function locateAtRoot(dir: string): RepositoryLocation | undefined {
+  const gitDir = path.join(dir, ".git");
+  try {
+    if (!statSync(gitDir).isDirectory() || !statSync(path.join(gitDir, "HEAD")).isFile())
+      return undefined;
+    if (/^\s*worktree\s*=/m.test(readFileSync(path.join(gitDir, "config"), "utf8")))
+      return undefined;
+  } catch {
+    return undefined;
+  }
+  const root = real(dir);
+  return { root, gitDir: path.join(root, ".git"), commonDir: path.join(root, ".git") };
+}
+
 /** True when an error says the git binary is missing. */
 function isGitMissing(error: unknown): boolean {
   return error instanceof Error && /git is not installed/.test(error.message);
@@ -40,7 +58,7 @@ function isGitMissing(error: unknown): boolean {
 export async function openGit(dir: string, env: NodeJS.ProcessEnv): Promise<GitAdapter> {
   if (env.ADRIFT_GIT !== "embedded") {
     try {
-      const location = await locateWithCli(dir, cleanGitEnv(env));
+      const location = locateAtRoot(dir) ?? (await locateWithCli(dir, cleanGitEnv(env)));
       return new CliGit(location, envFor(location, env));
     } catch (error) {
       if (!isGitMissing(error)) throw error;

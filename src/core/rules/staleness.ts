@@ -49,6 +49,20 @@ export class CandidateCache {
   }
 }
 
+const compiled = new Map<string, Scope>();
+
+/** Compiles scope entries once per process: thousands of records share a few hundred entries. */
+export function compiledScopes(entries: readonly string[]): Scope[] {
+  return entries.map((entry) => {
+    let scope = compiled.get(entry);
+    if (!scope) {
+      scope = compileScopes([entry])[0]!;
+      compiled.set(entry, scope);
+    }
+    return scope;
+  });
+}
+
 /** A file new since the basis is `review` unless the scope names exactly that file. */
 function isExactPath(scopes: readonly Scope[], file: string): boolean {
   return scopes.some((s) => s.kind === "path" && s.entry === file);
@@ -70,7 +84,7 @@ export function assessByHistory(
   index: HistoryIndex,
   cache: CandidateCache,
 ): StaleFinding {
-  const scopes = compileScopes(record.basis.touched_paths);
+  const scopes = compiledScopes(record.basis.touched_paths);
   const bit = index.baseBits.get(record.basis.revision);
   const counts = (e: PathEvent) =>
     !reachableFrom(index, e.commit, bit) &&
@@ -233,4 +247,53 @@ export function assessByFingerprints(
     ...listedPaths(paths),
     method: "fingerprints",
   };
+}
+
+/**
+ * The records whose scope may match one of `paths` (a superset, cheap to compute): exact paths
+ * and their parent directories are looked up, globs are tested. For the staged change.
+ */
+export function recordsTouching(
+  records: readonly AssessedRecord[],
+  paths: readonly string[],
+): AssessedRecord[] {
+  const keys = new Set<string>();
+  for (const p of paths) {
+    keys.add(p);
+    for (let i = p.indexOf("/"); i >= 0; i = p.indexOf("/", i + 1)) {
+      keys.add(p.slice(0, i));
+      keys.add(p.slice(0, i + 1));
+    }
+  }
+  const globs = new Map<string, boolean>();
+  const globMatches = (entry: string): boolean => {
+    let hit = globs.get(entry);
+    if (hit === undefined) {
+      // Compiling a glob costs far more than comparing its literal prefix: compile only when needed.
+      const base = literalBase(entry);
+      hit =
+        paths.some((p) => p.startsWith(base)) &&
+        paths.some((p) => compiledScopes([entry])[0]!.matches(p));
+      globs.set(entry, hit);
+    }
+    return hit;
+  };
+  return records.filter((r) =>
+    r.basis.touched_paths.some(
+      (entry) => keys.has(entry) || (GLOB.test(entry) && globMatches(entry)),
+    ),
+  );
+}
+
+const GLOB = /[*?[\]{}]/;
+
+/** The directories of a glob before its first wildcard segment, with a trailing slash (or ""). */
+function literalBase(entry: string): string {
+  const segments = entry.split("/");
+  const literal: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (GLOB.test(segment)) break;
+    literal.push(segment);
+  }
+  return literal.length ? `${literal.join("/")}/` : "";
 }
