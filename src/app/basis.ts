@@ -60,6 +60,7 @@ export async function fingerprintScope(
     ctx.git,
     revision,
     touched,
+    ctx.config.broad_scope_ratio,
   );
   const warnings = empty.map(
     (entry) => `${entry} matches no file at ${revision.slice(0, 12)} (check the spelling)`,

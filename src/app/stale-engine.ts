@@ -35,13 +35,14 @@ export async function fingerprintFiles(
   git: GitAdapter,
   revision: string,
   touched: readonly string[],
+  breadthRatio = 0.5,
 ): Promise<{
   fingerprints: Record<string, string>;
   matched: number;
   total: number;
   empty: string[];
 }> {
-  const files = await git.listFiles(revision);
+  const files = await git.listFiles(revision, touched.map(literalBase));
   const oids = new Map(files.map((f) => [f.path, f.oid]));
   const sorted = [...oids.keys()].sort();
   const matched = new Set<string>();
@@ -59,7 +60,21 @@ export async function fingerprintFiles(
     fingerprints[`${dir}/`] = oid;
   if (matched.size <= MAX_FINGERPRINTED_FILES)
     for (const file of [...matched].sort()) fingerprints[file] = oids.get(file)!;
-  return { fingerprints, matched: matched.size, total: files.length, empty };
+  // The total only decides the broad-scope warning: counting past matched/ratio is not needed.
+  const enough = Math.ceil(matched.size / Math.max(breadthRatio, 0.01)) + 1;
+  const total = matched.size === 0 ? 0 : await git.countFiles(revision, enough);
+  return { fingerprints, matched: matched.size, total, empty };
+}
+
+/** The literal directory part of a scope entry (the whole entry when it has no wildcard). */
+function literalBase(entry: string): string {
+  if (!/[*?[\]{}]/.test(entry)) return entry;
+  const literal: string[] = [];
+  for (const segment of entry.split("/").slice(0, -1)) {
+    if (/[*?[\]{}]/.test(segment)) break;
+    literal.push(segment);
+  }
+  return literal.join("/");
 }
 
 /**

@@ -148,9 +148,15 @@ export class CliGit implements GitAdapter {
     return stdout.trim() === "true";
   }
 
-  async listFiles(rev: string): Promise<TreeEntry[]> {
-    const { stdout } = await this.run(["ls-tree", "-r", "-z", "--full-tree", rev]);
+  async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
+    const limit =
+      under && !under.includes("") ? ["--", ...under.map((u) => u.replace(/\/+$/, ""))] : [];
+    const { stdout } = await this.run(["ls-tree", "-r", "-z", "--full-tree", rev, ...limit]);
     return parseLsTree(stdout);
+  }
+
+  async countFiles(rev: string): Promise<number> {
+    return (await this.listFiles(rev)).length;
   }
 
   async objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>> {

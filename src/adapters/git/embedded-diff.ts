@@ -16,17 +16,40 @@ async function readEntries(
   return out;
 }
 
-/** Every file below tree `oid`, recursively, with `prefix` prepended. */
+/** Limits a tree walk: which directories to enter, which files to keep, when to stop. */
+export type WalkLimit = { under?: readonly string[]; stopAfter?: number };
+
+function wanted(under: readonly string[] | undefined, file: string, isDir: boolean): boolean {
+  if (!under) return true;
+  return under.some((u) => {
+    const base = u.replace(/\/+$/, "");
+    if (base === "") return true;
+    if (file === base || file.startsWith(`${base}/`)) return true;
+    return isDir && base.startsWith(`${file}/`);
+  });
+}
+
+/** Every file below tree `oid`, recursively, with `prefix` prepended (sibling trees read in parallel). */
 export async function listTree(
   repo: EmbeddedRepo,
   oid: string,
+  limit: WalkLimit = {},
   prefix = "",
   out: TreeEntry[] = [],
 ): Promise<TreeEntry[]> {
+  const subtrees: Promise<TreeEntry[]>[] = [];
   for (const [name, e] of await readEntries(repo, oid)) {
-    if (e.type === "tree") await listTree(repo, e.oid, `${prefix}${name}/`, out);
-    else if (e.type === "blob") out.push({ path: `${prefix}${name}`, oid: e.oid, type: "blob" });
+    if (limit.stopAfter !== undefined && out.length >= limit.stopAfter) break;
+    const full = `${prefix}${name}`;
+    if (e.type === "tree") {
+      if (wanted(limit.under, full, true))
+        subtrees.push(listTree(repo, e.oid, limit, `${full}/`, limit.stopAfter ? out : []));
+    } else if (e.type === "blob" && wanted(limit.under, full, false))
+      out.push({ path: full, oid: e.oid, type: "blob" });
+    if (limit.stopAfter !== undefined && subtrees.length > 0) await subtrees.pop();
   }
+  if (limit.stopAfter === undefined)
+    for (const list of await Promise.all(subtrees)) out.push(...list);
   return out;
 }
 

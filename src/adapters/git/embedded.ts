@@ -105,8 +105,12 @@ export class EmbeddedGit implements GitAdapter {
     return (await git.readCommit({ ...this.repo, oid })).commit.tree;
   }
 
-  async listFiles(rev: string): Promise<TreeEntry[]> {
-    return listTree(this.repo, await this.treeOf(rev));
+  async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
+    return listTree(this.repo, await this.treeOf(rev), { under });
+  }
+
+  async countFiles(rev: string, limit: number): Promise<number> {
+    return (await listTree(this.repo, await this.treeOf(rev), { stopAfter: limit })).length;
   }
 
   async objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>> {

@@ -35,8 +35,10 @@ export interface GitAdapter {
   presentCommits(oids: readonly string[]): Promise<Set<string>>;
   /** True in a shallow clone. */
   isShallow(): Promise<boolean>;
-  /** Every file (blob) at `rev`, recursively, with its object id. */
-  listFiles(rev: string): Promise<TreeEntry[]>;
+  /** Every file (blob) at `rev`, recursively, with its object id; with `under`, only below those paths. */
+  listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]>;
+  /** How many files `rev` holds, counting no further than `limit`. */
+  countFiles(rev: string, limit: number): Promise<number>;
   /** The blob or tree id of each path at `rev` (`src/` and `src` both name the directory); absent paths are left out. */
   objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>>;
   /** Best common ancestors of all `revs` (empty when they share none). */
