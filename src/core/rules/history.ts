@@ -54,7 +54,11 @@ export type HistoryIndex = {
   reach: Uint32Array;
 };
 
-/** Orders commits parents-first (Kahn's algorithm over the edges inside the set). */
+/**
+ * Orders commits parents-first (Kahn's algorithm over the edges inside the set). Commits with no
+ * ancestry between them are ordered by committer time, then hash, so the result never depends on
+ * the order the commits were listed in.
+ */
 export function orderCommits(commits: readonly CommitInfo[]): CommitInfo[] {
   const index = new Map<string, number>();
   commits.forEach((c, i) => {
@@ -63,25 +67,36 @@ export function orderCommits(commits: readonly CommitInfo[]): CommitInfo[] {
   const pending = new Int32Array(commits.length);
   const children: number[][] = commits.map(() => []);
   commits.forEach((c, i) => {
-    for (const parent of c.parents) {
+    for (const parent of new Set(c.parents)) {
       const p = index.get(parent);
       if (p === undefined) continue;
       pending[i]!++;
       children[p]!.push(i);
     }
   });
-  // git lists newest first; walking it backwards keeps the order stable for independent commits.
+  // `ready` is kept sorted newest first, so pop() takes the oldest.
+  const later = (a: number, b: number) => {
+    const x = commits[a]!;
+    const y = commits[b]!;
+    return x.time !== y.time ? x.time > y.time : x.hash > y.hash;
+  };
   const ready: number[] = [];
-  for (let i = commits.length - 1; i >= 0; i--) if (pending[i] === 0) ready.push(i);
+  const insert = (i: number) => {
+    let lo = 0;
+    let hi = ready.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (later(ready[mid]!, i)) lo = mid + 1;
+      else hi = mid;
+    }
+    ready.splice(lo, 0, i);
+  };
+  for (let i = 0; i < commits.length; i++) if (pending[i] === 0) insert(i);
   const out: CommitInfo[] = [];
   while (ready.length > 0) {
     const i = ready.pop()!;
     out.push(commits[i]!);
-    const kids = children[i]!;
-    for (let k = kids.length - 1; k >= 0; k--) {
-      const child = kids[k]!;
-      if (--pending[child]! === 0) ready.push(child);
-    }
+    for (const child of children[i]!) if (--pending[child]! === 0) insert(child);
   }
   return out;
 }
