@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import type { Basis } from "../events/common.js";
-import { type HistoryIndex, type PathEvent, reachableFrom, withPrefix } from "./history.js";
+import { type HistoryIndex, type PathEvent, withPrefix } from "./history.js";
 import { compileScopes, type Scope } from "./scope.js";
 import {
   type ChangeCommit,
@@ -75,6 +75,18 @@ function stateOf(flags: { stale: boolean; review: boolean; moved: boolean }): Co
   return flags.moved ? "moved" : "fresh";
 }
 
+const marksOf = new WeakMap<HistoryIndex, { stamp: Int32Array; generation: number }>();
+
+/** Per-index scratch marks ("commit already counted for this record") reused across records. */
+function usedMarks(index: HistoryIndex): { stamp: Int32Array; generation: number } {
+  let marks = marksOf.get(index);
+  if (!marks) {
+    marks = { stamp: new Int32Array(index.commits.length), generation: 0 };
+    marksOf.set(index, marks);
+  }
+  return marks;
+}
+
 /**
  * SPEC §3 over commit history: commits reachable from HEAD and not from the basis, outside the
  * record's own workline, that added, modified, deleted or renamed a file in scope.
@@ -86,16 +98,27 @@ export function assessByHistory(
 ): StaleFinding {
   const scopes = compiledScopes(record.basis.touched_paths);
   const bit = index.baseBits.get(record.basis.revision);
+  // The hot loop of `stale` (records × changed files × commits): kept free of allocations.
+  const { reach, words, commits: all } = index;
+  const word = bit === undefined ? -1 : bit >>> 5;
+  const mask = bit === undefined ? 0 : 1 << (bit & 31);
+  const own = record.workline_id;
   const counts = (e: PathEvent) =>
-    !reachableFrom(index, e.commit, bit) &&
-    !(record.workline_id && index.commits[e.commit]!.worklines.includes(record.workline_id));
+    (word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
+    !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
   const inScope = (p: string) => scopes.some((s) => s.matches(p));
   const seen = new Set<string>();
-  const used = new Set<number>();
+  const marks = usedMarks(index);
+  const generation = ++marks.generation;
+  const used: number[] = [];
   const paths: PathChange[] = [];
   const flags = { stale: false, review: false, moved: false };
   const note = (path: string, change: PathChange["change"], events: PathEvent[], extra = {}) => {
-    for (const e of events) used.add(e.commit);
+    for (const e of events)
+      if (marks.stamp[e.commit] !== generation) {
+        marks.stamp[e.commit] = generation;
+        used.push(e.commit);
+      }
     paths.push({
       path,
       change,
@@ -103,27 +126,40 @@ export function assessByHistory(
       commits: events.slice(0, MAX_PATH_COMMITS).map((e) => index.commits[e.commit]!.hash),
     });
   };
+  const buffer: PathEvent[] = [];
   for (const scope of scopes)
     for (const file of cache.get(scope)) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      let events = index.byPath.get(file)!.filter(counts);
-      if (events.length === 0) continue;
-      const first = events[0]!;
+      if (scopes.length > 1) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+      }
+      const onPath = index.byPath.get(file)!;
+      buffer.length = 0;
+      let significant = false;
+      for (let k = 0; k < onPath.length; k++) {
+        const e = onPath[k]!;
+        if (!counts(e)) continue;
+        buffer.push(e);
+        if (
+          !(e.kind === "renamed_from" && e.pure) &&
+          !(buffer.length === 1 && e.kind === "renamed_to")
+        )
+          significant = true;
+      }
+      if (buffer.length === 0) continue;
+      const first = buffer[0]!;
+      const last = buffer[buffer.length - 1]!;
       if (first.kind === "added" || (first.kind === "renamed_to" && !inScope(first.other!))) {
-        const last = events.at(-1)!;
         if (last.kind === "deleted" || last.kind === "renamed_from") continue; // came and went
-        note(file, "added", events);
+        note(file, "added", buffer);
         if (isExactPath(scopes, file)) flags.stale = true;
         else flags.review = true;
         continue;
       }
       // A move inside the scope is reported on the old path; what follows is a change here.
-      if (first.kind === "renamed_to") events = events.slice(1);
+      const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
       if (events.length === 0) continue;
-      const significant = events.filter((e) => !(e.kind === "renamed_from" && e.pure));
-      const last = events.at(-1)!;
-      if (significant.length > 0) {
+      if (significant) {
         flags.stale = true;
         if (last.kind === "renamed_from") note(file, "renamed", events, { new_path: last.other });
         else note(file, last.kind === "deleted" ? "deleted" : "modified", events);
@@ -139,9 +175,9 @@ export function assessByHistory(
       else flags.moved = true;
       note(file, "renamed", [...events, ...after], { new_path: target });
     }
-  const all = [...used].sort((a, b) => a - b);
-  const commits: ChangeCommit[] = all.slice(0, MAX_LISTED_COMMITS).map((i) => {
-    const c = index.commits[i]!;
+  used.sort((a, b) => a - b);
+  const commits: ChangeCommit[] = used.slice(0, MAX_LISTED_COMMITS).map((i) => {
+    const c = all[i]!;
     return { hash: c.hash, author: c.author, subject: c.subject };
   });
   return {
@@ -150,8 +186,8 @@ export function assessByHistory(
     state: stateOf(flags),
     recorded: record.recorded,
     commits,
-    ...(all.length > MAX_LISTED_COMMITS
-      ? { omitted_commits: all.length - MAX_LISTED_COMMITS }
+    ...(used.length > MAX_LISTED_COMMITS
+      ? { omitted_commits: used.length - MAX_LISTED_COMMITS }
       : {}),
     ...listedPaths(paths),
     method: "history",
