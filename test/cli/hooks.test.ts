@@ -99,6 +99,23 @@ describe("adrift hooks with real git commits", () => {
     expect(repo.git("log", "-1", "--format=%s").trim()).toBe("adrift missing");
   });
 
+  it("post-merge prints the records a merge made stale and writes nothing", () => {
+    const { repo, id } = setup();
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commit("feature edits a", { "src/a.ts": "feature\n" });
+    repo.git("checkout", "-q", "main");
+    repo.adrift(["hook", "install"]);
+    const merged = spawnSync("git", ["merge", "-q", "--no-ff", "-m", "merge", "feature"], {
+      cwd: repo.dir,
+      env: testEnv(),
+      encoding: "utf8",
+    });
+    expect(merged.status).toBe(0);
+    expect(merged.stderr).toContain(id);
+    expect(repo.git("status", "--porcelain")).toBe("");
+    expect(repo.adriftJson<{ unrecorded: string[] }>(["stale"]).unrecorded).toEqual([id]);
+  });
+
   it("a failing team hook still stops the commit", () => {
     const { repo } = setup();
     const hook = path.join(repo.dir, ".git/hooks/pre-commit");
