@@ -1,7 +1,7 @@
 // The pre-commit hook on a repository with 50,000 events and 5,000 decisions, staging 20 files,
 // against its floor: `node -e 0`. Run: node bench/hook.mjs
-import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CLI, filePath, gitEnv, makeHistory, median, WORK, writeLog } from "./synthetic.mjs";
 
@@ -28,11 +28,15 @@ function stage(first) {
   }
   git("add", "src");
 }
-/** Puts the log back exactly (content and mtime), so the cache stays valid between runs. */
-function restoreLog() {
+const saved = ["stale-cache.json", "stale-report.json"].map((f) =>
+  path.join(dir, ".git/adrift", f),
+);
+/** Puts the log back exactly (content and mtime) and the cache as it was, so every run starts warm. */
+function restoreLog(withCache = true) {
   writeFileSync(log, original);
   utimesSync(log, mtime, mtime);
   git("reset", "-q", "--", ".decisions");
+  if (withCache) for (const f of saved) copyFileSync(`${f}.saved`, f);
 }
 const run = (before, runs = 7) => median("sh", [hook], { cwd: dir, env, runs, before });
 
@@ -42,9 +46,40 @@ run(() => undefined, 1); // fills the cache
 const warm = run(() => undefined);
 const cold = run(() => rmSync(cache, { force: true }));
 stage(0);
-restoreLog();
-run(() => restoreLog(), 1);
+restoreLog(false);
+execFileSync(process.execPath, [CLI, "stale", "-C", dir], { env, stdio: "ignore" }); // warm cache
+for (const f of saved) copyFileSync(f, `${f}.saved`);
 const marking = run(() => restoreLog());
+
+/** The steady state: right after a real `git commit` (its post-commit hook refreshes the cache). */
+restoreLog(false);
+const afterCommit = [];
+const edit = (tag) => {
+  for (let i = 0; i < 20; i++)
+    writeFileSync(path.join(dir, filePath(4_980 + i)), `// ${tag}.${i}\n`);
+  git("add", "src");
+};
+git("reset", "-q");
+edit("first");
+for (let round = 0; round < 5; round++) {
+  const commit = spawnSync("git", ["-C", dir, "commit", "-q", "-m", `round ${round}`], { env });
+  if (commit.status !== 0) throw new Error(`commit failed: ${commit.stderr}`);
+  const head = git("rev-parse", "HEAD").trim();
+  for (let waited = 0; waited < 20_000; waited += 50) {
+    const cached = (() => {
+      try {
+        return JSON.parse(readFileSync(cache, "utf8")).head;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (cached === head) break;
+    spawnSync("sleep", ["0.05"]);
+  }
+  edit(`round ${round}`);
+  afterCommit.push(median("sh", [hook], { cwd: dir, env, runs: 1 }));
+}
+afterCommit.sort((a, b) => a - b);
 const row = (name, ms, goal) =>
   console.log(
     `${name.padEnd(46)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / floor).toFixed(2)}x${goal ? `  (goal <= ${goal}x: ${ms / floor <= goal ? "met" : "missed"})` : ""}`,
@@ -53,3 +88,4 @@ row("floor: node -e 0", floor);
 row("pre-commit, 20 files staged, cache warm", warm, 3);
 row("pre-commit, 20 files staged, cache cold", cold, 6);
 row("pre-commit, marking decisions, cache warm", marking);
+row("pre-commit after a real commit (post-commit refreshed)", afterCommit[2], 3);

@@ -69,6 +69,9 @@ export async function runHook(
       case "prepare-commit-msg":
       case "commit-msg":
         return { lines: addTrailer(ctx, args[0]) };
+      case "post-commit":
+        await computeStaleness(ctx);
+        return { lines: [] };
       case "post-checkout":
         return { lines: args[2] === "0" ? [] : await report(ctx) };
       default:

@@ -3,6 +3,7 @@ export const HOOK_NAMES = [
   "pre-commit",
   "prepare-commit-msg",
   "commit-msg",
+  "post-commit",
   "post-merge",
   "post-rewrite",
   "post-checkout",
@@ -27,6 +28,11 @@ function quote(value: string): string {
  * Node and the CLI are found by the absolute paths recorded at install time, then `npx`.
  */
 export function hookScript(name: HookName, node: string, cli: string): string {
+  // post-commit only refreshes the cache for the new HEAD: in the background, the commit is done.
+  const run = (command: string, quiet = "") =>
+    name === "post-commit"
+      ? `  (${command} hook run ${name} </dev/null >/dev/null 2>&1 &)`
+      : `  ${command} hook run ${name} "$@" </dev/null${quiet} || true`;
   return [
     "#!/bin/sh",
     BLOCK_START,
@@ -38,9 +44,9 @@ export function hookScript(name: HookName, node: string, cli: string): string {
     `adrift_node=${quote(node)}`,
     `adrift_cli=${quote(cli)}`,
     'if [ -x "$adrift_node" ] && [ -f "$adrift_cli" ]; then',
-    `  "$adrift_node" "$adrift_cli" hook run ${name} "$@" </dev/null || true`,
+    run('"$adrift_node" "$adrift_cli"'),
     "elif command -v npx >/dev/null 2>&1; then",
-    `  npx --no-install adrift hook run ${name} "$@" </dev/null 2>/dev/null || true`,
+    run("npx --no-install adrift", " 2>/dev/null"),
     "fi",
     "exit 0",
     BLOCK_END,

@@ -210,10 +210,49 @@ export async function recordStaleness(
 /** `adrift stale`: the report, and with `record` the marks written. */
 export async function runStale(ctx: AppContext, options: StaleOptions & { record?: boolean } = {}) {
   const report = await computeStaleness(ctx, options);
-  const recorded = options.record ? await recordStaleness(ctx, report) : { marked: [] };
-  return {
-    ...report,
-    ...recorded,
-    unrecorded: options.record ? [] : unrecorded(report).map((f) => f.record_id),
-  };
+  const recorded: RecordedMarks = options.record
+    ? await recordStaleness(ctx, report)
+    : { marked: [] };
+  const marked = new Set(recorded.marked);
+  const findings = report.findings.map((f) =>
+    marked.has(f.record_id) ? { ...f, recorded: true } : f,
+  );
+  if (recorded.file) await refreshAfterMarks(ctx, marked, recorded.file);
+  const result = { ...report, findings };
+  return { ...result, ...recorded, unrecorded: unrecorded(result).map((f) => f.record_id) };
+}
+
+/**
+ * Keeps the cache valid across adrift's own append of marks (otherwise the next commit would
+ * re-read the whole log): when the file written is the only one that changed, the cached records
+ * and report are updated in place. Any other change leaves the cache to be rebuilt.
+ */
+async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: string) {
+  const gitDir = ctx.git.location.gitDir;
+  const cached = readStaleCache(gitDir);
+  if (!cached) return;
+  const logDir = path.join(ctx.git.location.root, ctx.config.log_dir);
+  const written = path.relative(logDir, path.join(ctx.git.location.root, file));
+  const before = (JSON.parse(cached.key) as [string, [string, number, number][]])[1];
+  const now = await logFileStamps(logDir);
+  const others = (stamps: [string, number, number][]) =>
+    JSON.stringify(stamps.filter(([f]) => f !== written));
+  if (others(before) !== others(now)) return;
+  const key = JSON.stringify([ctx.config.log_dir, now]);
+  const stored = readStaleReport(gitDir, cached.key, cached.head);
+  const mark = <T extends { id?: string; record_id?: string; recorded: boolean }>(r: T): T =>
+    marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;
+  writeStaleCache(
+    gitDir,
+    {
+      key,
+      records: cached.records.map(mark),
+      open_worklines: cached.open_worklines,
+      head: cached.head,
+      unrecorded: cached.unrecorded?.filter((id) => !marked.has(id)),
+    },
+    stored && cached.head
+      ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }
+      : undefined,
+  );
 }
