@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
-import { listLogFiles, logFileStamps } from "../adapters/log-files.js";
+import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
 import {
   readStaleCache,
   readStaleReport,
@@ -51,7 +51,7 @@ type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: 
 async function fromLog(ctx: AppContext): Promise<Inputs> {
   const root = ctx.git.location.root;
   const lines: LoadedLine[] = [];
-  for (const file of await listLogFiles(path.join(root, ctx.config.log_dir))) {
+  for (const file of await listLogFiles(logDirsOf(root, ctx.config.log_dir))) {
     const name = path.relative(root, file);
     (await readFile(file, "utf8")).split("\n").forEach((text, i) => {
       const event = parseForStaleness(text);
@@ -83,9 +83,9 @@ export async function computeStaleness(
   ctx: AppContext,
   options: StaleOptions = {},
 ): Promise<StalenessReport> {
-  const logDir = path.join(ctx.git.location.root, ctx.config.log_dir);
+  const logDirs = logDirsOf(ctx.git.location.root, ctx.config.log_dir);
   const gitDir = ctx.git.location.gitDir;
-  const key = JSON.stringify([ctx.config.log_dir, await logFileStamps(logDir)]);
+  const key = await cacheKey(ctx);
   const cached = readStaleCache(gitDir);
   const head = await ctx.git.resolveRevision("HEAD");
   let inputs: Inputs | undefined;
@@ -100,7 +100,7 @@ export async function computeStaleness(
   let preparing: Promise<PreparedHistory> | undefined;
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
-    preparing = prepareHistory(ctx.git, await scanRevisions(logDir));
+    preparing = prepareHistory(ctx.git, await scanRevisions(logDirs));
     preparing.catch(() => undefined);
     inputs = await fromLog(ctx);
   }
@@ -135,10 +135,17 @@ export async function computeStaleness(
   return mergeStaged(report, stagedFindings(inputs!.records, commit));
 }
 
+/** What the cached records were derived from: the log dir, and each log file's size and mtime. */
+async function cacheKey(ctx: AppContext): Promise<string> {
+  const root = ctx.git.location.root;
+  const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root);
+  return JSON.stringify([ctx.config.log_dir, stamps]);
+}
+
 /** Basis revisions named anywhere in the log, found with a regular expression (no parsing). */
-async function scanRevisions(logDir: string): Promise<Set<string>> {
+async function scanRevisions(logDirs: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (const file of await listLogFiles(logDir)) {
+  for (const file of await listLogFiles(logDirs)) {
     const text = await readFile(file, "utf8");
     for (const match of text.matchAll(/"revision":"([0-9a-f]{40}(?:[0-9a-f]{24})?)"/g))
       found.add(match[1]!);
@@ -154,8 +161,7 @@ export async function nothingToMark(ctx: AppContext): Promise<boolean> {
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
   if (!cached || cached.unrecorded === undefined || cached.unrecorded.length > 0) return false;
-  const logDir = path.join(ctx.git.location.root, ctx.config.log_dir);
-  const key = JSON.stringify([ctx.config.log_dir, await logFileStamps(logDir)]);
+  const key = await cacheKey(ctx);
   if (cached.key !== key || cached.head !== (await ctx.git.resolveRevision("HEAD"))) return false;
   const active = readLocalState(gitDir).active_workline;
   const commit = stagedCommit(
@@ -231,10 +237,12 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
   if (!cached) return;
-  const logDir = path.join(ctx.git.location.root, ctx.config.log_dir);
-  const written = path.relative(logDir, path.join(ctx.git.location.root, file));
+  const written = file;
   const before = (JSON.parse(cached.key) as [string, [string, number, number][]])[1];
-  const now = await logFileStamps(logDir);
+  const now = await logFileStamps(
+    logDirsOf(ctx.git.location.root, ctx.config.log_dir),
+    ctx.git.location.root,
+  );
   const others = (stamps: [string, number, number][]) =>
     JSON.stringify(stamps.filter(([f]) => f !== written));
   if (others(before) !== others(now)) return;

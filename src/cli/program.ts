@@ -1,11 +1,19 @@
 import { Command } from "commander";
+import { registerAdr } from "./commands/adr.js";
+import { registerBacklog } from "./commands/backlog.js";
+import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerHook } from "./commands/hook.js";
 import { registerInspect } from "./commands/inspect.js";
-import { registerDecision, registerIntent } from "./commands/records.js";
+import { registerQuestion } from "./commands/question.js";
+import { registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
 import { registerStale } from "./commands/stale.js";
+import { registerStory } from "./commands/story.js";
+import { registerTask } from "./commands/task.js";
+import { registerVerdict } from "./commands/verdict.js";
 import { registerWatch } from "./commands/watch.js";
+import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -21,12 +29,19 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
   registerSetup(program);
+  registerWorkline(program);
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
   registerStale(program);
   registerHook(program);
   registerWatch(program);
+  registerBacklog(program);
+  registerStory(program);
+  registerTask(program);
+  registerQuestion(program);
+  registerVerdict(program);
   registerDemo(program);
+  registerAdr(program);
   return program;
 }

@@ -11,7 +11,7 @@ import {
   parseNameStatus,
 } from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
-import { readHead } from "./head.js";
+import { readHead as readHeadCommit } from "./head.js";
 import type {
   CommitInfo,
   FileChange,
@@ -104,6 +104,22 @@ export async function locateWithCli(
       { cwd },
     );
   return { root, gitDir, commonDir: path.resolve(root, common) };
+}
+
+/**
+ * The branch HEAD names, "" when HEAD is detached, or undefined when HEAD cannot be read
+ * simply (then git itself is asked).
+ */
+function readHead(gitDir: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(gitDir, "HEAD"), "utf8").trim();
+  } catch {
+    return undefined;
+  }
+  if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text)) return "";
+  const match = /^ref: refs\/heads\/(.+)$/.exec(text);
+  return match ? match[1] : undefined;
 }
 
 /** The git CLI implementation: fast, the default when `git` is on PATH. */
@@ -278,7 +294,7 @@ export class CliGit implements GitAdapter {
 
   async resolveRevision(rev: string): Promise<string | undefined> {
     if (rev === "HEAD") {
-      const head = readHead(this.location);
+      const head = readHeadCommit(this.location);
       if (head !== null) return head;
     }
     const { stdout, code } = await this.run(
@@ -289,11 +305,22 @@ export class CliGit implements GitAdapter {
   }
 
   async currentBranch(): Promise<string | undefined> {
+    // Every write asks for the branch: read HEAD directly when it is a plain symbolic ref.
+    const head = readHead(this.location.gitDir);
+    if (head !== undefined) return head || undefined;
     const { stdout, code } = await this.run(["symbolic-ref", "--quiet", "--short", "HEAD"], true);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
-  async identity(): Promise<GitIdentity> {
+  private identityRead?: Promise<GitIdentity>;
+
+  /** Read once per adapter: a long writing loop should not spawn git for every event. */
+  identity(): Promise<GitIdentity> {
+    this.identityRead ??= this.readIdentity();
+    return this.identityRead;
+  }
+
+  private async readIdentity(): Promise<GitIdentity> {
     const { stdout } = await this.run(
       ["config", "-z", "--get-regexp", "^user\\.(name|email)$"],
       true,
@@ -308,5 +335,14 @@ export class CliGit implements GitAdapter {
       if (key === "user.email") identity.email = value;
     }
     return identity;
+  }
+
+  async fileAddedAt(file: string): Promise<number | undefined> {
+    const { stdout, code } = await this.run(
+      ["log", "--diff-filter=A", "--format=%ct", "--reverse", "--", file],
+      true,
+    );
+    const first = stdout.split("\n").find((line) => line.trim());
+    return code === 0 && first ? Number(first) : undefined;
   }
 }

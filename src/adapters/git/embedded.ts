@@ -238,6 +238,10 @@ export class EmbeddedGit implements GitAdapter {
     return oldest ? { hash: oldest.oid, time: oldest.commit.committer.timestamp } : undefined;
   }
 
+  async fileAddedAt(file: string): Promise<number | undefined> {
+    return (await this.firstCommitOf(file))?.time;
+  }
+
   async lineAuthors(): Promise<undefined> {
     return undefined;
   }

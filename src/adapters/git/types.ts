@@ -66,4 +66,6 @@ export interface GitAdapter {
   firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined>;
   /** The author email of each line of `file` at HEAD (undefined where unknown); undefined when not supported. */
   lineAuthors(file: string): Promise<(string | undefined)[] | undefined>;
+  /** Unix time of the first commit reachable from HEAD that added `file`, if any. */
+  fileAddedAt(file: string): Promise<number | undefined>;
 }
