@@ -7,6 +7,14 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
+export {
+  appendEvents,
+  listLogFiles,
+  parseLogBuffer,
+  type ReadLogOptions,
+  readLog,
+} from "./adapters/log-store.js";
+export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
@@ -15,9 +23,11 @@ export type { StoryChanges, StoryInput } from "./app/stories.js";
 export { userDecisionsFor } from "./app/user-decisions.js";
 export type { ValidationReport } from "./app/validate.js";
 export type { VerdictInput } from "./app/verdicts.js";
+export { type DraftOrBuilder, type EventDraft, writeEvents } from "./app/writer.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";
+export { type OrderedLog, orderLines } from "./core/project/order.js";
 export type * from "./core/project/state.js";
 export {
   USER_DECISIONS_HEADING,

@@ -27,7 +27,8 @@ export async function showArtifact(ctx: AppContext, ref: string) {
   const backlog = backlogView(state, id);
   if (backlog) return { id, type, at, ...backlog };
   const event = log.events.find((e) => e.id === id);
-  if (!event) throw new AdriftError("not_found", `no artifact ${id}`);
+  if (!event)
+    throw new AdriftError("not_found", `no event created ${id}; find ids with \`adrift list\``);
   return { id, type, at, event };
 }
 

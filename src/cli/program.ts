@@ -1,13 +1,15 @@
 import { Command } from "commander";
 import { registerBacklog } from "./commands/backlog.js";
+import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerQuestion } from "./commands/question.js";
-import { registerDecision, registerIntent } from "./commands/records.js";
+import { registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
 import { registerStory } from "./commands/story.js";
 import { registerTask } from "./commands/task.js";
 import { registerVerdict } from "./commands/verdict.js";
+import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -23,6 +25,7 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
   registerSetup(program);
+  registerWorkline(program);
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
