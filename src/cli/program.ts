@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerAdr } from "./commands/adr.js";
 import { registerBacklog } from "./commands/backlog.js";
 import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
@@ -35,5 +36,6 @@ export function createProgram(): Command {
   registerQuestion(program);
   registerVerdict(program);
   registerDemo(program);
+  registerAdr(program);
   return program;
 }
