@@ -25,11 +25,17 @@ export { type DoctorOptions, type DoctorReport, runDoctor } from "./app/doctor/r
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
+export {
+  computeStaleness,
+  type RecordedMarks,
+  recordStaleness,
+  type StaleOptions,
+} from "./app/stale.js";
 export type { StoryChanges, StoryInput } from "./app/stories.js";
 export { userDecisionsFor } from "./app/user-decisions.js";
 export type { ValidationReport } from "./app/validate.js";
 export type { VerdictInput } from "./app/verdicts.js";
-export { type EventDraft, writeEvents } from "./app/writer.js";
+export { type DraftOrBuilder, type EventDraft, writeEvents } from "./app/writer.js";
 export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
 export {
   AGENT_CONFIG_FILE,
@@ -65,6 +71,7 @@ export {
 } from "./core/rules/coverage.js";
 export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
+export type * from "./core/rules/staleness-types.js";
 export {
   STORY_TRANSITIONS,
   TASK_TRANSITIONS,

@@ -29,6 +29,7 @@ import {
   reverifyDecision,
   supersedeDecision,
 } from "./records.js";
+import { runStale, type StaleOptions } from "./stale.js";
 import {
   addStory,
   amendStory,
@@ -73,7 +74,8 @@ export function repositoryApi(ctx: AppContext) {
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
-    validate: () => validateLog(ctx),
+    validate: (options?: { against?: string }) => validateLog(ctx, options),
+    stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
     doctor: (options?: DoctorOptions) => diagnoseRepository(ctx, options),
     installAgentHooks: (agent: AgentName, options?: { program?: string }) =>
       installAgentHooks(ctx, agent, options),

@@ -39,7 +39,16 @@ function quote(arg: string): string {
   return /[\s"'$`\\|&;<>(){}*?]/.test(arg) ? `'${arg.replace(/'/g, "'\\''")}'` : arg;
 }
 
-function run(step: DemoStep, cwd: string, env: NodeJS.ProcessEnv): DemoRun {
+function run(
+  original: DemoStep,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  captured: Map<string, string>,
+): DemoRun {
+  const step = {
+    ...original,
+    argv: original.argv.map((a) => a.replace(/\{(\w+)\}/g, (m, name) => captured.get(name) ?? m)),
+  };
   if (step.write) {
     for (const [file, content] of Object.entries(step.write)) {
       mkdirSync(path.dirname(path.join(cwd, file)), { recursive: true });
@@ -73,10 +82,13 @@ export async function runDemo(options: { keep?: boolean } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "adrift-demo-"));
   const env = demoEnv();
   const runs: DemoRun[] = [];
+  const captured = new Map<string, string>();
   const started = Date.now();
   try {
     for (const step of DEMO_STEPS) {
-      const result = run(step, dir, env);
+      const result = run(step, dir, env, captured);
+      const match = step.capture?.pattern.exec(result.output);
+      if (step.capture && match) captured.set(step.capture.name, match[1] ?? match[0]);
       if (!step.quiet) runs.push(result);
       if (result.exit !== result.expected) {
         runs.push({

@@ -7,7 +7,11 @@ export type DemoStep = {
   exit?: number;
   /** run but leave out of the transcript (set-up noise) */
   quiet?: boolean;
+  /** remember the first match of `pattern` in the output as `{name}` for later argv */
+  capture?: { name: string; pattern: RegExp };
 };
+
+const LOGIN_CHANGED = `export function login(user: string, password: string) {\n  return idp.verify(user, password) ?? cache.get(user);\n}\n`;
 
 const AUTH = `export function login(user: string, password: string) {\n  return idp.verify(user, password);\n}\n`;
 
@@ -104,6 +108,22 @@ export const DEMO_STEPS: DemoStep[] = [
     argv: ["adrift", "agent", "hook", "pre-edit", "--agent", "claude"],
     stdin: `{"session_id":"demo","tool_name":"Edit","tool_input":{"file_path":"src/auth/login.ts"}}\n`,
   },
+  {
+    title: "Install the git hooks: from now on a commit marks the decisions it makes stale",
+    argv: ["adrift", "hook", "install"],
+  },
+  { title: "park the workline", argv: ["adrift", "workline", "park"], quiet: true },
+  {
+    title: "Someone changes login.ts: the pre-commit hook marks the decision stale in that commit",
+    argv: ["git", "commit", "-q", "-am", "login: ask the IdP before the cache"],
+    write: { "src/auth/login.ts": LOGIN_CHANGED },
+  },
+  { title: "What moved under which decision, and in which commit", argv: ["adrift", "stale"] },
+  {
+    title: "The agent is told at its next prompt: was → now",
+    argv: ["adrift", "agent", "hook", "prompt", "--agent", "claude"],
+    stdin: `{"session_id":"demo","prompt":"carry on"}\n`,
+  },
   { title: "List what the log knows", argv: ["adrift", "list"] },
   {
     title: "Only the incomplete ones, with the reasons",
@@ -123,6 +143,22 @@ export const DEMO_STEPS: DemoStep[] = [
     ],
   },
   { title: "The decision log", argv: ["adrift", "adr", "list"] },
+  {
+    title: "An open question for the person who owns the session, with a suggestion",
+    argv: [
+      "adrift",
+      "question",
+      "ask",
+      "Should the session cache survive a restart?",
+      "--suggest",
+      "No: memory only, a restart is a fresh login",
+    ],
+    capture: { name: "question", pattern: /\b(0[0-7][0-9A-HJKMNP-TV-Z]{24})\b/ },
+  },
+  {
+    title: "She answers it; the answer is recorded as a decision",
+    argv: ["adrift", "question", "answer", "{question}", "--accept-suggestion"],
+  },
   { title: "Every line of the log checks out", argv: ["adrift", "validate"] },
   {
     title: "When the agent stops, it is asked to record what it decided and what it left open",
