@@ -1,4 +1,8 @@
+import { AdriftError } from "../core/errors.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
+import { type ContextLineOptions, contextLine } from "./context-line.js";
+import { type ExportOptions, exportMarkdown } from "./export.js";
+import { type GoverningOptions, governingDecisions } from "./governing.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
 import { type ListFilter, listRecords, showArtifact } from "./queries.js";
@@ -46,6 +50,15 @@ export function repositoryApi(ctx: AppContext) {
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     validate: () => validateLog(ctx),
+    contextLine: (options?: ContextLineOptions) => contextLine(ctx, options),
+    exportMarkdown: (options?: ExportOptions) => exportMarkdown(ctx, options),
+    governing: (options: GoverningOptions) => governingDecisions(ctx, options),
+    userDecisions: async (_options: {
+      story?: string;
+      task?: string;
+    }): Promise<{ heading: string; decisions: unknown[]; text: string }> => {
+      throw new AdriftError("usage", "context --story/--task needs the backlog, not in this build");
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import { Command } from "commander";
+import { registerContext } from "./commands/context.js";
 import { registerDemo } from "./commands/demo.js";
+import { registerExport } from "./commands/export.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
@@ -22,5 +24,7 @@ export function createProgram(): Command {
   registerDecision(program);
   registerInspect(program);
   registerDemo(program);
+  registerContext(program);
+  registerExport(program);
   return program;
 }
