@@ -1,6 +1,7 @@
 import { AdriftError } from "../core/errors.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { type ContextLineOptions, contextLine } from "./context-line.js";
+import { type CorrespondenceOptions, correspondenceReport } from "./correspondence.js";
 import { type ExportOptions, exportMarkdown } from "./export.js";
 import { type GoverningOptions, governingDecisions } from "./governing.js";
 import { initRepository } from "./init.js";
@@ -52,6 +53,7 @@ export function repositoryApi(ctx: AppContext) {
     validate: () => validateLog(ctx),
     contextLine: (options?: ContextLineOptions) => contextLine(ctx, options),
     exportMarkdown: (options?: ExportOptions) => exportMarkdown(ctx, options),
+    correspondence: (options?: CorrespondenceOptions) => correspondenceReport(ctx, options),
     governing: (options: GoverningOptions) => governingDecisions(ctx, options),
     userDecisions: async (_options: {
       story?: string;

@@ -4,6 +4,7 @@ import { registerDemo } from "./commands/demo.js";
 import { registerExport } from "./commands/export.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
+import { registerReport } from "./commands/report.js";
 import { registerSetup } from "./commands/setup.js";
 
 /** The version printed by --version. */
@@ -26,5 +27,6 @@ export function createProgram(): Command {
   registerDemo(program);
   registerContext(program);
   registerExport(program);
+  registerReport(program);
   return program;
 }

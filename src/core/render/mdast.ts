@@ -98,3 +98,8 @@ export function renderMarkdown(children: RootContent[]): string {
   const root: Root = { type: "root", children };
   return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-", rule: "-" });
 }
+
+/** A fenced code block (the serializer picks a fence longer than any inside). */
+export function codeBlock(lang: string, value: string): RootContent {
+  return { type: "code", lang, value };
+}
