@@ -1,4 +1,5 @@
 import { AdriftError } from "../core/errors.js";
+import { freezeUncovered } from "./baseline.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { type ContextLineOptions, contextLine } from "./context-line.js";
 import { type CorrespondenceOptions, correspondenceReport } from "./correspondence.js";
@@ -6,6 +7,7 @@ import { type ExportOptions, exportMarkdown } from "./export.js";
 import { type GoverningOptions, governingDecisions } from "./governing.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
+import { type PrCommentOptions, prComment } from "./pr-comment.js";
 import { type ListFilter, listRecords, showArtifact } from "./queries.js";
 import {
   type AmendInput,
@@ -54,6 +56,8 @@ export function repositoryApi(ctx: AppContext) {
     contextLine: (options?: ContextLineOptions) => contextLine(ctx, options),
     exportMarkdown: (options?: ExportOptions) => exportMarkdown(ctx, options),
     correspondence: (options?: CorrespondenceOptions) => correspondenceReport(ctx, options),
+    prComment: (options: PrCommentOptions) => prComment(ctx, options),
+    freezeBaseline: (options?: { expires?: string }) => freezeUncovered(ctx, options),
     governing: (options: GoverningOptions) => governingDecisions(ctx, options),
     userDecisions: async (_options: {
       story?: string;

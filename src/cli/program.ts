@@ -1,8 +1,10 @@
 import { Command } from "commander";
+import { registerBaseline } from "./commands/baseline.js";
 import { registerContext } from "./commands/context.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerExport } from "./commands/export.js";
 import { registerInspect } from "./commands/inspect.js";
+import { registerPrComment } from "./commands/pr-comment.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerReport } from "./commands/report.js";
 import { registerSetup } from "./commands/setup.js";
@@ -28,5 +30,7 @@ export function createProgram(): Command {
   registerContext(program);
   registerExport(program);
   registerReport(program);
+  registerPrComment(program);
+  registerBaseline(program);
   return program;
 }

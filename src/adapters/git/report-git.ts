@@ -1,19 +1,8 @@
+import type { ChangedPath, RangeCommit, TreeEntry } from "../../core/reports/inputs.js";
 import { runGit } from "./cli.js";
 import type { RepositoryLocation } from "./types.js";
 
-/** A changed path between two trees. */
-export type ChangedPath = {
-  path: string;
-  status: "added" | "modified" | "deleted" | "renamed";
-  /** for renames: the old path */
-  from?: string;
-};
-
-/** A file of a tree: its path and blob id. */
-export type TreeEntry = { path: string; oid: string };
-
-/** A commit of a range with the workline trailer adrift adds. */
-export type RangeCommit = { hash: string; author: string; subject: string; workline?: string };
+export type { ChangedPath, RangeCommit, TreeEntry };
 
 const STATUS: Record<string, ChangedPath["status"]> = {
   A: "added",

@@ -41,3 +41,17 @@ export const NO_BACKLOG: BacklogInput = { stories: [], tasks: [], rules: [] };
 export function isAcceptedAdr(adr: AdrInput): boolean {
   return /^accepted\b/i.test(adr.status.trim());
 }
+
+/** A changed path between two trees. */
+export type ChangedPath = {
+  path: string;
+  status: "added" | "modified" | "deleted" | "renamed";
+  /** for renames: the old path */
+  from?: string;
+};
+
+/** A file of a tree: its path and blob id. */
+export type TreeEntry = { path: string; oid: string };
+
+/** A commit of a range with the workline trailer adrift adds. */
+export type RangeCommit = { hash: string; author: string; subject: string; workline?: string };
