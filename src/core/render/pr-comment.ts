@@ -15,7 +15,7 @@ export function prCommentMarker(head: string): string {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const short = (s: string, max = 200) => clip(flatten(s), max);
+const short = (s: string, max = 200) => clip(flatten(s, max * 4), max);
 
 /** The one-line summary. */
 export function summaryLine(model: PrCommentModel): string {

@@ -8,14 +8,18 @@ export function charCount(text: string): number {
 }
 
 /** Collapses whitespace to single spaces and trims. */
-export function flatten(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+export function flatten(text: string, max = 100_000): string {
+  // Long texts are cut before the regex so a 10 MB field costs what 100 KB costs.
+  const head = text.length > max ? text.slice(0, max) : text;
+  return head.replace(/\s+/g, " ").trim();
 }
 
 /** Cuts text to at most `max` code points, ending with "…" when cut. */
 export function clip(text: string, max: number): string {
   if (max <= 0) return "";
-  const points = [...text];
+  if (text.length <= max) return text;
+  // A code point is at most two UTF-16 units: looking at 2·max units is enough.
+  const points = [...text.slice(0, 2 * max + 2)];
   if (points.length <= max) return text;
   return `${points.slice(0, Math.max(0, max - 1)).join("")}…`;
 }
