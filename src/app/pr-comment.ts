@@ -1,6 +1,6 @@
-import { parseLogBuffer } from "../adapters/log-store.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import { renderPrComment } from "../core/render/pr-comment.js";
+import { eventIdsOf } from "../core/reports/log-ids.js";
 import {
   buildPrComment,
   type FailCondition,
@@ -34,7 +34,7 @@ async function addedEvents(ctx: AppContext, range: DiffRange, project: LoadedPro
   for (const entry of before) {
     const buffer = blobs.get(entry.oid);
     if (!buffer) continue;
-    for (const line of parseLogBuffer(buffer, entry.path).lines) known.add(line.event.id);
+    for (const id of eventIdsOf(buffer.toString("utf8"))) known.add(id);
   }
   return project.log.events.filter((e: AdriftEvent) => {
     const at = project.log.positions.get(e.id);

@@ -1,4 +1,4 @@
-import type { BlockContent, Paragraph, RootContent } from "mdast";
+import type { BlockContent, RootContent } from "mdast";
 import type { PrCommentModel } from "../reports/pr-comment.js";
 import { code, html, list, paragraph, renderMarkdown, strong, text } from "./mdast.js";
 import { clip, flatten } from "./text.js";
@@ -7,6 +7,8 @@ import { clip, flatten } from "./text.js";
 export const PR_COMMENT_LIMIT = 60_000;
 
 const MAX_PATHS_PER_ITEM = 20;
+/** Past a few hundred lines a list is not read; the rest is counted ("… and N more"). */
+const MAX_ITEMS_PER_SECTION = 250;
 
 /** The hidden first line a bot finds its own sticky comment by. */
 export function prCommentMarker(head: string): string {
@@ -109,71 +111,88 @@ function sections(model: PrCommentModel): Section[] {
   ].filter((s) => s.items.length > 0);
 }
 
-function itemSize(item: BlockContent[]): number {
-  return renderMarkdown([list([item])]).length + 1;
+/** Rendered list lines of a section's first items (one serializer call, one line per item). */
+function renderLines(items: BlockContent[][]): string[] {
+  if (items.length === 0) return [];
+  const lines = renderMarkdown([list(items)])
+    .split("\n")
+    .filter((l) => l.length > 0);
+  if (lines.length === items.length) return lines;
+  // An item spanning lines (never expected: item text is flattened): render one by one.
+  return items.map((item) =>
+    renderMarkdown([list([item])])
+      .trimEnd()
+      .replace(/\n/g, " "),
+  );
 }
 
-function moreLine(n: number): Paragraph {
-  return paragraph(`… and ${n} more`);
+/** A lower bound of an item's rendered size: its raw text (escaping only adds characters). */
+function rawSize(item: BlockContent[]): number {
+  let n = 3;
+  const walk = (node: unknown) => {
+    const v = (node as { value?: string }).value;
+    if (typeof v === "string") n += v.length;
+    for (const c of (node as { children?: unknown[] }).children ?? []) walk(c);
+  };
+  for (const block of item) walk(block);
+  return n;
 }
 
-function assemble(model: PrCommentModel, all: Section[], shown: number[]): string {
-  const blocks: RootContent[] = [
-    html(prCommentMarker(model.head)),
-    paragraph(strong(text("adrift")), `: ${summaryLine(model)}`),
-  ];
-  if (model.failing.length) blocks.push(paragraph(`Failing: ${model.failing.join(", ")}.`));
-  for (const note of model.notices) blocks.push(paragraph(`Note: ${short(note, 400)}`));
-  all.forEach((section, i) => {
-    const n = shown[i]!;
-    blocks.push(html(`<details><summary>${section.title} (${section.items.length})</summary>`));
-    if (n > 0) blocks.push(list(section.items.slice(0, n)));
-    if (n < section.items.length) blocks.push(moreLine(section.items.length - n));
-    blocks.push(html("</details>"));
-  });
-  return renderMarkdown(blocks);
+function more(n: number): string {
+  return `… and ${n} more`;
+}
+
+function opening(section: Section): string {
+  return `<details><summary>${section.title} (${section.items.length})</summary>`;
 }
 
 /**
  * The comment body: marker, summary, then one `<details>` per non-empty section. Items are
  * admitted round-robin across sections while they fit `limit`; each section that could not
  * show everything ends with "… and N more". Only the summary when there is nothing to say.
+ * Every item is serialized by mdast-util-to-markdown; sections are joined as the serializer
+ * joins blocks (a blank line between), so the size of the body is known before it is built.
  */
 export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT): string {
+  const header: RootContent[] = [
+    html(prCommentMarker(model.head)),
+    paragraph(strong(text("adrift")), `: ${summaryLine(model)}`),
+  ];
+  if (model.failing.length) header.push(paragraph(`Failing: ${model.failing.join(", ")}.`));
+  for (const note of model.notices) header.push(paragraph(`Note: ${short(note, 400)}`));
+  const head = renderMarkdown(header).trimEnd();
   const all = sections(model);
-  const cache = all.map(() => [] as number[]);
-  const size = (i: number, j: number) => {
-    cache[i]![j] ??= itemSize(all[i]!.items[j]!);
-    return cache[i]![j]!;
-  };
-  const full = all.map((s) => s.items.length);
-  const fixed = assemble(
-    model,
-    all,
-    all.map(() => 0),
-  ).length;
-  let budget = limit - fixed - 64;
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const shown = all.map(() => 0);
-    let left = budget;
-    for (let progress = true; progress; ) {
-      progress = false;
-      all.forEach((_, i) => {
-        const next = shown[i]!;
-        if (next < full[i]! && size(i, next) <= left) {
-          left -= size(i, next);
-          shown[i] = next + 1;
-          progress = true;
-        }
-      });
-    }
-    const body = assemble(model, all, shown);
-    if (body.length < limit) return body;
-    budget = Math.floor(budget * 0.9);
-  }
-  return assemble(
-    model,
-    all,
-    all.map(() => 0),
+  // Fixed cost of each section: its tags, blank lines and a possible "… and N more".
+  const frame = all.map(
+    (s) => opening(s).length + "</details>".length + more(s.items.length).length + 12,
   );
+  let left = limit - head.length - 2 - frame.reduce((a, b) => a + b, 0);
+  const lines = all.map((section) => {
+    let bound = 0;
+    let count = 0;
+    const cap = Math.min(section.items.length, MAX_ITEMS_PER_SECTION);
+    while (count < cap && bound <= Math.max(0, left)) bound += rawSize(section.items[count++]!);
+    return renderLines(section.items.slice(0, count));
+  });
+  const shown = all.map(() => 0);
+  for (let progress = true; progress; ) {
+    progress = false;
+    all.forEach((_, i) => {
+      const line = lines[i]![shown[i]!];
+      if (line !== undefined && line.length + 1 <= left) {
+        left -= line.length + 1;
+        shown[i]!++;
+        progress = true;
+      }
+    });
+  }
+  const parts = [head];
+  all.forEach((section, i) => {
+    const block = [opening(section)];
+    if (shown[i]! > 0) block.push(lines[i]!.slice(0, shown[i]).join("\n"));
+    if (shown[i]! < section.items.length) block.push(more(section.items.length - shown[i]!));
+    block.push("</details>");
+    parts.push(block.join("\n\n"));
+  });
+  return `${parts.join("\n\n")}\n`;
 }
