@@ -8,8 +8,8 @@ import { adrGovernors, decisionGovernors } from "../core/reports/governors.js";
 import { buildScopeIndex, governorsOf } from "../core/reports/scope-index.js";
 import { type AppContext, repoPath } from "./context.js";
 import { isAdriftFile, reportGit } from "./diff-range.js";
-import { loadProject } from "./load.js";
 import { loadReportInputs } from "./report-inputs.js";
+import { loadReportState } from "./report-state.js";
 
 /** Where the baseline lives, relative to the repository root (tracked). */
 export const BASELINE_FILE = `${DECISIONS_DIR}/baseline.json`;
@@ -34,7 +34,7 @@ export async function freezeUncovered(ctx: AppContext, options: { expires?: stri
   const head = await git.resolve("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
-  const { state } = await loadProject(ctx);
+  const state = await loadReportState(ctx);
   const inputs = await loadReportInputs(ctx, state);
   const index = buildScopeIndex([
     ...decisionGovernors(state.records.values()),

@@ -3,7 +3,7 @@ import { resolveRef } from "../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../core/project/state.js";
 import { renderContextLine } from "../core/render/context-line.js";
 import type { AppContext } from "./context.js";
-import { loadProject } from "./load.js";
+import { loadReportState } from "./report-state.js";
 
 /** Options of the agent one-liner. */
 export type ContextLineOptions = { workline?: string; maxTokens?: number };
@@ -40,7 +40,7 @@ export async function contextLine(
   ctx: AppContext,
   options: ContextLineOptions = {},
 ): Promise<ContextLine> {
-  const { state } = await loadProject(ctx);
+  const state = await loadReportState(ctx);
   const maxTokens = options.maxTokens ?? DEFAULT_CONTEXT_TOKENS;
   const active = readLocalState(ctx.git.location.gitDir).active_workline;
   const workline = options.workline

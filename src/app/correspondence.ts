@@ -5,9 +5,9 @@ import { stableJson } from "../core/render/json.js";
 import { buildCorrespondence, type CorrespondenceReport } from "../core/reports/correspondence.js";
 import type { AppContext } from "./context.js";
 import { isAdriftFile, reportGit } from "./diff-range.js";
-import { loadProject } from "./load.js";
 import { loadReportInputs } from "./report-inputs.js";
 import { stalenessForReports } from "./report-staleness.js";
+import { loadReportState } from "./report-state.js";
 
 /** Formats of the correspondence report. */
 export type ReportFormat = "md" | "json" | "html";
@@ -24,7 +24,7 @@ export async function correspondenceReport(
   const head = await git.resolve("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
-  const { state } = await loadProject(ctx);
+  const state = await loadReportState(ctx);
   const [inputs, staleness, tree] = await Promise.all([
     loadReportInputs(ctx, state),
     stalenessForReports(ctx, state, head),

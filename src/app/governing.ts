@@ -5,8 +5,8 @@ import { adrGovernors, decisionGovernors } from "../core/reports/governors.js";
 import { buildScopeIndex } from "../core/reports/scope-index.js";
 import type { AppContext } from "./context.js";
 import { isAdriftFile, resolveRange, touchedPaths } from "./diff-range.js";
-import { loadProject } from "./load.js";
 import { loadReportInputs } from "./report-inputs.js";
+import { loadReportState } from "./report-state.js";
 
 /** Options of `governingDecisions`: a diff (`base`…`head`) or explicit paths. */
 export type GoverningOptions = {
@@ -52,7 +52,7 @@ export async function governingDecisions(
     paths = [...paths, ...touchedPaths(resolved.changed)];
     range = { base: resolved.base, head: resolved.head };
   }
-  const { state } = await loadProject(ctx);
+  const state = await loadReportState(ctx);
   const inputs = await loadReportInputs(ctx, state);
   const index = buildScopeIndex([
     ...decisionGovernors(state.records.values()),

@@ -1,17 +1,17 @@
-import type { AdriftEvent } from "../core/events/envelope.js";
+import { readFile } from "node:fs/promises";
 import { renderPrComment } from "../core/render/pr-comment.js";
-import { eventIdsOf } from "../core/reports/log-ids.js";
+import { type RawEvent, rawEventsOf } from "../core/reports/log-ids.js";
 import {
   buildPrComment,
   type FailCondition,
   type PrCommentModel,
 } from "../core/reports/pr-comment.js";
 import { loadBaseline } from "./baseline.js";
-import type { AppContext } from "./context.js";
+import { type AppContext, repoPath } from "./context.js";
 import { type DiffRange, isAdriftFile, reportGit, resolveRange } from "./diff-range.js";
-import { type LoadedProject, loadProject } from "./load.js";
 import { loadReportInputs } from "./report-inputs.js";
 import { stalenessForReports } from "./report-staleness.js";
+import { loadReportState } from "./report-state.js";
 
 /** Options of `pr-comment`. */
 export type PrCommentOptions = { base: string; head?: string; failOn?: FailCondition[] };
@@ -19,27 +19,32 @@ export type PrCommentOptions = { base: string; head?: string; failOn?: FailCondi
 /** The comment as data and as the Markdown body a bot posts. */
 export type PrComment = { model: PrCommentModel; body: string };
 
-/** Log events new in the range: in changed log files at head, not in those files at the merge base. */
-async function addedEvents(ctx: AppContext, range: DiffRange, project: LoadedProject) {
+/**
+ * Log events new in the range: in the changed log files as the work tree has them, and not
+ * in those files at the merge base. Only those files are read.
+ */
+async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[]> {
   if (!range.from) return [];
   const logDir = ctx.config.log_dir.replace(/\/?$/, "/");
-  const changedLogs = new Set(
-    range.changed.filter((c) => c.path.startsWith(logDir)).map((c) => c.path),
-  );
-  if (changedLogs.size === 0) return [];
+  const changedLogs = range.changed.filter((c) => c.path.startsWith(logDir)).map((c) => c.path);
+  if (changedLogs.length === 0) return [];
   const git = reportGit(ctx);
-  const before = (await git.tree(range.from, logDir)).filter((t) => changedLogs.has(t.path));
+  const before = (await git.tree(range.from, logDir)).filter((t) => changedLogs.includes(t.path));
   const blobs = await git.blobs(before.map((t) => t.oid));
   const known = new Set<string>();
-  for (const entry of before) {
-    const buffer = blobs.get(entry.oid);
-    if (!buffer) continue;
-    for (const id of eventIdsOf(buffer.toString("utf8"))) known.add(id);
+  for (const entry of before)
+    for (const e of rawEventsOf(blobs.get(entry.oid)?.toString("utf8") ?? "")) known.add(e.id);
+  const added: RawEvent[] = [];
+  for (const file of changedLogs) {
+    let text = "";
+    try {
+      text = await readFile(repoPath(ctx, file), "utf8");
+    } catch {
+      continue; // deleted in the work tree
+    }
+    for (const e of rawEventsOf(text)) if (!known.has(e.id)) added.push(e);
   }
-  return project.log.events.filter((e: AdriftEvent) => {
-    const at = project.log.positions.get(e.id);
-    return at !== undefined && changedLogs.has(at.file) && !known.has(e.id);
-  });
+  return added.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -49,13 +54,13 @@ async function addedEvents(ctx: AppContext, range: DiffRange, project: LoadedPro
  */
 export async function prComment(ctx: AppContext, options: PrCommentOptions): Promise<PrComment> {
   const range = await resolveRange(ctx, options.base, options.head);
-  const project = await loadProject(ctx);
+  const state = await loadReportState(ctx);
   const git = reportGit(ctx);
   const [added, commits, staleness, inputs, worktreeHead] = await Promise.all([
-    addedEvents(ctx, range, project),
+    addedEvents(ctx, range),
     range.from ? git.commits(range.from, range.head) : Promise.resolve([]),
-    stalenessForReports(ctx, project.state, range.head),
-    loadReportInputs(ctx, project.state),
+    stalenessForReports(ctx, state, range.head),
+    loadReportInputs(ctx, state),
     git.resolve("HEAD"),
   ]);
   const model = buildPrComment(
@@ -65,7 +70,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
       ...(range.unavailable ? { unavailable: range.unavailable } : {}),
       changed: range.changed.filter((c) => !isAdriftFile(ctx, c.path)),
       commits,
-      state: project.state,
+      state,
       added,
       staleness:
         worktreeHead === range.head

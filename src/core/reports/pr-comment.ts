@@ -1,4 +1,3 @@
-import type { AdriftEvent } from "../events/envelope.js";
 import type { ProjectState } from "../project/state.js";
 import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
 import type { ChangeCommit, PathChange, StalenessReport } from "../rules/staleness-types.js";
@@ -12,6 +11,7 @@ import type {
   QuestionInput,
   RangeCommit,
 } from "./inputs.js";
+import type { RawEvent } from "./log-ids.js";
 import { buildScopeIndex, governorsOf } from "./scope-index.js";
 
 /** The version of the PR comment's JSON shape (docs/formats.md). */
@@ -31,8 +31,8 @@ export type PrCommentInput = {
   changed: readonly ChangedPath[];
   commits: readonly RangeCommit[];
   state: ProjectState;
-  /** events new in the PR (in the head log, not in the base log) */
-  added: readonly AdriftEvent[];
+  /** events new in the PR (in the head log, not in the base log), as their lines say */
+  added: readonly RawEvent[];
   staleness: StalenessReport;
   adrs: readonly AdrInput[];
   backlog: BacklogInput;
@@ -82,7 +82,9 @@ const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id 
 function madeStale(input: PrCommentInput): PrStale[] {
   const prCommits = new Set(input.commits.map((c) => c.hash));
   const marked = new Set(
-    input.added.flatMap((e) => (e.type === "decision_marked_stale" ? [e.data.decision_id] : [])),
+    input.added.flatMap((e) =>
+      e.type === "decision_marked_stale" ? [String(e.data.decision_id)] : [],
+    ),
   );
   const out: PrStale[] = [];
   for (const f of input.staleness.findings) {
@@ -107,7 +109,7 @@ function changedRecords(input: PrCommentInput): PrRecord[] {
       event.type === "intent_card_recorded" || event.type === "decision_recorded"
         ? event.id
         : event.type === "intent_card_amended"
-          ? event.data.target_id
+          ? String(event.data.target_id)
           : undefined;
     const record = id ? input.state.records.get(id) : undefined;
     if (!record || out.get(record.id)?.change === "new") continue;
