@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo } from "../support/repo.js";
 
@@ -67,6 +69,16 @@ describe("adrift context", () => {
     expect(tight.left_out.map((i) => i.id)).toEqual([broad, glob]);
     const human = repo.adrift(["context", "--base", "main", "--max-chars", "100"]);
     expect(human.stdout).toContain(`left out by the 100-character budget: ${broad}, ${glob}`);
+  });
+
+  it("sees every new record although the folded state is cached, and survives a corrupt cache", () => {
+    const repo = makeRepo();
+    repo.adrift(["intent", "record", "--outcome", "First outcome", ...COMPLETE]);
+    expect(repo.adrift(["context"]).stdout).toMatch(/^First outcome/);
+    repo.adrift(["intent", "record", "--outcome", "Second outcome", ...COMPLETE]);
+    expect(repo.adrift(["context"]).stdout).toMatch(/^Second outcome/);
+    writeFileSync(path.join(repo.dir, ".git/adrift/state-cache.json"), "{not json");
+    expect(repo.adrift(["context"]).stdout).toMatch(/^Second outcome/);
   });
 
   it("rejects a bad budget with a usage error", () => {
