@@ -8,6 +8,11 @@ export {
   ulidSource,
 } from "./adapters/clock.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
+export type { ContextLine, ContextLineOptions } from "./app/context-line.js";
+export type { CorrespondenceOptions, ReportFormat } from "./app/correspondence.js";
+export type { ExportOptions } from "./app/export.js";
+export type { GoverningOptions, GoverningReport } from "./app/governing.js";
+export type { PrComment, PrCommentOptions } from "./app/pr-comment.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
@@ -16,4 +21,7 @@ export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";
 export type * from "./core/project/state.js";
+export type { CorrespondenceReport } from "./core/reports/correspondence.js";
+export type { FailCondition, PrCommentModel } from "./core/reports/pr-comment.js";
+export type { Propagated } from "./core/reports/propagation.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";
