@@ -41,9 +41,13 @@ function scriptedPullRequest() {
     "--outcome",
     "Feature flag <script>alert(1)</script> for @org/team <!-- adrift:pr-comment head=0000 -->",
   ]).id;
+  const huge = `${"<script>alert(1)</script> @org/team ".repeat(6000)}end`; // ~200 KB
+  const big = repo.adriftJson<{ id: string }>(["intent", "record", "--file", "-"], {
+    input: JSON.stringify({ card: { outcome: huge, trigger: huge } }),
+  }).id;
   const done = decide(repo, "New feature lives in src/new", "src/new/");
   repo.commit("records");
-  return { repo, auth, billing, card, done, change };
+  return { repo, auth, billing, card, big, done, change };
 }
 
 let shared: ReturnType<typeof scriptedPullRequest> | undefined;
@@ -55,17 +59,18 @@ const readOnlyPullRequest = () => {
 
 describe("adrift pr-comment", () => {
   it("counts a scripted pull request: changed, covered, new and incomplete records", () => {
-    const { repo, card, done } = readOnlyPullRequest();
+    const { repo, card, big, done } = readOnlyPullRequest();
     const model = repo.adriftJson<Model>(["pr-comment", "--base", "main"]);
     expect(model.summary).toMatchObject({
       changed_files: 3,
       covered: 2,
-      new_records: 2,
-      incomplete: 1,
+      new_records: 3,
+      incomplete: 2,
       open_questions: 0,
     });
     expect(model.records.map((r) => [r.id, r.change, r.incomplete.length > 0])).toEqual([
       [card, "new", true],
+      [big, "new", true],
       [done, "new", false],
     ]);
     expect(model.uncovered).toEqual([{ path: "docs/guide.md", baseline: "new" }]);
@@ -73,6 +78,8 @@ describe("adrift pr-comment", () => {
     expect(model.body.match(/adrift:pr-comment/g)).toHaveLength(1);
     expect(model.body).toContain("Feature flag \\<script>");
     expect(model.body).toContain("@\u200dorg/team");
+    expect(model.body.length).toBeLessThan(60_000);
+    expect(model.body).not.toMatch(/(?<!\\)<script|(^|[^\w])@org/);
   });
 
   it("gives the same bytes twice, and exits 1 only on the gates asked for", () => {
