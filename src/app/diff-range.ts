@@ -64,8 +64,8 @@ export function touchedPaths(changed: readonly ChangedPath[]): string[] {
   return [...out].sort();
 }
 
-/** True for adrift's own files (the log, config, baseline): they are records, not code. */
+/** True for adrift's own files (log, config, baseline, ADRs and drafts): records, not code. */
 export function isAdriftFile(ctx: AppContext, path: string): boolean {
-  const log = ctx.config.log_dir.replace(/\/?$/, "/");
-  return path.startsWith(`${DECISIONS_DIR}/`) || path.startsWith(log);
+  const dirs = [DECISIONS_DIR, ctx.config.log_dir, ctx.config.adr_dir, ctx.config.drafts_dir];
+  return dirs.some((dir) => path.startsWith(dir.replace(/\/?$/, "/")));
 }
