@@ -7,6 +7,14 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
+export {
+  appendEvents,
+  listLogFiles,
+  parseLogBuffer,
+  type ReadLogOptions,
+  readLog,
+} from "./adapters/log-store.js";
+export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
 export type { ContextLine, ContextLineOptions } from "./app/context-line.js";
 export type { CorrespondenceOptions, ReportFormat } from "./app/correspondence.js";
@@ -17,9 +25,11 @@ export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
 export type { ValidationReport } from "./app/validate.js";
+export { type EventDraft, writeEvents } from "./app/writer.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";
+export { type OrderedLog, orderLines } from "./core/project/order.js";
 export type * from "./core/project/state.js";
 export type { CorrespondenceReport } from "./core/reports/correspondence.js";
 export type { FailCondition, PrCommentModel } from "./core/reports/pr-comment.js";

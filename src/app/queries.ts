@@ -25,7 +25,8 @@ export async function showArtifact(ctx: AppContext, ref: string) {
   const workline = state.worklines.get(id);
   if (workline) return { id, type, at, workline };
   const event = log.events.find((e) => e.id === id);
-  if (!event) throw new AdriftError("not_found", `no artifact ${id}`);
+  if (!event)
+    throw new AdriftError("not_found", `no event created ${id}; find ids with \`adrift list\``);
   return { id, type, at, event };
 }
 

@@ -14,7 +14,7 @@ export type ValidationReport = {
 
 /** Checks every line of the log: parses, matches its schema, unique ids, references resolve. */
 export async function validateLog(ctx: AppContext): Promise<ValidationReport> {
-  const { state, log } = await loadProject(ctx);
+  const { state, log } = await loadProject(ctx, { allowFutureEvents: true, checkEveryLine: true });
   const problems: Problem[] = [...log.problems];
   for (const dangling of state.dangling) {
     const at = log.positions.get(dangling.event_id) ?? { file: "?", line: 0 };

@@ -4,7 +4,7 @@ import { withLocalState } from "../adapters/local-state.js";
 import { appendEvents } from "../adapters/log-store.js";
 import { AdriftError } from "../core/errors.js";
 import { SCHEMA_VERSION } from "../core/events/common.js";
-import { type AdriftEvent, EventSchema } from "../core/events/envelope.js";
+import { type AdriftEvent, EVENT_SCHEMAS } from "../core/events/envelope.js";
 import { describeIssues } from "../core/events/parse.js";
 import type { EventType, PayloadInput } from "../core/events/payloads.js";
 import { currentActor, currentPerson } from "./actor.js";
@@ -29,8 +29,8 @@ export async function writeEvents(
   ctx: AppContext,
   drafts: readonly EventDraft[],
 ): Promise<AdriftEvent[]> {
-  const actor = await currentActor(ctx);
   const person = await currentPerson(ctx);
+  const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
   const logDir = repoPath(ctx, ctx.config.log_dir);
   return withLocalState(ctx.git.location.gitDir, async (local) => {
@@ -50,11 +50,11 @@ export async function writeEvents(
         ...(draft.message_id !== undefined ? { message_id: draft.message_id } : {}),
         data: draft.data,
       };
-      const parsed = EventSchema.safeParse(raw);
+      const parsed = EVENT_SCHEMAS[draft.type].safeParse(raw);
       if (!parsed.success)
         throw new AdriftError(
           "validation_failed",
-          `${draft.type}: ${describeIssues(parsed.error)}`,
+          `${draft.type}: ${describeIssues(parsed.error)}; nothing was written: fix the value and run the command again`,
           {
             issues: parsed.error.issues.slice(0, 20),
           },

@@ -1,13 +1,15 @@
 import { Command } from "commander";
 import { registerBaseline } from "./commands/baseline.js";
 import { registerContext } from "./commands/context.js";
+import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerExport } from "./commands/export.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerPrComment } from "./commands/pr-comment.js";
-import { registerDecision, registerIntent } from "./commands/records.js";
+import { registerIntent } from "./commands/records.js";
 import { registerReport } from "./commands/report.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -23,6 +25,7 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
   registerSetup(program);
+  registerWorkline(program);
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);

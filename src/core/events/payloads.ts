@@ -4,6 +4,7 @@ import {
   Affects,
   Basis,
   CardFields,
+  CardFieldsPatch,
   Considered,
   Label,
   Person,
@@ -35,7 +36,7 @@ export const IntentCardRecorded = z.object({
   tier_b: TierB.optional(),
 });
 
-export const CardChanges = CardFields.partial().extend({
+export const CardChanges = CardFieldsPatch.extend({
   considered: z.array(Considered).max(1_000).optional(),
   tags: Tags.optional(),
   trivial: z.boolean().optional(),
