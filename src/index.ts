@@ -24,14 +24,37 @@ export type { PrComment, PrCommentOptions } from "./app/pr-comment.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
+export type { StoryChanges, StoryInput } from "./app/stories.js";
+export { userDecisionsFor } from "./app/user-decisions.js";
 export type { ValidationReport } from "./app/validate.js";
+export type { VerdictInput } from "./app/verdicts.js";
 export { type EventDraft, writeEvents } from "./app/writer.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";
 export { type OrderedLog, orderLines } from "./core/project/order.js";
 export type * from "./core/project/state.js";
+export {
+  USER_DECISIONS_HEADING,
+  type UserDecision,
+  type UserDecisionsBlock,
+} from "./core/render/user-decisions.js";
 export type { CorrespondenceReport } from "./core/reports/correspondence.js";
 export type { FailCondition, PrCommentModel } from "./core/reports/pr-comment.js";
 export type { Propagated } from "./core/reports/propagation.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";
+export {
+  type CoverageFinding,
+  type CoverageReport,
+  computeCoverage,
+  inheritedRules,
+  type RuleCoverage,
+} from "./core/rules/coverage.js";
+export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
+export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
+export {
+  STORY_TRANSITIONS,
+  TASK_TRANSITIONS,
+  VERDICT_TRANSITIONS,
+} from "./core/rules/transitions.js";
+export { selectUserDecisions } from "./core/rules/user-decisions.js";

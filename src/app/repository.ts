@@ -1,4 +1,6 @@
-import { AdriftError } from "../core/errors.js";
+import type { Affects } from "../core/events/common.js";
+import type { StoryStatus, TaskStatus, Verdict } from "../core/project/backlog-types.js";
+import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog.js";
 import { freezeUncovered } from "./baseline.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { type ContextLineOptions, contextLine } from "./context-line.js";
@@ -9,6 +11,7 @@ import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
 import { type PrCommentOptions, prComment } from "./pr-comment.js";
 import { type ListFilter, listRecords, showArtifact } from "./queries.js";
+import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./questions.js";
 import {
   type AmendInput,
   amendRecord,
@@ -20,7 +23,19 @@ import {
   reverifyDecision,
   supersedeDecision,
 } from "./records.js";
+import {
+  addStory,
+  amendStory,
+  listStories,
+  type StoryChanges,
+  type StoryInput,
+  showStory,
+  transitionStory,
+} from "./stories.js";
+import { addTask, listTasks, showTask, transitionTask } from "./tasks.js";
+import { userDecisionsFor } from "./user-decisions.js";
 import { validateLog } from "./validate.js";
+import { recordVerdict, type VerdictInput } from "./verdicts.js";
 import {
   changeWorkline,
   listWorklines,
@@ -59,12 +74,31 @@ export function repositoryApi(ctx: AppContext) {
     prComment: (options: PrCommentOptions) => prComment(ctx, options),
     freezeBaseline: (options?: { expires?: string }) => freezeUncovered(ctx, options),
     governing: (options: GoverningOptions) => governingDecisions(ctx, options),
-    userDecisions: async (_options: {
-      story?: string;
-      task?: string;
-    }): Promise<{ heading: string; decisions: unknown[]; text: string }> => {
-      throw new AdriftError("usage", "context --story/--task needs the backlog, not in this build");
-    },
+    addRule: (input: { title: string; text: string; key?: string }) => addRule(ctx, input),
+    listRules: () => listRules(ctx),
+    addEpic: (input: { title: string; key?: string; description?: string }) => addEpic(ctx, input),
+    listEpics: () => listEpics(ctx),
+    addStory: (input: StoryInput) => addStory(ctx, input),
+    transitionStory: (ref: string, to: StoryStatus) => transitionStory(ctx, ref, to),
+    amendStory: (ref: string, changes: StoryChanges & { question?: string }) =>
+      amendStory(ctx, ref, changes),
+    showStory: (ref: string) => showStory(ctx, ref),
+    listStories: (filter?: { epic?: string; status?: string }) => listStories(ctx, filter),
+    addTask: (input: { title: string; story_id: string; key?: string }) => addTask(ctx, input),
+    transitionTask: (ref: string, to: TaskStatus) => transitionTask(ctx, ref, to),
+    showTask: (ref: string) => showTask(ctx, ref),
+    listTasks: (filter?: { story?: string; status?: string }) => listTasks(ctx, filter),
+    coverage: () => coverage(ctx),
+    askQuestion: (input: { question: string; suggestion?: string; affects?: Partial<Affects> }) =>
+      askQuestion(ctx, input),
+    listQuestions: (options?: { status?: "open" | "answered" | "all"; limit?: number }) =>
+      listQuestions(ctx, options),
+    showQuestion: (ref: string) => showQuestion(ctx, ref),
+    answerQuestion: (ref: string, input: { answer?: string; accept_suggestion?: boolean }) =>
+      answerQuestion(ctx, ref, input),
+    recordVerdict: (task: string, verdict: Verdict, input?: VerdictInput) =>
+      recordVerdict(ctx, task, verdict, input),
+    userDecisions: (target: { story?: string; task?: string }) => userDecisionsFor(ctx, target),
   };
 }
 

@@ -25,6 +25,14 @@ export async function validateLog(ctx: AppContext): Promise<ValidationReport> {
       message: `${dangling.field} names ${dangling.ref}, which no event in the log created`,
     });
   }
+  for (const question of state.questions.values())
+    for (const ignored of question.ignored_answers)
+      problems.push({
+        ...(log.positions.get(ignored) ?? { file: "?", line: 0 }),
+        severity: "warning",
+        code: "duplicate_answer",
+        message: `question ${question.id} was answered again; the first answer (${question.answer?.event_id}) counts`,
+      });
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   const errors = problems.filter((p) => p.severity === "error").length;
   return {

@@ -15,6 +15,12 @@ export type EventDraft = {
   [T in EventType]: { type: T; data: PayloadInput<T>; workline_id?: string; message_id?: string };
 }[EventType];
 
+/**
+ * A draft, or a function building it from the ids assigned to the earlier drafts of the same
+ * call (index-aligned with the drafts), so one append can reference its own events.
+ */
+export type DraftOrBuilder = EventDraft | ((ids: readonly string[]) => EventDraft);
+
 /** The branch key used for per-branch files: the branch name, or `detached`. */
 async function branchKey(ctx: AppContext): Promise<string> {
   return (await ctx.git.currentBranch()) ?? "(detached)";
@@ -27,7 +33,7 @@ async function branchKey(ctx: AppContext): Promise<string> {
  */
 export async function writeEvents(
   ctx: AppContext,
-  drafts: readonly EventDraft[],
+  drafts: readonly DraftOrBuilder[],
 ): Promise<AdriftEvent[]> {
   const person = await currentPerson(ctx);
   const actor = await currentActor(ctx, person);
@@ -63,15 +69,19 @@ export async function writeEvents(
     };
     const sessionKey = `${person.email}\0${branch}`;
     let sessionId = ctx.sessionId ?? local.sessions[sessionKey];
-    const startsSession = drafts[0]?.type === "session_started";
+    const first = drafts[0];
+    const startsSession = typeof first === "object" && first.type === "session_started";
     if (!sessionId && !startsSession) {
       const started = stamp({ type: "session_started", data: { author: person, branch } }, "");
       events.push(started);
       sessionId = started.id;
       local.sessions[sessionKey] = sessionId;
     }
-    for (const draft of drafts) {
+    const assigned: string[] = [];
+    for (const item of drafts) {
+      const draft = typeof item === "function" ? item(assigned) : item;
       const event = stamp(draft, sessionId ?? "");
+      assigned.push(event.id);
       if (event.type === "session_started") {
         sessionId = event.id;
         if (!ctx.sessionId) local.sessions[sessionKey] = event.id;

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerBacklog } from "./commands/backlog.js";
 import { registerBaseline } from "./commands/baseline.js";
 import { registerContext } from "./commands/context.js";
 import { registerDecision } from "./commands/decision.js";
@@ -6,9 +7,13 @@ import { registerDemo } from "./commands/demo.js";
 import { registerExport } from "./commands/export.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerPrComment } from "./commands/pr-comment.js";
+import { registerQuestion } from "./commands/question.js";
 import { registerIntent } from "./commands/records.js";
 import { registerReport } from "./commands/report.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStory } from "./commands/story.js";
+import { registerTask } from "./commands/task.js";
+import { registerVerdict } from "./commands/verdict.js";
 import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
@@ -29,6 +34,11 @@ export function createProgram(): Command {
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerBacklog(program);
+  registerStory(program);
+  registerTask(program);
+  registerQuestion(program);
+  registerVerdict(program);
   registerDemo(program);
   registerContext(program);
   registerExport(program);

@@ -24,6 +24,7 @@ export type Problem = LinePosition & {
     | "duplicate_id"
     | "unknown_reference"
     | "duplicate_adr_number"
+    | "duplicate_answer"
     | "line_too_long"
     | "history";
   message: string;

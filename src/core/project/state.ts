@@ -8,6 +8,9 @@ import type {
   TierB,
 } from "../events/common.js";
 import type { EventOf } from "../events/envelope.js";
+import type { EpicView, QuestionView, RuleView, StoryView, TaskView } from "./backlog-types.js";
+
+export type * from "./backlog-types.js";
 
 /** A session: the habitat of the events written under it. */
 export type SessionView = {
@@ -78,6 +81,11 @@ export type ProjectState = {
   sessions: Map<string, SessionView>;
   worklines: Map<string, WorklineView>;
   records: Map<string, RecordView>;
+  rules: Map<string, RuleView>;
+  epics: Map<string, EpicView>;
+  stories: Map<string, StoryView>;
+  tasks: Map<string, TaskView>;
+  questions: Map<string, QuestionView>;
   /** human keys (RN-858) -> artifact id */
   keys: Map<string, string>;
   /** every artifact id -> the event type that created it */
@@ -94,6 +102,11 @@ export function emptyState(): ProjectState {
     sessions: new Map(),
     worklines: new Map(),
     records: new Map(),
+    rules: new Map(),
+    epics: new Map(),
+    stories: new Map(),
+    tasks: new Map(),
+    questions: new Map(),
     keys: new Map(),
     artifacts: new Map(),
     dangling: [],

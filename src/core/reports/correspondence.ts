@@ -145,8 +145,13 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
   }
   records.sort(byId);
 
-  const staleIds = records
-    .filter((r) => r.status !== "superseded" && (r.status === "stale" || r.computed === "stale"))
+  // Every stale record propagates, also those without code paths (a user's answer).
+  const staleIds = [...state.records.values()]
+    .filter(
+      (r) =>
+        r.status !== "superseded" &&
+        (r.status === "stale" || findings.get(r.id)?.state === "stale"),
+    )
     .map((r) => r.id);
   const propagation = propagateStaleness(staleIds, state.records, input.adrs, input.backlog);
   const drifted = new Map(propagation.filter((p) => p.kind === "adr").map((p) => [p.id, p]));

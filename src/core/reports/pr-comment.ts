@@ -166,8 +166,13 @@ export function buildPrComment(
     ...stale.map((s) => s.id),
     ...records.map((r) => r.id),
   ]);
+  const declared = new Set(input.added.map((e) => e.id));
   const questions = input.questions
-    .filter((q) => [...q.affects.stories, ...q.affects.tasks].some((id) => touched.has(id)))
+    .filter(
+      (q) =>
+        declared.has(q.id) ||
+        [...q.affects.stories, ...q.affects.tasks].some((id) => touched.has(id)),
+    )
     .map((q) => ({ id: q.id, question: q.question }))
     .sort(byId);
   const linked = new Set(input.backlog.stories.flatMap((s) => s.rule_ids));
