@@ -15,6 +15,10 @@ export {
   readLog,
 } from "./adapters/log-store.js";
 export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
+export type { AcceptOptions } from "./app/adr/accept.js";
+export type { DraftOutcome } from "./app/adr/draft.js";
+export type { ImportedAdr } from "./app/adr/import.js";
+export { type AdrSummary, type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
 export type { ContextLine, ContextLineOptions } from "./app/context-line.js";
 export type { CorrespondenceOptions, ReportFormat } from "./app/correspondence.js";
@@ -29,6 +33,8 @@ export { userDecisionsFor } from "./app/user-decisions.js";
 export type { ValidationReport } from "./app/validate.js";
 export type { VerdictInput } from "./app/verdicts.js";
 export { type EventDraft, writeEvents } from "./app/writer.js";
+export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
+export type { Cluster, ClusterBy } from "./core/cluster/cluster.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";

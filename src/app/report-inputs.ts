@@ -1,5 +1,11 @@
 import type { ProjectState } from "../core/project/state.js";
-import type { AdrInput, BacklogInput, DraftInput, QuestionInput } from "../core/reports/inputs.js";
+import type {
+  AdrInput,
+  AdrRelation,
+  BacklogInput,
+  DraftInput,
+  QuestionInput,
+} from "../core/reports/inputs.js";
 import type { AppContext } from "./context.js";
 
 /**
@@ -36,17 +42,56 @@ export function backlogOf(state: ProjectState): BacklogInput {
   };
 }
 
+type AdrFile = {
+  id: string;
+  number?: number;
+  title: string;
+  path: string;
+  supersedes: string[];
+  superseded_by: string[];
+  links: { type: string; target: string }[];
+};
+
+/** An ADR's relations with references (`ADR-0003`, a slug, an id) resolved to ADR ids. */
+function relationsOf(adr: AdrFile, all: readonly AdrFile[]): AdrRelation[] {
+  const resolve = (ref: string) => {
+    const number = /^ADR-?(\d+)$/i.exec(ref)?.[1];
+    const found = all.find(
+      (a) =>
+        a.id === ref ||
+        (number !== undefined && a.number === Number(number)) ||
+        a.path.replace(/^.*\//, "").replace(/\.md$/i, "") === ref,
+    );
+    return found?.id ?? ref;
+  };
+  return [
+    ...adr.supersedes.map((t) => ({ type: "supersedes", target: resolve(t) })),
+    ...adr.superseded_by.map((t) => ({ type: "superseded-by", target: resolve(t) })),
+    ...adr.links.map((l) => ({ type: l.type, target: resolve(l.target) })),
+  ];
+}
+
 /** Reads ADRs, backlog, open questions and drafts for a report. */
 export async function loadReportInputs(
-  _ctx: AppContext,
+  ctx: AppContext,
   state: ProjectState,
 ): Promise<ReportInputs> {
+  const { collectAdrs, listDrafts } = await import("./adr/list.js");
+  const [files, drafts] = await Promise.all([collectAdrs(ctx, state), listDrafts(ctx)]);
   return {
-    adrs: [],
+    adrs: files.map((adr) => ({
+      id: adr.id,
+      ...(adr.number !== undefined ? { number: adr.number } : {}),
+      title: adr.title,
+      status: adr.status,
+      path: adr.path,
+      record_ids: adr.record_ids,
+      relations: relationsOf(adr, files),
+    })),
     backlog: backlogOf(state),
     questions: [...state.questions.values()]
       .filter((q) => q.status === "open")
       .map((q) => ({ id: q.id, question: q.question, affects: q.affects })),
-    drafts: [],
+    drafts: drafts.map((d) => ({ path: d.path, record_ids: d.record_ids })),
   };
 }

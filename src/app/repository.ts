@@ -1,5 +1,12 @@
+import type { ClusterBy } from "../core/cluster/cluster.js";
 import type { Affects } from "../core/events/common.js";
 import type { StoryStatus, TaskStatus, Verdict } from "../core/project/backlog-types.js";
+import { type AcceptOptions, acceptDraft, rejectDraft } from "./adr/accept.js";
+import { draftAdrs } from "./adr/draft.js";
+import { importAdrs } from "./adr/import.js";
+import { listAdrs, listDrafts, refreshAdrIndex } from "./adr/list.js";
+import { renumberAdrs } from "./adr/renumber.js";
+import { syncDrafts } from "./adr/sync.js";
 import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog.js";
 import { freezeUncovered } from "./baseline.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
@@ -99,6 +106,15 @@ export function repositoryApi(ctx: AppContext) {
     recordVerdict: (task: string, verdict: Verdict, input?: VerdictInput) =>
       recordVerdict(ctx, task, verdict, input),
     userDecisions: (target: { story?: string; task?: string }) => userDecisionsFor(ctx, target),
+    draftAdrs: (options?: { by?: ClusterBy; out?: string }) => draftAdrs(ctx, options),
+    acceptAdr: (ref: string, options?: AcceptOptions) => acceptDraft(ctx, ref, options),
+    rejectAdr: (ref: string, reason: string) => rejectDraft(ctx, ref, reason),
+    syncAdrs: () => syncDrafts(ctx),
+    renumberAdrs: () => renumberAdrs(ctx),
+    listAdrs: () => listAdrs(ctx),
+    listAdrDrafts: () => listDrafts(ctx),
+    refreshAdrIndex: () => refreshAdrIndex(ctx),
+    importAdrs: (dir?: string) => importAdrs(ctx, dir),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Problem } from "../core/events/parse.js";
+import { duplicateNumbers } from "./adr/files.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 
@@ -32,6 +33,15 @@ export async function validateLog(ctx: AppContext): Promise<ValidationReport> {
         severity: "warning",
         code: "duplicate_answer",
         message: `question ${question.id} was answered again; the first answer (${question.answer?.event_id}) counts`,
+      });
+  for (const [number, files] of duplicateNumbers(ctx))
+    for (const file of files)
+      problems.push({
+        file,
+        line: 1,
+        severity: "error",
+        code: "duplicate_adr_number",
+        message: `ADR number ${number} is used by ${files.length} files (${files.join(", ")}): run adrift adr renumber`,
       });
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   const errors = problems.filter((p) => p.severity === "error").length;

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerAdr } from "./commands/adr.js";
 import { registerBacklog } from "./commands/backlog.js";
 import { registerBaseline } from "./commands/baseline.js";
 import { registerContext } from "./commands/context.js";
@@ -45,5 +46,6 @@ export function createProgram(): Command {
   registerReport(program);
   registerPrComment(program);
   registerBaseline(program);
+  registerAdr(program);
   return program;
 }

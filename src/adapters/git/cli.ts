@@ -144,4 +144,13 @@ export class CliGit implements GitAdapter {
     }
     return identity;
   }
+
+  async fileAddedAt(file: string): Promise<number | undefined> {
+    const { stdout, code } = await this.run(
+      ["log", "--diff-filter=A", "--format=%ct", "--reverse", "--", file],
+      true,
+    );
+    const first = stdout.split("\n").find((line) => line.trim());
+    return code === 0 && first ? Number(first) : undefined;
+  }
 }

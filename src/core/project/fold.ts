@@ -1,4 +1,5 @@
 import type { AdriftEvent, EventOf } from "../events/envelope.js";
+import { applyAdrEvent } from "./adrs.js";
 import { applyBacklogEvent } from "./backlog.js";
 import { applyQuestionEvent } from "./questions.js";
 import { applyRecordEvent } from "./records.js";
@@ -46,7 +47,12 @@ export function applyEvent(state: ProjectState, event: AdriftEvent): void {
       applyWorklineStatus(state, event);
       return;
     default:
-      if (applyBacklogEvent(state, event) || applyQuestionEvent(state, event)) return;
+      if (
+        applyBacklogEvent(state, event) ||
+        applyQuestionEvent(state, event) ||
+        applyAdrEvent(state, event)
+      )
+        return;
       applyRecordEvent(state, event);
   }
 }

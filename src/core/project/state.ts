@@ -8,6 +8,7 @@ import type {
   TierB,
 } from "../events/common.js";
 import type { EventOf } from "../events/envelope.js";
+import type { AdrDraftView, AdrView } from "./adrs.js";
 import type { EpicView, QuestionView, RuleView, StoryView, TaskView } from "./backlog-types.js";
 
 export type * from "./backlog-types.js";
@@ -77,6 +78,8 @@ export type RecordView = {
 };
 
 /** Everything the log says, folded. Other areas (backlog, questions, ADRs) add their maps here. */
+export type { AdrDraftView, AdrView } from "./adrs.js";
+
 export type ProjectState = {
   sessions: Map<string, SessionView>;
   worklines: Map<string, WorklineView>;
@@ -86,6 +89,10 @@ export type ProjectState = {
   stories: Map<string, StoryView>;
   tasks: Map<string, TaskView>;
   questions: Map<string, QuestionView>;
+  /** ADRs accepted, rejected or imported, by ADR id */
+  adrs: Map<string, AdrView>;
+  /** ADR drafts recorded by `adr draft`, by draft path */
+  adr_drafts: Map<string, AdrDraftView>;
   /** human keys (RN-858) -> artifact id */
   keys: Map<string, string>;
   /** every artifact id -> the event type that created it */
@@ -107,6 +114,8 @@ export function emptyState(): ProjectState {
     stories: new Map(),
     tasks: new Map(),
     questions: new Map(),
+    adrs: new Map(),
+    adr_drafts: new Map(),
     keys: new Map(),
     artifacts: new Map(),
     dangling: [],

@@ -1,7 +1,7 @@
 import type { RootContent } from "mdast";
 import type { CorrespondencePath, CorrespondenceReport } from "../reports/correspondence.js";
-import { code, codeBlock, heading, list, paragraph, renderMarkdown, table } from "./mdast.js";
 import { renderMermaid } from "./mermaid.js";
+import { code, codeBlock, heading, list, paragraph, renderMarkdown, table } from "./report-md.js";
 import { clip, flatten } from "./text.js";
 
 /** How a path entry's state reads in a table cell. */

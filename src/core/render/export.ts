@@ -2,7 +2,16 @@ import type { BlockContent, RootContent } from "mdast";
 import type { AdriftEvent } from "../events/envelope.js";
 import type { RecordView } from "../project/state.js";
 import { cardIncompleteness } from "../rules/completeness.js";
-import { code, heading, list, paragraph, renderMarkdown, strong, table, text } from "./mdast.js";
+import {
+  code,
+  heading,
+  list,
+  paragraph,
+  renderMarkdown,
+  strong,
+  table,
+  text,
+} from "./report-md.js";
 import { clip, flatten } from "./text.js";
 
 /** What an export covers: a session or a workline, its events and records. */

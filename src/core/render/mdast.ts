@@ -1,105 +1,77 @@
-import type {
-  BlockContent,
-  Heading,
-  Html,
-  List,
-  ListItem,
-  Paragraph,
-  PhrasingContent,
-  Root,
-  RootContent,
-  Table,
-  TableCell,
-} from "mdast";
+import type { BlockContent, ListItem, PhrasingContent, Root, RootContent } from "mdast";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown } from "mdast-util-to-markdown";
 
-/**
- * Builders for generated Markdown. User text only ever enters as `text` nodes, which the
- * serializer escapes; raw `html` nodes carry adrift's own fixed markup, never user text.
- */
-
-const ZWJ = "\u200d";
-
-/**
- * Makes user text inert where escaping alone is not enough: `@name` would ping a person or a
- * team on a forge, and adrift's own comment marker must not appear in user text.
- */
-export function neutralize(text: string): string {
-  return text
-    .replace(/(^|[^A-Za-z0-9_.+-])@(?=[A-Za-z0-9_-])/g, `$1@${ZWJ}`)
-    .replace(/adrift:pr-comment/gi, (m) => `${m.slice(0, 6)}${ZWJ}${m.slice(6)}`);
-}
-
-/** A text node of user text, neutralised. */
-export function text(value: string): PhrasingContent {
-  return { type: "text", value: neutralize(value) };
-}
-
-/** Inline code of user text (paths, ids); backticks inside are handled by the serializer. */
-export function code(value: string): PhrasingContent {
-  return { type: "inlineCode", value: neutralize(value) };
-}
-
-/** Strong text. */
-export function strong(...children: PhrasingContent[]): PhrasingContent {
-  return { type: "strong", children };
-}
-
-/** A paragraph of phrasing nodes (strings become neutralised text). */
-export function paragraph(...children: (PhrasingContent | string)[]): Paragraph {
-  return {
-    type: "paragraph",
-    children: children.map((c) => (typeof c === "string" ? text(c) : c)),
-  };
-}
-
+/** Plain text: every character of user text goes through here, so the serializer escapes it. */
+export const text = (value: string): PhrasingContent => ({ type: "text", value });
+/** Bold phrasing. */
+export const strong = (...children: PhrasingContent[]): PhrasingContent => ({
+  type: "strong",
+  children,
+});
+/** Inline code (ids, paths). */
+export const code = (value: string): PhrasingContent => ({ type: "inlineCode", value });
+/** A paragraph of phrasing content. */
+export const paragraph = (...children: PhrasingContent[]): BlockContent => ({
+  type: "paragraph",
+  children,
+});
 /** A heading. */
-export function heading(depth: 1 | 2 | 3 | 4, ...children: (PhrasingContent | string)[]): Heading {
-  return { type: "heading", depth, children: paragraph(...children).children };
-}
-
-/** A list whose items are paragraphs or blocks. */
-export function list(items: (Paragraph | BlockContent[])[], ordered = false): List {
+export const heading = (
+  depth: 1 | 2 | 3 | 4 | 5 | 6,
+  ...children: PhrasingContent[]
+): RootContent => ({
+  type: "heading",
+  depth,
+  children,
+});
+/** A bullet list whose items are paragraphs or block lists. */
+export function bullets(items: (PhrasingContent[] | BlockContent[])[]): BlockContent {
   return {
     type: "list",
-    ordered,
+    ordered: false,
     spread: false,
     children: items.map(
       (item): ListItem => ({
         type: "listItem",
         spread: false,
-        children: Array.isArray(item) ? item : [item],
+        children: isPhrasing(item) ? [paragraph(...item)] : (item as BlockContent[]),
       }),
     ),
   };
 }
 
-/** A GFM table; cells are phrasing (strings become neutralised text). */
-export function table(header: string[], rows: (PhrasingContent | string)[][]): Table {
-  const cell = (c: PhrasingContent | string): TableCell => ({
-    type: "tableCell",
-    children: [typeof c === "string" ? text(c) : c],
-  });
-  return {
-    type: "table",
-    align: header.map(() => null),
-    children: [header, ...rows].map((r) => ({ type: "tableRow", children: r.map(cell) })),
-  };
+function isPhrasing(item: PhrasingContent[] | BlockContent[]): item is PhrasingContent[] {
+  const first = item[0];
+  return (
+    first === undefined ||
+    !["paragraph", "list", "blockquote", "code", "table"].includes(first.type)
+  );
 }
 
-/** adrift's own fixed markup (details, summary, the marker). Never pass user text here. */
-export function html(value: string): Html {
-  return { type: "html", value };
-}
-
-/** Serializes a tree with GFM (tables, strikethrough), escaping every text node. */
+/** Renders mdast nodes as Markdown (GFM), escaping text so it cannot become markup. */
 export function renderMarkdown(children: RootContent[]): string {
   const root: Root = { type: "root", children };
-  return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-", rule: "-" });
+  return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-", rule: "-", fences: true });
 }
 
-/** A fenced code block (the serializer picks a fence longer than any inside). */
-export function codeBlock(lang: string, value: string): RootContent {
-  return { type: "code", lang, value };
+/**
+ * Fills a template: a line that is exactly `{{name}}` becomes the rendered block `name`.
+ * Everything else in the template is the project's own Markdown and is kept verbatim.
+ */
+export function fillTemplate(template: string, blocks: Record<string, RootContent[]>): string {
+  const lines = template.replace(/\r\n?/g, "\n").split("\n");
+  const out: string[] = [];
+  for (const line of lines) {
+    const match = /^\s*\{\{\s*([a-z_-]+)\s*\}\}\s*$/.exec(line);
+    const block = match ? blocks[match[1]!] : undefined;
+    if (!match) out.push(line);
+    else if (block && block.length > 0) out.push(renderMarkdown(block).replace(/\n+$/, ""));
+    else if (!block) out.push(line);
+    else out.push("_Nothing recorded._");
+  }
+  return `${out
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .replace(/\n+$/, "")}\n`;
 }

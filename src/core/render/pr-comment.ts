@@ -1,6 +1,6 @@
 import type { BlockContent, RootContent } from "mdast";
 import type { PrCommentModel } from "../reports/pr-comment.js";
-import { code, html, list, paragraph, renderMarkdown, strong, text } from "./mdast.js";
+import { code, html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
 import { clip, flatten } from "./text.js";
 
 /** GitHub refuses comments over 65,536 characters; adrift stays well below. */
