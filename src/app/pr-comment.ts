@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { LOG_SUFFIX } from "../adapters/log-files.js";
 import { renderPrComment } from "../core/render/pr-comment.js";
 import { type RawEvent, rawEventsOf } from "../core/reports/log-ids.js";
 import {
@@ -25,11 +26,12 @@ export type PrComment = { model: PrCommentModel; body: string };
  */
 async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[]> {
   if (!range.from) return [];
-  const logDir = ctx.config.log_dir.replace(/\/?$/, "/");
-  const changedLogs = range.changed.filter((c) => c.path.startsWith(logDir)).map((c) => c.path);
+  const changedLogs = range.changed
+    .filter((c) => c.path.endsWith(LOG_SUFFIX) && isAdriftFile(ctx, c.path))
+    .map((c) => c.path);
   if (changedLogs.length === 0) return [];
   const git = reportGit(ctx);
-  const before = (await git.tree(range.from, logDir)).filter((t) => changedLogs.includes(t.path));
+  const before = await git.tree(range.from, changedLogs);
   const blobs = await git.blobs(before.map((t) => t.oid));
   const known = new Set<string>();
   for (const entry of before)

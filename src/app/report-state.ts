@@ -1,19 +1,11 @@
-import { stat } from "node:fs/promises";
-import path from "node:path";
-import { listLogFiles } from "../adapters/log-store.js";
+import { logDirsOf, logFileStamps } from "../adapters/log-files.js";
 import { readStateCache, writeStateCache } from "../adapters/state-cache.js";
 import type { ProjectState } from "../core/project/state.js";
-import { type AppContext, repoPath } from "./context.js";
+import type { AppContext } from "./context.js";
 
 async function logKey(ctx: AppContext): Promise<string> {
-  const dir = repoPath(ctx, ctx.config.log_dir);
-  const files = await listLogFiles(dir);
-  const stamps = await Promise.all(
-    files.map(async (file) => {
-      const s = await stat(file);
-      return [path.relative(dir, file), s.size, s.mtimeMs];
-    }),
-  );
+  const root = ctx.git.location.root;
+  const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root);
   return JSON.stringify([ctx.config.log_dir, stamps]);
 }
 

@@ -30,6 +30,7 @@ import {
   reverifyDecision,
   supersedeDecision,
 } from "./records.js";
+import { runStale, type StaleOptions } from "./stale.js";
 import {
   addStory,
   amendStory,
@@ -74,7 +75,8 @@ export function repositoryApi(ctx: AppContext) {
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
-    validate: () => validateLog(ctx),
+    validate: (options?: { against?: string }) => validateLog(ctx, options),
+    stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
     contextLine: (options?: ContextLineOptions) => contextLine(ctx, options),
     exportMarkdown: (options?: ExportOptions) => exportMarkdown(ctx, options),
     correspondence: (options?: CorrespondenceOptions) => correspondenceReport(ctx, options),

@@ -6,15 +6,18 @@ import { registerContext } from "./commands/context.js";
 import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerExport } from "./commands/export.js";
+import { registerHook } from "./commands/hook.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerPrComment } from "./commands/pr-comment.js";
 import { registerQuestion } from "./commands/question.js";
 import { registerIntent } from "./commands/records.js";
 import { registerReport } from "./commands/report.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStale } from "./commands/stale.js";
 import { registerStory } from "./commands/story.js";
 import { registerTask } from "./commands/task.js";
 import { registerVerdict } from "./commands/verdict.js";
+import { registerWatch } from "./commands/watch.js";
 import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
@@ -35,6 +38,9 @@ export function createProgram(): Command {
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerStale(program);
+  registerHook(program);
+  registerWatch(program);
   registerBacklog(program);
   registerStory(program);
   registerTask(program);

@@ -55,10 +55,18 @@ describe("reports over ADRs", () => {
     );
 
     const report = repo.adriftJson<{
-      adrs: { number: number; record_ids: string[]; scope: string[] }[];
+      adrs: { number: number; record_ids: string[]; scope: string[]; state: string }[];
+      records: { id: string; paths: { state: string; commits: { hash: string }[] }[] }[];
     }>(["report", "correspondence"]);
     expect(report.adrs).toEqual([
-      expect.objectContaining({ number: 1, record_ids: [decision], scope: ["src/auth/"] }),
+      expect.objectContaining({
+        number: 1,
+        record_ids: [decision],
+        scope: ["src/auth/"],
+        state: "drifted",
+      }),
     ]);
+    const paths = report.records.find((r) => r.id === decision)!.paths;
+    expect(paths.map((p) => [p.state, p.commits.length])).toEqual([["drifted", 1]]);
   });
 });

@@ -59,9 +59,10 @@ const readOnlyPullRequest = () => {
 
 describe("adrift pr-comment", () => {
   it("counts a scripted pull request: changed, covered, new and incomplete records", () => {
-    const { repo, card, big, done } = readOnlyPullRequest();
+    const { repo, card, big, done, auth, change } = readOnlyPullRequest();
     const model = repo.adriftJson<Model>(["pr-comment", "--base", "main"]);
     expect(model.summary).toMatchObject({
+      made_stale: 1,
       changed_files: 3,
       covered: 2,
       new_records: 3,
@@ -74,6 +75,9 @@ describe("adrift pr-comment", () => {
       [done, "new", false],
     ]);
     expect(model.uncovered).toEqual([{ path: "docs/guide.md", baseline: "new" }]);
+    expect(
+      model.stale.map((s) => [s.id, s.commits.map((c) => c.hash), s.paths.map((p) => p.path)]),
+    ).toEqual([[auth, [change], ["src/auth/login.ts"]]]);
     expect(model.body.split("\n")[0]).toMatch(/^<!-- adrift:pr-comment head=[0-9a-f]{40} -->$/);
     expect(model.body.match(/adrift:pr-comment/g)).toHaveLength(1);
     expect(model.body).toContain("Feature flag \\<script>");
@@ -144,6 +148,12 @@ describe("adrift pr-comment", () => {
     ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("could not be computed");
+    const model = JSON.parse(
+      clone.adrift(["pr-comment", "--base", "0123456789abcdef0123456789abcdef01234567", "--json"])
+        .stdout,
+    ) as { unattributed: { id: string }[]; summary: { changed_files: number } };
+    expect(model.unattributed.map((u) => u.id)).toEqual([readOnlyPullRequest().auth]);
+    expect(model.summary.changed_files).toBe(0);
     expect(result.stdout).toMatch(/^<!-- adrift:pr-comment head=[0-9a-f]{40} -->/);
   });
 });

@@ -83,10 +83,13 @@ export class ReportGit {
       });
   }
 
-  /** Every file of the tree at `rev` with its blob id (optionally below one directory). */
-  async tree(rev: string, under?: string): Promise<TreeEntry[]> {
+  /** Every file of the tree at `rev` with its blob id (optionally only these paths). */
+  async tree(rev: string, paths?: readonly string[]): Promise<TreeEntry[]> {
     const args = ["ls-tree", "-r", "-z", "--full-tree", rev];
-    if (under) args.push("--", under);
+    if (paths) {
+      if (paths.length === 0) return [];
+      args.push("--", ...paths.map((p) => `:(literal)${p}`));
+    }
     const { stdout, code } = await this.run(args, true);
     if (code !== 0) return [];
     const out: TreeEntry[] = [];
