@@ -1,3 +1,5 @@
+import { type Dirent, readdirSync } from "node:fs";
+import path from "node:path";
 import type { ProjectState } from "../core/project/state.js";
 import type {
   AdrInput,
@@ -6,7 +8,7 @@ import type {
   DraftInput,
   QuestionInput,
 } from "../core/reports/inputs.js";
-import type { AppContext } from "./context.js";
+import { type AppContext, repoPath } from "./context.js";
 
 /**
  * The parts of the project other areas own (ADRs, backlog, questions, drafts), as the plain
@@ -40,6 +42,29 @@ export function backlogOf(state: ProjectState): BacklogInput {
       title: r.title,
     })),
   };
+}
+
+const NO_ADRS = {
+  collectAdrs: async (_ctx: AppContext, _state: ProjectState) => [],
+  listDrafts: async (_ctx: AppContext) => [],
+};
+
+/** True when `dir` (repo-relative) or a folder below it holds a Markdown file. */
+function hasMarkdown(ctx: AppContext, dir: string): boolean {
+  const walk = (abs: string, depth: number): boolean => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    return entries.some((e) =>
+      e.isDirectory()
+        ? depth < 3 && walk(path.join(abs, e.name), depth + 1)
+        : e.name.endsWith(".md"),
+    );
+  };
+  return walk(repoPath(ctx, dir), 0);
 }
 
 type AdrFile = {
@@ -76,7 +101,13 @@ export async function loadReportInputs(
   ctx: AppContext,
   state: ProjectState,
 ): Promise<ReportInputs> {
-  const { collectAdrs, listDrafts } = await import("./adr/list.js");
+  // The ADR reader (front matter, YAML) costs more to load than a big report takes to build:
+  // only load it when there are ADRs to read.
+  const none =
+    state.adrs.size === 0 &&
+    !hasMarkdown(ctx, ctx.config.adr_dir) &&
+    !hasMarkdown(ctx, ctx.config.drafts_dir);
+  const { collectAdrs, listDrafts } = none ? NO_ADRS : await import("./adr/list.js");
   const [files, drafts] = await Promise.all([collectAdrs(ctx, state), listDrafts(ctx)]);
   return {
     adrs: files.map((adr) => ({

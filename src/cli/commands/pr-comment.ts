@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
 import { FAIL_CONDITIONS, type FailCondition } from "../../core/reports/pr-comment.js";
-import { action, common, repository } from "../common.js";
+import { action, common } from "../common.js";
 import { note } from "../io.js";
 import { writeOut } from "./export.js";
 
@@ -36,8 +36,12 @@ export function registerPrComment(program: Command): void {
         if (format !== "md" && format !== "json")
           throw new AdriftError("usage", `--format must be md or json, got "${format}"`);
         const conditions = failOn(options.failOn);
-        const repo = await repository(options);
-        const { model, body } = await repo.prComment({
+        // Straight to the use case on a light context: the PR bot path skips loading every
+        // other use case (and zod, YAML, the ADR reader) that the repository API brings.
+        const { createLightContext } = await import("../../app/light-context.js");
+        const { prComment } = await import("../../app/pr-comment.js");
+        const ctx = await createLightContext(options.cwd ?? process.cwd());
+        const { model, body } = await prComment(ctx, {
           base: options.base,
           head: options.head,
           failOn: conditions,
