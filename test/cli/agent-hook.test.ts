@@ -43,6 +43,7 @@ describe("adrift agent hook (Claude Code)", () => {
     expect(start.code).toBe(0);
     expect(JSON.parse(start.stdout).hookSpecificOutput.hookEventName).toBe("SessionStart");
     expect(claudeContext(start.stdout)).toContain("3 active decision(s)");
+    expect(claudeContext(start.stdout)).toContain("Context: VAT is 20 percent");
 
     const edit = {
       ...base,

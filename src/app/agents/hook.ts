@@ -72,8 +72,13 @@ export async function answerAgentHook(
   const fresh = files.filter((f) => !memory.touched.includes(f));
   const parts: (string | undefined)[] = [];
 
-  if (event === "session-start")
+  if (event === "session-start") {
     parts.push(renderSessionSummary(state, activeWorkline(ctx, state)));
+    // the workline one-liner `adrift context` prints (seed 0173 §6)
+    const { contextLine } = await import("../context-line.js");
+    const line = (await contextLine(ctx)).text;
+    if (line) parts.push(`Context: ${line}`);
+  }
   if (event === "stop") {
     if (!input.stop_active && memory.touched.length > memory.asked_at) {
       parts.push(renderStopRequest(memory.touched));

@@ -113,6 +113,7 @@ export const DEMO_STEPS: DemoStep[] = [
     argv: ["adrift", "hook", "install"],
   },
   { title: "park the workline", argv: ["adrift", "workline", "park"], quiet: true },
+  { title: "a branch", argv: ["git", "switch", "-q", "-c", "login-first"], quiet: true },
   {
     title: "Someone changes login.ts: the pre-commit hook marks the decision stale in that commit",
     argv: ["git", "commit", "-q", "-am", "login: ask the IdP before the cache"],
@@ -124,6 +125,11 @@ export const DEMO_STEPS: DemoStep[] = [
     argv: ["adrift", "agent", "hook", "prompt", "--agent", "claude"],
     stdin: `{"session_id":"demo","prompt":"carry on"}\n`,
   },
+  {
+    title: "The pull request's comment: what the branch makes stale, what no decision covers",
+    argv: ["adrift", "pr-comment", "--base", "main"],
+  },
+  { title: "The one-liner an agent gets at the start of a session", argv: ["adrift", "context"] },
   { title: "List what the log knows", argv: ["adrift", "list"] },
   {
     title: "Only the incomplete ones, with the reasons",
