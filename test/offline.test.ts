@@ -108,6 +108,10 @@ describe("adrift makes no network call of its own", () => {
       ],
       [["list", "--json"], 0],
       [["validate"], 0],
+      [["stale"], 0],
+      [["context"], 0],
+      [["pr-comment", "--base", "HEAD"], 0],
+      [["adr", "draft"], 0],
       [["agent", "install", "claude"], 0],
       [
         ["agent", "hook", "pre-edit", "--agent", "claude"],
