@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
+import { registerMcp } from "./commands/mcp.js";
 import { registerDecision, registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
 
@@ -22,5 +23,6 @@ export function createProgram(): Command {
   registerDecision(program);
   registerInspect(program);
   registerDemo(program);
+  registerMcp(program);
   return program;
 }
