@@ -35,6 +35,15 @@ function describeTool(tool: ToolDefinition): Tool {
  */
 export function handleTools(server: Server, tools: ToolDefinition[], repo: () => Repository) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // A client may send calls without waiting for answers. Writes take the clone's state lock,
+  // which waits synchronously: two writes of one process at once would stall each other, so
+  // this server's writes run one after another.
+  let writing: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = writing.then(work, work);
+    writing = next.catch(() => undefined);
+    return next;
+  };
   let listed: Tool[] | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => {
     listed ??= tools.map(describeTool);
@@ -56,7 +65,8 @@ export function handleTools(server: Server, tools: ToolDefinition[], repo: () =>
         { issues: parsed.error.issues.slice(0, 20) },
       );
     try {
-      return successResult(await tool.run(repo(), parsed.data));
+      const run = () => tool.run(repo(), parsed.data);
+      return successResult(await (tool.writes ? oneAtATime(run) : run()));
     } catch (error) {
       return errorResult(error);
     }

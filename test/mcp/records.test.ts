@@ -107,3 +107,23 @@ describe("adrift mcp: recording", () => {
     expect(logEvents(repo.dir)).toHaveLength(2);
   });
 });
+
+describe("adrift mcp: concurrent calls", () => {
+  it("serves calls sent without waiting: one session, every card written", async () => {
+    const repo = makeRepo();
+    const mcp = await connectMcp(repo.dir);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        mcp.call("record_intent_card", {
+          card: { outcome: `outcome ${i}`, trigger: "t" },
+          trivial: true,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.isError)).toEqual([]);
+    const events = logEvents(repo.dir);
+    expect(events.filter((e) => e.type === "session_started")).toHaveLength(1);
+    expect(events.filter((e) => e.type === "intent_card_recorded")).toHaveLength(6);
+    expect(new Set(events.map((e) => e.session_id)).size).toBe(1);
+  });
+});
