@@ -3,10 +3,9 @@ import { type Repository, repositoryApi } from "../app/repository.js";
 
 /** The actor name of a client: its name from the initialize request, bounded, never empty. */
 export function agentName(clientName: string | undefined): string {
-  const name = (clientName ?? "")
-    .replace(/\p{Cc}/gu, " ")
-    .trim()
-    .slice(0, 200);
+  // Control characters and lone surrogates become spaces; the cut is by code points.
+  const clean = (clientName ?? "").replace(/[\p{Cc}\p{Cs}]/gu, " ").trim();
+  const name = [...clean].slice(0, 200).join("").trim();
   return name.length > 0 ? name : "mcp-client";
 }
 
