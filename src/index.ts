@@ -7,7 +7,7 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
-export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
+export type { ActorOverride, AppContext, OpenOptions, OwnSession } from "./app/context.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
