@@ -7,13 +7,52 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
+export {
+  appendEvents,
+  listLogFiles,
+  parseLogBuffer,
+  type ReadLogOptions,
+  readLog,
+} from "./adapters/log-store.js";
+export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
+export type { AcceptOptions } from "./app/adr/accept.js";
+export type { DraftOutcome } from "./app/adr/draft.js";
+export type { ImportedAdr } from "./app/adr/import.js";
+export { type AdrSummary, type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { ActorOverride, AppContext, OpenOptions, OwnSession } from "./app/context.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
+export type { StoryChanges, StoryInput } from "./app/stories.js";
+export { userDecisionsFor } from "./app/user-decisions.js";
 export type { ValidationReport } from "./app/validate.js";
+export type { VerdictInput } from "./app/verdicts.js";
+export { type EventDraft, writeEvents } from "./app/writer.js";
+export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
+export type { Cluster, ClusterBy } from "./core/cluster/cluster.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";
 export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";
+export { type OrderedLog, orderLines } from "./core/project/order.js";
 export type * from "./core/project/state.js";
+export {
+  USER_DECISIONS_HEADING,
+  type UserDecision,
+  type UserDecisionsBlock,
+} from "./core/render/user-decisions.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";
+export {
+  type CoverageFinding,
+  type CoverageReport,
+  computeCoverage,
+  inheritedRules,
+  type RuleCoverage,
+} from "./core/rules/coverage.js";
+export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
+export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
+export {
+  STORY_TRANSITIONS,
+  TASK_TRANSITIONS,
+  VERDICT_TRANSITIONS,
+} from "./core/rules/transitions.js";
+export { selectUserDecisions } from "./core/rules/user-decisions.js";

@@ -1,18 +1,20 @@
 import { isUtf8 } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import { stat as fsStat, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import { type LinePosition, type Problem, parseEventLine } from "../core/events/parse.js";
 import { type LoadedLine, type OrderedLog, orderLines } from "../core/project/order.js";
+import type { ValidatedFiles } from "./validated-files.js";
 
 /** Suffix that makes a file part of the log. */
 export const LOG_SUFFIX = ".events.ndjson";
 
-/** Every log file below `dir` (absolute paths), sorted for deterministic reads. */
-export async function listLogFiles(dir: string): Promise<string[]> {
-  const found: string[] = [];
+/** Every log file below `dirs` (absolute paths, each once), sorted for deterministic reads. */
+export async function listLogFiles(dirs: string | readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
   const walk = async (current: string): Promise<void> => {
     let entries: import("node:fs").Dirent[];
     try {
@@ -24,43 +26,82 @@ export async function listLogFiles(dir: string): Promise<string[]> {
     for (const entry of entries) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && entry.name.endsWith(LOG_SUFFIX)) found.push(full);
+      else if (entry.isFile() && entry.name.endsWith(LOG_SUFFIX)) found.add(full);
     }
   };
-  await walk(dir);
-  return found.sort();
+  for (const dir of typeof dirs === "string" ? [dirs] : dirs) await walk(dir);
+  return [...found].sort();
 }
 
-/** Parses one file's bytes into lines and problems; `file` is the name used in positions. */
+/**
+ * Parses one file's bytes into lines and problems; `file` is the name used in positions.
+ * `canonical` tells whether every line is exactly its validated event's JSON (only computed
+ * when asked: it decides whether the file may be trusted unchanged next time).
+ */
 export function parseLogBuffer(
   buffer: Buffer,
   file: string,
-): { lines: LoadedLine[]; problems: Problem[] } {
+  options: { checkCanonical?: boolean } = {},
+): { lines: LoadedLine[]; problems: Problem[]; canonical: boolean } {
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
   const texts = splitLines(buffer, file, problems);
   const last = texts.length;
+  let canonical = options.checkCanonical === true;
   for (let i = 0; i < last; i++) {
     const text = texts[i];
     if (text === undefined || text.length === 0) continue;
     const at: LinePosition = { file, line: i + 1 };
     const parsed = parseEventLine(text, at);
     if (parsed.ok) {
-      lines.push({ event: parsed.event, text, at });
+      lines.push({ event: parsed.event, at });
       if (parsed.unknown) problems.push(parsed.problem);
+      else if (canonical && JSON.stringify(parsed.event) !== text) canonical = false;
       continue;
     }
-    const torn = i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
-    if (torn && parsed.problem.code === "invalid_json") {
+    const unterminated = i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
+    if (
+      parsed.problem.code === "invalid_json" &&
+      (unterminated || endsTooSoon(parsed.problem.message, text))
+    ) {
       problems.push({
         ...parsed.problem,
         code: "torn_line",
         message:
-          "the last line is incomplete (a write was cut off); the next append starts on a fresh line",
+          "the line is cut off (a write was interrupted); adrift appends after it on a fresh line, so only this event is lost: remove the line or record the event again",
       });
     } else problems.push(parsed.problem);
   }
-  return { lines, problems };
+  return { lines, problems, canonical: canonical && problems.length === 0 };
+}
+
+/**
+ * Reads a file validated earlier and unchanged since: each line's JSON is its event.
+ * Returns undefined when a line does not parse after all (then the file is validated again).
+ */
+function parseTrustedBuffer(buffer: Buffer, file: string): LoadedLine[] | undefined {
+  const texts = buffer.toString("utf8").split("\n");
+  const lines: LoadedLine[] = [];
+  try {
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      if (text.length > 0) lines.push({ event: JSON.parse(text), at: { file, line: i + 1 } });
+    }
+  } catch {
+    return undefined;
+  }
+  return lines;
+}
+
+function sameStat(a: Stats, b: Stats): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
+
+/** True when JSON.parse stopped at the very end of the text: the line was cut off, not mistyped. */
+function endsTooSoon(message: string, text: string): boolean {
+  if (/end of JSON input/i.test(message)) return true;
+  const at = /at position (\d+)/.exec(message);
+  return at !== null && Number(at[1]) >= text.trimEnd().length;
 }
 
 /** Splits a buffer into line texts (CRLF accepted), reporting lines that are not UTF-8. */
@@ -97,22 +138,75 @@ function splitLines(buffer: Buffer, file: string, problems: Problem[]): (string 
   return texts;
 }
 
-/** Reads, parses, de-duplicates and orders the whole log under `dir`; positions relative to `root`. */
+/** How many files are read ahead while earlier ones are parsed. */
+const READ_AHEAD = 8;
+
+/** How a log is read: with a cache of validated files (see validated-files.ts), or all checked. */
+export type ReadLogOptions = { validatedFiles?: ValidatedFiles };
+
+/** Reads, parses, de-duplicates and orders the whole log under `dirs`; positions relative to `root`. */
 export async function readLog(
-  dir: string,
+  dirs: string | readonly string[],
   root: string,
+  options: ReadLogOptions = {},
 ): Promise<OrderedLog & { files: string[] }> {
-  const files = await listLogFiles(dir);
+  const files = await listLogFiles(dirs);
+  const names = files.map((file) => path.relative(root, file).split(path.sep).join("/"));
+  const cache = options.validatedFiles;
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
-  for (const file of files) {
+  // Bounded read-ahead: the next files load while this one is parsed. With a cache, the file
+  // is stat'ed before and after the read: trust needs the stat after (any change before or
+  // during the read shows in it), remembering needs both equal (nothing changed meanwhile).
+  type Loaded = { buffer: Buffer; before?: Stats; after?: Stats };
+  const load = async (file: string): Promise<Loaded> => {
+    if (!cache) return { buffer: await readFile(file) };
+    const before = await fsStat(file);
     const buffer = await readFile(file);
-    const parsed = parseLogBuffer(buffer, path.relative(root, file).split(path.sep).join("/"));
+    return { before, buffer, after: await fsStat(file) };
+  };
+  const pending: (Promise<Loaded> | undefined)[] = [];
+  for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(load(files[i]!));
+  for (let i = 0; i < files.length; i++) {
+    const { buffer, before, after } = await pending[i]!;
+    pending[i] = undefined;
+    if (i + READ_AHEAD < files.length) pending.push(load(files[i + READ_AHEAD]!));
+    const name = names[i]!;
+    const trusted =
+      cache && after && cache.trusts(name, after, buffer.length)
+        ? parseTrustedBuffer(buffer, name)
+        : undefined;
+    if (trusted) {
+      for (const line of trusted) lines.push(line);
+      continue;
+    }
+    const parsed = parseLogBuffer(buffer, name, { checkCanonical: cache !== undefined });
+    if (cache && before && after && parsed.canonical && sameStat(before, after))
+      cache.remember(name, after, buffer.length);
     for (const line of parsed.lines) lines.push(line);
     for (const problem of parsed.problems) problems.push(problem);
   }
-  const ordered = orderLines(lines);
-  return { ...ordered, problems: [...problems, ...ordered.problems], files };
+  cache?.save(names);
+  const ordered = orderLines(lines, lineTextReader(files, names));
+  for (const problem of ordered.problems) problems.push(problem);
+  return { ...ordered, problems, files };
+}
+
+/**
+ * Texts are not kept in memory; only lines that share an id need theirs, so they are read
+ * again from disk (each file at most once per load).
+ */
+function lineTextReader(files: string[], names: string[]): (line: LoadedLine) => string {
+  const cache = new Map<string, string[]>();
+  return (line) => {
+    let texts = cache.get(line.at.file);
+    if (!texts) {
+      const file = files[names.indexOf(line.at.file)]!;
+      texts = readFileSync(file, "utf8").split("\n");
+      cache.set(line.at.file, texts);
+    }
+    return (texts[line.at.line - 1] ?? "").replace(/\r$/, "");
+  };
 }
 
 /**
@@ -131,7 +225,7 @@ export async function appendEvents(file: string, events: readonly AdriftEvent[])
   } catch (error) {
     throw new AdriftError(
       "io_failed",
-      `cannot open ${file} for appending: ${(error as Error).message}`,
+      `cannot open ${file} for appending: ${(error as Error).message}; check the permissions of the log directory`,
     );
   }
   try {

@@ -36,8 +36,8 @@ export async function currentPerson(ctx: AppContext): Promise<Person> {
 }
 
 /** The actor of events written now: an explicit kind, a detected agent, or a human. */
-export async function currentActor(ctx: AppContext): Promise<Actor> {
-  const person = await currentPerson(ctx);
+export async function currentActor(ctx: AppContext, known?: Person): Promise<Actor> {
+  const person = known ?? (await currentPerson(ctx));
   if (ctx.actor?.kind)
     return { kind: ctx.actor.kind, name: ctx.actor.name ?? person.name, email: person.email };
   const agent = ctx.actor?.email ? undefined : detectAgent(ctx.env);

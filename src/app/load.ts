@@ -1,4 +1,9 @@
+import path from "node:path";
+import { stateDir } from "../adapters/local-state.js";
 import { readLog } from "../adapters/log-store.js";
+import { openValidatedFiles } from "../adapters/validated-files.js";
+import { DECISIONS_DIR } from "../core/config.js";
+import { AdriftError } from "../core/errors.js";
 import { foldEvents } from "../core/project/fold.js";
 import type { OrderedLog } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
@@ -7,8 +12,35 @@ import { type AppContext, repoPath } from "./context.js";
 /** The log as read and the state folded from it. */
 export type LoadedProject = { state: ProjectState; log: OrderedLog & { files: string[] } };
 
-/** Reads the whole log and folds it. */
-export async function loadProject(ctx: AppContext): Promise<LoadedProject> {
-  const log = await readLog(repoPath(ctx, ctx.config.log_dir), ctx.git.location.root);
+/** The directories whose `*.events.ndjson` files make the log: `.decisions/` and the log dir. */
+export function logDirs(ctx: AppContext): string[] {
+  const decisions = repoPath(ctx, DECISIONS_DIR);
+  const logDir = repoPath(ctx, ctx.config.log_dir);
+  const inside = !path.relative(decisions, logDir).startsWith("..");
+  return inside ? [decisions] : [decisions, logDir];
+}
+
+/**
+ * Reads the whole log and folds it. Files validated by an earlier read and unchanged since
+ * are trusted (see validated-files.ts) unless `checkEveryLine`, which `validate` uses. A line from a newer adrift stops every command but
+ * `validate` (which lists it with the other problems): folding without it could mislead.
+ */
+export async function loadProject(
+  ctx: AppContext,
+  options: { allowFutureEvents?: boolean; checkEveryLine?: boolean } = {},
+): Promise<LoadedProject> {
+  const validatedFiles = options.checkEveryLine
+    ? undefined
+    : openValidatedFiles(path.join(stateDir(ctx.git.location.gitDir), "validated-files.json"));
+  const log = await readLog(logDirs(ctx), ctx.git.location.root, { validatedFiles });
+  if (!options.allowFutureEvents) {
+    const future = log.problems.find((p) => p.code === "future_schema_version");
+    if (future)
+      throw new AdriftError(
+        "unsupported_schema_version",
+        `${future.file}:${future.line}: ${future.message}`,
+        { file: future.file, line: future.line },
+      );
+  }
   return { state: foldEvents(log.events), log };
 }

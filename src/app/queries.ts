@@ -1,6 +1,6 @@
 import { AdriftError } from "../core/errors.js";
 import { resolveRef } from "../core/project/lookup.js";
-import type { RecordView } from "../core/project/state.js";
+import type { ProjectState, RecordView } from "../core/project/state.js";
 import { cardIncompleteness } from "../core/rules/completeness.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
@@ -24,9 +24,25 @@ export async function showArtifact(ctx: AppContext, ref: string) {
   if (session) return { id, type, at, session };
   const workline = state.worklines.get(id);
   if (workline) return { id, type, at, workline };
+  const backlog = backlogView(state, id);
+  if (backlog) return { id, type, at, ...backlog };
   const event = log.events.find((e) => e.id === id);
-  if (!event) throw new AdriftError("not_found", `no artifact ${id}`);
+  if (!event)
+    throw new AdriftError("not_found", `no event created ${id}; find ids with \`adrift list\``);
   return { id, type, at, event };
+}
+
+function backlogView(state: ProjectState, id: string) {
+  const rule = state.rules.get(id);
+  if (rule) return { rule };
+  const epic = state.epics.get(id);
+  if (epic) return { epic };
+  const story = state.stories.get(id);
+  if (story) return { story };
+  const task = state.tasks.get(id);
+  if (task) return { task };
+  const question = state.questions.get(id);
+  return question ? { question } : undefined;
 }
 
 export type ListFilter = {

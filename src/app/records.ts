@@ -132,12 +132,15 @@ export async function amendRecord(ctx: AppContext, ref: string, input: AmendInpu
     if (!record.basis)
       throw new AdriftError(
         "validation_failed",
-        "this card has no basis; record a new card or decision with --path",
+        "--path expects a card that has a basis (code it is based on), got a card without one; record a new card or decision with --path",
       );
     changes.touched_paths = normalizeScopes(touched_paths);
   }
   if (Object.keys(changes).length === 0)
-    throw new AdriftError("usage", "nothing to amend: give at least one field to change");
+    throw new AdriftError(
+      "usage",
+      'expected at least one field to change, got none; e.g. adrift intent amend <id> --rationale "…" (see --help)',
+    );
   const [event] = (
     await writeEvents(ctx, [
       {
@@ -167,7 +170,7 @@ function requireDecisionLike(state: ProjectState, ref: string): RecordView {
   if (!record.basis)
     throw new AdriftError(
       "validation_failed",
-      `record ${record.id} has no basis (no code it is based on)`,
+      `expected a decision based on code, got record ${record.id}, which has no basis; record a decision with --path instead`,
       {
         id: record.id,
       },
@@ -186,7 +189,7 @@ export async function reverifyDecision(
   if (record.status === "superseded")
     throw new AdriftError(
       "conflict",
-      `record ${record.id} is superseded by ${record.superseded_by}; reverify that one`,
+      `expected an active or stale decision, got ${record.id}, which is superseded by ${record.superseded_by}; reverify that one instead`,
     );
   const { basis, notes } = await buildBasis(ctx, record.basis!.touched_paths, options.revision);
   const written = await writeEvents(ctx, [
@@ -204,11 +207,14 @@ export async function supersedeDecision(ctx: AppContext, ref: string, byRef: str
   const record = findRecord(state, ref);
   const successor = findRecord(state, byRef);
   if (record.id === successor.id)
-    throw new AdriftError("validation_failed", "a record cannot supersede itself");
+    throw new AdriftError(
+      "validation_failed",
+      "expected --by to name another record, got the record itself; give the id of the record that replaces it",
+    );
   if (record.status === "superseded")
     throw new AdriftError(
       "conflict",
-      `record ${record.id} is already superseded by ${record.superseded_by}`,
+      `record ${record.id} is already superseded by ${record.superseded_by}; supersede that one instead`,
     );
   const written = await writeEvents(ctx, [
     { type: "decision_superseded", data: { decision_id: record.id, superseded_by: successor.id } },
@@ -221,7 +227,10 @@ export async function markStaleManually(ctx: AppContext, ref: string, note?: str
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   if (record.status === "superseded")
-    throw new AdriftError("conflict", `record ${record.id} is superseded; nothing to mark`);
+    throw new AdriftError(
+      "conflict",
+      `expected an active decision, got ${record.id}, which is superseded by ${record.superseded_by}; mark that one instead`,
+    );
   const written = await writeEvents(ctx, [
     {
       type: "decision_marked_stale",

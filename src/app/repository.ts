@@ -1,7 +1,18 @@
+import type { ClusterBy } from "../core/cluster/cluster.js";
+import type { Affects } from "../core/events/common.js";
+import type { StoryStatus, TaskStatus, Verdict } from "../core/project/backlog-types.js";
+import { type AcceptOptions, acceptDraft, rejectDraft } from "./adr/accept.js";
+import { draftAdrs } from "./adr/draft.js";
+import { importAdrs } from "./adr/import.js";
+import { listAdrs, listDrafts, refreshAdrIndex } from "./adr/list.js";
+import { renumberAdrs } from "./adr/renumber.js";
+import { syncDrafts } from "./adr/sync.js";
+import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
 import { type ListFilter, listRecords, showArtifact } from "./queries.js";
+import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./questions.js";
 import {
   type AmendInput,
   amendRecord,
@@ -13,7 +24,19 @@ import {
   reverifyDecision,
   supersedeDecision,
 } from "./records.js";
+import {
+  addStory,
+  amendStory,
+  listStories,
+  type StoryChanges,
+  type StoryInput,
+  showStory,
+  transitionStory,
+} from "./stories.js";
+import { addTask, listTasks, showTask, transitionTask } from "./tasks.js";
+import { userDecisionsFor } from "./user-decisions.js";
 import { validateLog } from "./validate.js";
+import { recordVerdict, type VerdictInput } from "./verdicts.js";
 import {
   changeWorkline,
   listWorklines,
@@ -46,6 +69,40 @@ export function repositoryApi(ctx: AppContext) {
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     validate: () => validateLog(ctx),
+    addRule: (input: { title: string; text: string; key?: string }) => addRule(ctx, input),
+    listRules: () => listRules(ctx),
+    addEpic: (input: { title: string; key?: string; description?: string }) => addEpic(ctx, input),
+    listEpics: () => listEpics(ctx),
+    addStory: (input: StoryInput) => addStory(ctx, input),
+    transitionStory: (ref: string, to: StoryStatus) => transitionStory(ctx, ref, to),
+    amendStory: (ref: string, changes: StoryChanges & { question?: string }) =>
+      amendStory(ctx, ref, changes),
+    showStory: (ref: string) => showStory(ctx, ref),
+    listStories: (filter?: { epic?: string; status?: string }) => listStories(ctx, filter),
+    addTask: (input: { title: string; story_id: string; key?: string }) => addTask(ctx, input),
+    transitionTask: (ref: string, to: TaskStatus) => transitionTask(ctx, ref, to),
+    showTask: (ref: string) => showTask(ctx, ref),
+    listTasks: (filter?: { story?: string; status?: string }) => listTasks(ctx, filter),
+    coverage: () => coverage(ctx),
+    askQuestion: (input: { question: string; suggestion?: string; affects?: Partial<Affects> }) =>
+      askQuestion(ctx, input),
+    listQuestions: (options?: { status?: "open" | "answered" | "all"; limit?: number }) =>
+      listQuestions(ctx, options),
+    showQuestion: (ref: string) => showQuestion(ctx, ref),
+    answerQuestion: (ref: string, input: { answer?: string; accept_suggestion?: boolean }) =>
+      answerQuestion(ctx, ref, input),
+    recordVerdict: (task: string, verdict: Verdict, input?: VerdictInput) =>
+      recordVerdict(ctx, task, verdict, input),
+    userDecisions: (target: { story?: string; task?: string }) => userDecisionsFor(ctx, target),
+    draftAdrs: (options?: { by?: ClusterBy; out?: string }) => draftAdrs(ctx, options),
+    acceptAdr: (ref: string, options?: AcceptOptions) => acceptDraft(ctx, ref, options),
+    rejectAdr: (ref: string, reason: string) => rejectDraft(ctx, ref, reason),
+    syncAdrs: () => syncDrafts(ctx),
+    renumberAdrs: () => renumberAdrs(ctx),
+    listAdrs: () => listAdrs(ctx),
+    listAdrDrafts: () => listDrafts(ctx),
+    refreshAdrIndex: () => refreshAdrIndex(ctx),
+    importAdrs: (dir?: string) => importAdrs(ctx, dir),
   };
 }
 

@@ -57,7 +57,11 @@ async function setActive(ctx: AppContext, id: string | undefined): Promise<void>
 
 /** Opens a workline and makes it this clone's active one. */
 export async function openWorkline(ctx: AppContext, title: string, tag?: string) {
-  if (!title.trim()) throw new AdriftError("validation_failed", "a workline needs a title");
+  if (!title.trim())
+    throw new AdriftError(
+      "validation_failed",
+      'expected a workline title, got an empty one; e.g. adrift workline open "Session cache"',
+    );
   const [event] = (
     await writeEvents(ctx, [{ type: "workline_opened", data: { title, ...(tag ? { tag } : {}) } }])
   ).slice(-1);
@@ -83,12 +87,15 @@ export async function changeWorkline(ctx: AppContext, transition: Transition, re
   const activeId = readLocalState(ctx.git.location.gitDir).active_workline;
   const target = ref ?? (transition === "activate" ? undefined : activeId);
   if (!target)
-    throw new AdriftError("usage", `which workline? give its id (see \`adrift workline list\`)`);
+    throw new AdriftError(
+      "usage",
+      `expected a workline id: no workline is active in this clone; give its id (see \`adrift workline list\`)`,
+    );
   const workline = findWorkline(state, target);
   if (!ALLOWED[transition].includes(workline.status))
     throw new AdriftError(
       "invalid_transition",
-      `workline ${workline.id} is ${workline.status}; ${transition} works on ${ALLOWED[transition].join(" or ")} worklines`,
+      `${transition} expects an ${ALLOWED[transition].join(" or ")} workline, got ${workline.id}, which is ${workline.status}; see \`adrift workline list\``,
       { status: workline.status, allowed: ALLOWED[transition] },
     );
   const wasActive = activeId === workline.id;

@@ -4,7 +4,7 @@ import { withLocalState } from "../adapters/local-state.js";
 import { appendEvents } from "../adapters/log-store.js";
 import { AdriftError } from "../core/errors.js";
 import { SCHEMA_VERSION } from "../core/events/common.js";
-import { type AdriftEvent, EventSchema } from "../core/events/envelope.js";
+import { type AdriftEvent, EVENT_SCHEMAS } from "../core/events/envelope.js";
 import { describeIssues } from "../core/events/parse.js";
 import type { EventType, PayloadInput } from "../core/events/payloads.js";
 import { currentActor, currentPerson } from "./actor.js";
@@ -14,6 +14,12 @@ import { type AppContext, repoPath } from "./context.js";
 export type EventDraft = {
   [T in EventType]: { type: T; data: PayloadInput<T>; workline_id?: string; message_id?: string };
 }[EventType];
+
+/**
+ * A draft, or a function building it from the ids assigned to the earlier drafts of the same
+ * call (index-aligned with the drafts), so one append can reference its own events.
+ */
+export type DraftOrBuilder = EventDraft | ((ids: readonly string[]) => EventDraft);
 
 /** The branch key used for per-branch files: the branch name, or `detached`. */
 async function branchKey(ctx: AppContext): Promise<string> {
@@ -27,10 +33,10 @@ async function branchKey(ctx: AppContext): Promise<string> {
  */
 export async function writeEvents(
   ctx: AppContext,
-  drafts: readonly EventDraft[],
+  drafts: readonly DraftOrBuilder[],
 ): Promise<AdriftEvent[]> {
-  const actor = await currentActor(ctx);
   const person = await currentPerson(ctx);
+  const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
   const logDir = repoPath(ctx, ctx.config.log_dir);
   return withLocalState(ctx.git.location.gitDir, async (local) => {
@@ -50,11 +56,11 @@ export async function writeEvents(
         ...(draft.message_id !== undefined ? { message_id: draft.message_id } : {}),
         data: draft.data,
       };
-      const parsed = EventSchema.safeParse(raw);
+      const parsed = EVENT_SCHEMAS[draft.type].safeParse(raw);
       if (!parsed.success)
         throw new AdriftError(
           "validation_failed",
-          `${draft.type}: ${describeIssues(parsed.error)}`,
+          `${draft.type}: ${describeIssues(parsed.error)}; nothing was written: fix the value and run the command again`,
           {
             issues: parsed.error.issues.slice(0, 20),
           },
@@ -66,7 +72,8 @@ export async function writeEvents(
     // human's CLI keeps writing to their own session beside it.
     const own = ctx.ownSession;
     let sessionId = ctx.sessionId ?? (own ? own.id : local.sessions[sessionKey]);
-    const startsSession = drafts[0]?.type === "session_started";
+    const first = drafts[0];
+    const startsSession = typeof first === "object" && first.type === "session_started";
     if (!sessionId && !startsSession) {
       const title = own?.title ? { title: own.title } : {};
       const data = { author: person, branch, ...title };
@@ -75,8 +82,11 @@ export async function writeEvents(
       sessionId = started.id;
       if (!own) local.sessions[sessionKey] = sessionId;
     }
-    for (const draft of drafts) {
+    const assigned: string[] = [];
+    for (const item of drafts) {
+      const draft = typeof item === "function" ? item(assigned) : item;
       const event = stamp(draft, sessionId ?? "");
+      assigned.push(event.id);
       if (event.type === "session_started") {
         sessionId = event.id;
         if (!ctx.sessionId && !own) local.sessions[sessionKey] = event.id;

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { DecisionInput } from "../app/records.js";
@@ -32,18 +33,28 @@ export function cardFlags(command: Command): Command {
 }
 
 function readInputFile(file: string): unknown {
-  let text: string;
+  const name = file === "-" ? "stdin" : file;
+  let bytes: Buffer;
   try {
-    text = file === "-" ? readFileSync(0, "utf8") : readFileSync(file, "utf8");
+    bytes = readFileSync(file === "-" ? 0 : file);
   } catch (error) {
-    throw new AdriftError("validation_failed", `cannot read ${file}: ${(error as Error).message}`);
+    throw new AdriftError(
+      "validation_failed",
+      `cannot read ${name}: ${(error as Error).message}; give a readable JSON file, or - for stdin`,
+    );
   }
+  if (!isUtf8(bytes))
+    throw new AdriftError(
+      "validation_failed",
+      `${name}: expected UTF-8 text, got bytes that are not UTF-8; save the file as UTF-8`,
+    );
+  const text = bytes.toString("utf8");
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
-      `${file === "-" ? "stdin" : file}: not valid JSON (${(error as Error).message})`,
+      `${name}: expected a JSON object of card fields, got text that is not JSON (${(error as Error).message}); see \`adrift intent record --help\``,
     );
   }
 }
@@ -54,7 +65,7 @@ export function parseConsidered(value: string): { approach: string; rejected_bec
   if (at < 0)
     throw new AdriftError(
       "usage",
-      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"`,
+      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   return { approach: value.slice(0, at).trim(), rejected_because: value.slice(at + 2).trim() };
 }
@@ -85,7 +96,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",
-        `${options.file}: ${describeIssues(parsed.error)}`,
+        `${options.file}: ${describeIssues(parsed.error)}; nothing was written: fix the file (fields as in docs/formats.md) and run again`,
       );
     const f = parsed.data;
     base = {

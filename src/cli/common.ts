@@ -22,12 +22,24 @@ export function common(command: Command, { as = true } = {}): Command {
   return command;
 }
 
+/** Appends examples to a command's --help. */
+export function examples(command: Command, ...lines: string[]): Command {
+  return command.addHelpText(
+    "after",
+    `\n${lines.length > 1 ? "Examples" : "Example"}:\n${lines.map((l) => `  ${l}`).join("\n")}`,
+  );
+}
+
 /** Parses `--as "Name <email>"` or `--as email`. */
 export function parseAs(value: string | undefined): ActorOverride | undefined {
   if (!value) return undefined;
   const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
   if (match) return { name: match[1] || undefined, email: match[2]! };
-  if (!value.includes("@")) throw new AdriftError("usage", `--as expects an email, got "${value}"`);
+  if (!value.includes("@"))
+    throw new AdriftError(
+      "usage",
+      `--as expects an email or 'Name <email>', got "${value.slice(0, 80)}"; e.g. --as "Ana Souza <ana@example.com>"`,
+    );
   return { email: value.trim() };
 }
 

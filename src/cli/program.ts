@@ -1,9 +1,17 @@
 import { Command } from "commander";
+import { registerAdr } from "./commands/adr.js";
+import { registerBacklog } from "./commands/backlog.js";
+import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerMcp } from "./commands/mcp.js";
-import { registerDecision, registerIntent } from "./commands/records.js";
+import { registerQuestion } from "./commands/question.js";
+import { registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStory } from "./commands/story.js";
+import { registerTask } from "./commands/task.js";
+import { registerVerdict } from "./commands/verdict.js";
+import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
@@ -19,10 +27,17 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
   registerSetup(program);
+  registerWorkline(program);
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerBacklog(program);
+  registerStory(program);
+  registerTask(program);
+  registerQuestion(program);
+  registerVerdict(program);
   registerDemo(program);
+  registerAdr(program);
   registerMcp(program);
   return program;
 }

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import { cleanGitEnv } from "./env.js";
@@ -71,6 +72,22 @@ export async function locateWithCli(
   return { root, gitDir, commonDir: path.resolve(root, common) };
 }
 
+/**
+ * The branch HEAD names, "" when HEAD is detached, or undefined when HEAD cannot be read
+ * simply (then git itself is asked).
+ */
+function readHead(gitDir: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(gitDir, "HEAD"), "utf8").trim();
+  } catch {
+    return undefined;
+  }
+  if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text)) return "";
+  const match = /^ref: refs\/heads\/(.+)$/.exec(text);
+  return match ? match[1] : undefined;
+}
+
 /** The git CLI implementation: fast, the default when `git` is on PATH. */
 export class CliGit implements GitAdapter {
   readonly kind = "cli" as const;
@@ -96,11 +113,22 @@ export class CliGit implements GitAdapter {
   }
 
   async currentBranch(): Promise<string | undefined> {
+    // Every write asks for the branch: read HEAD directly when it is a plain symbolic ref.
+    const head = readHead(this.location.gitDir);
+    if (head !== undefined) return head || undefined;
     const { stdout, code } = await this.run(["symbolic-ref", "--quiet", "--short", "HEAD"], true);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
-  async identity(): Promise<GitIdentity> {
+  private identityRead?: Promise<GitIdentity>;
+
+  /** Read once per adapter: a long writing loop should not spawn git for every event. */
+  identity(): Promise<GitIdentity> {
+    this.identityRead ??= this.readIdentity();
+    return this.identityRead;
+  }
+
+  private async readIdentity(): Promise<GitIdentity> {
     const { stdout } = await this.run(
       ["config", "-z", "--get-regexp", "^user\\.(name|email)$"],
       true,
@@ -115,5 +143,14 @@ export class CliGit implements GitAdapter {
       if (key === "user.email") identity.email = value;
     }
     return identity;
+  }
+
+  async fileAddedAt(file: string): Promise<number | undefined> {
+    const { stdout, code } = await this.run(
+      ["log", "--diff-filter=A", "--format=%ct", "--reverse", "--", file],
+      true,
+    );
+    const first = stdout.split("\n").find((line) => line.trim());
+    return code === 0 && first ? Number(first) : undefined;
   }
 }

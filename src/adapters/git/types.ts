@@ -24,4 +24,6 @@ export interface GitAdapter {
   currentBranch(): Promise<string | undefined>;
   /** user.name / user.email from git config. */
   identity(): Promise<GitIdentity>;
+  /** Unix time of the first commit reachable from HEAD that added `file`, if any. */
+  fileAddedAt(file: string): Promise<number | undefined>;
 }

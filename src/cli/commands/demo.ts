@@ -11,6 +11,10 @@ export function registerDemo(program: Command): void {
     )
     .option("--keep", "keep the throwaway repository and print its path")
     .option("--json", "print the transcript as JSON steps")
+    .addHelpText(
+      "after",
+      "\nExample:\n  adrift demo\n  adrift demo --keep   # look around the repository afterwards",
+    )
     .action(
       action(async (options: CommonOptions & { keep?: boolean }) => {
         const { runDemo } = await import("../demo/run-demo.js");

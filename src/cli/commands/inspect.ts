@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { ListFilter } from "../../app/queries.js";
 import { AdriftError } from "../../core/errors.js";
-import { action, common, repository } from "../common.js";
+import { action, common, examples, repository } from "../common.js";
 import { recordDetails, recordLine } from "../format.js";
 import { emit, paint } from "../io.js";
 
@@ -10,7 +10,11 @@ const TYPES = ["intent", "decision"];
 
 /** `adrift show`, `adrift list`, `adrift validate`. */
 export function registerInspect(program: Command): void {
-  common(program.command("show").argument("<id>", "id, unique id prefix, or key"), { as: false })
+  examples(
+    common(program.command("show").argument("<id>", "id, unique id prefix, or key"), { as: false }),
+    "adrift show 01JC3QX",
+    "adrift show 01JC3QX --json",
+  )
     .description("show one record, session or workline")
     .action(
       action(async (id: string, options) => {
@@ -35,9 +39,15 @@ export function registerInspect(program: Command): void {
     .action(
       action(async (options) => {
         if (options.status && !STATUSES.includes(options.status))
-          throw new AdriftError("usage", `--status must be one of ${STATUSES.join(", ")}`);
+          throw new AdriftError(
+            "usage",
+            `--status expects one of ${STATUSES.join(", ")}, got "${options.status}"`,
+          );
         if (options.type && !TYPES.includes(options.type))
-          throw new AdriftError("usage", `--type must be one of ${TYPES.join(", ")}`);
+          throw new AdriftError(
+            "usage",
+            `--type expects one of ${TYPES.join(", ")}, got "${options.type}"`,
+          );
         const rows = await (await repository(options)).list(options as ListFilter);
         emit(options, { records: rows, total: rows.length }, () =>
           rows.length === 0
@@ -48,7 +58,11 @@ export function registerInspect(program: Command): void {
       }),
     );
 
-  common(program.command("validate"), { as: false })
+  examples(
+    common(program.command("validate"), { as: false }),
+    "adrift validate",
+    "adrift validate --json   # exit 2 when a line is invalid",
+  )
     .description(
       "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
     )

@@ -5,7 +5,8 @@ import { action, collect, common, repository } from "../common.js";
 import { incompletenessLines } from "../format.js";
 import { type CommonOptions, emit, paint } from "../io.js";
 
-function printRecorded(options: CommonOptions, what: string, result: RecordResult): number {
+/** Prints the answer of a recording command: id, scope notes, incompleteness. */
+export function printRecorded(options: CommonOptions, what: string, result: RecordResult): number {
   emit(
     options,
     { id: result.id, event: result.event, incomplete: result.incomplete, notes: result.notes },
@@ -71,73 +72,6 @@ export function registerIntent(program: Command): void {
             ...incompletenessLines(result.incomplete),
           ].join("\n"),
         );
-        return 0;
-      }),
-    );
-}
-
-/** `adrift decision record|reverify|supersede|mark-stale`. */
-export function registerDecision(program: Command): void {
-  const decision = program
-    .command("decision")
-    .description("record decisions and manage their lifecycle (stale, reverified, superseded)");
-  common(cardFlags(decision.command("record")))
-    .description("record a decision based on code at a revision")
-    .option("--finding <text>", "a condensed finding (repeatable)", collect)
-    .option("--revision <rev>", "the revision the decision is based on", "HEAD")
-    .addHelpText(
-      "after",
-      `\nExample:\n  adrift decision record --outcome "Use Postgres advisory locks for jobs" --trigger "double-run cron jobs" \\\n    --chosen "pg_try_advisory_lock" --rationale "no new service" --considered "Redis lock :: another service to run" \\\n    --finding "jobs run at most 1/min" --path src/jobs/`,
-    )
-    .action(
-      action(async (options) =>
-        printRecorded(
-          options,
-          "decision",
-          await (await repository(options)).recordDecision(await cardInput(options)),
-        ),
-      ),
-    );
-  common(decision.command("reverify").argument("<id>", "decision id, unique prefix"))
-    .description("re-base a decision after checking it still holds (new revision, same scope)")
-    .option("--revision <rev>", "the revision it now holds at", "HEAD")
-    .option("--note <text>", "what was checked")
-    .action(
-      action(async (id: string, options) => {
-        const result = await (await repository(options)).reverifyDecision(id, {
-          revision: options.revision,
-          note: options.note,
-        });
-        emit(
-          options,
-          result,
-          () =>
-            `${paint("green", "reverified")} ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (was ${result.was})`,
-        );
-        return 0;
-      }),
-    );
-  common(decision.command("supersede").argument("<id>", "the decision that no longer holds"))
-    .description("mark a decision superseded by another record")
-    .requiredOption("--by <id>", "the record that replaces it")
-    .action(
-      action(async (id: string, options) => {
-        const result = await (await repository(options)).supersedeDecision(id, options.by);
-        emit(
-          options,
-          result,
-          () => `${paint("green", "superseded")} ${result.decision_id} by ${result.superseded_by}`,
-        );
-        return 0;
-      }),
-    );
-  common(decision.command("mark-stale").argument("<id>", "decision id, unique prefix"))
-    .description("mark a decision stale by hand (reason: manual)")
-    .option("--note <text>", "why it no longer holds")
-    .action(
-      action(async (id: string, options) => {
-        const result = await (await repository(options)).markStale(id, options.note);
-        emit(options, result, () => `${paint("yellow", "marked stale")} ${result.decision_id}`);
         return 0;
       }),
     );

@@ -100,5 +100,19 @@ export const DEMO_STEPS: DemoStep[] = [
     title: "Only the incomplete ones, with the reasons",
     argv: ["adrift", "list", "--status", "incomplete"],
   },
+  {
+    title: "Cluster the records into an ADR draft (one workline, one draft)",
+    argv: ["adrift", "adr", "draft"],
+  },
+  {
+    title: "A reviewer accepts it: the number is given now, never at drafting",
+    argv: [
+      "adrift",
+      "adr",
+      "accept",
+      "docs/adr/drafts/users-stay-logged-in-when-the-idp-is-down.md",
+    ],
+  },
+  { title: "The decision log", argv: ["adrift", "adr", "list"] },
   { title: "Every line of the log checks out", argv: ["adrift", "validate"] },
 ];

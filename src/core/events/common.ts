@@ -78,6 +78,19 @@ export const CardFields = z.object({
   validation_plan: Text.default(""),
 });
 
+/**
+ * Some card fields, for amendments and input files. Not `CardFields.partial()`: zod 4 applies
+ * the defaults inside optional fields, which would blank every field an amendment leaves out.
+ */
+export const CardFieldsPatch = z.object({
+  outcome: Text.optional(),
+  trigger: Text.optional(),
+  chosen_approach: Text.optional(),
+  selection_rationale: Text.optional(),
+  constraints: Text.optional(),
+  validation_plan: Text.optional(),
+});
+
 export const Considered = z.object({ approach: Text, rejected_because: Text });
 
 export const TierB = z.object({

@@ -37,16 +37,22 @@ export type EventOf<T extends EventType> = Extract<AdriftEvent, { type: T }>;
 /** An event whose type this build does not know: kept, ignored by projections. */
 export type UnknownEvent = Envelope & { unknown: true };
 
-/** Schema of a whole known event, discriminated by `type`. */
-export const EventSchema = z.discriminatedUnion(
-  "type",
-  Object.entries(PAYLOADS).map(([type, payload]) =>
+/** Schema of each whole known event (envelope + typed payload), by type: one parse per line. */
+export const EVENT_SCHEMAS = Object.fromEntries(
+  Object.entries(PAYLOADS).map(([type, payload]) => [
+    type,
     Envelope.extend({
       type: z.literal(type),
       schema_version: z.literal(SCHEMA_VERSION),
       data: payload,
     }),
-  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  ]),
+) as unknown as { [T in EventType]: z.ZodType<EventOf<T>, unknown> };
+
+/** Schema of a whole known event, discriminated by `type`. */
+export const EventSchema = z.discriminatedUnion(
+  "type",
+  Object.values(EVENT_SCHEMAS) as unknown as [z.ZodObject, ...z.ZodObject[]],
 );
 
 /** True when `type` is a type this build knows. */

@@ -1,10 +1,10 @@
 import * as z from "zod";
-import { CardFields, Considered, Label, ScopePath, Text, TierB } from "./common.js";
+import { CardFieldsPatch, Considered, Label, ScopePath, Text, TierB } from "./common.js";
 
 /** The JSON a person or agent gives for a card or decision: the event payload's field names. */
 export const CardFileInput = z
   .object({
-    card: CardFields.partial().optional(),
+    card: CardFieldsPatch.optional(),
     considered: z.array(Considered).optional(),
     trivial: z.boolean().optional(),
     tags: z.array(Label).optional(),

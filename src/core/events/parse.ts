@@ -1,7 +1,12 @@
 import type * as z from "zod";
 import { SCHEMA_VERSION } from "./common.js";
-import { type AdriftEvent, Envelope, isKnownType, type UnknownEvent } from "./envelope.js";
-import { PAYLOADS } from "./payloads.js";
+import {
+  type AdriftEvent,
+  Envelope,
+  EVENT_SCHEMAS,
+  isKnownType,
+  type UnknownEvent,
+} from "./envelope.js";
 
 /** Where a line came from. */
 export type LinePosition = { file: string; line: number };
@@ -19,6 +24,7 @@ export type Problem = LinePosition & {
     | "duplicate_id"
     | "unknown_reference"
     | "duplicate_adr_number"
+    | "duplicate_answer"
     | "line_too_long"
     | "history";
   message: string;
@@ -43,55 +49,56 @@ export function describeIssues(error: z.ZodError, prefix = ""): string {
     .join("; ");
 }
 
+function failure(at: LinePosition, code: Problem["code"], message: string): ParsedLine {
+  return { ok: false, problem: { file: at.file, line: at.line, severity: "error", code, message } };
+}
+
 /** Parses and validates one log line. Pure: never throws, never skips silently. */
 export function parseEventLine(text: string, at: LinePosition): ParsedLine {
-  const fail = (code: Problem["code"], message: string): ParsedLine => ({
-    ok: false,
-    problem: { ...at, severity: "error", code, message },
-  });
   if (text.length > MAX_LINE)
-    return fail("line_too_long", `line is longer than ${MAX_LINE} characters`);
+    return failure(at, "line_too_long", `line is longer than ${MAX_LINE} characters`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return fail("invalid_json", `not valid JSON (${(error as Error).message})`);
+    return failure(at, "invalid_json", `not valid JSON (${(error as Error).message})`);
   }
   return validateEvent(raw, at);
 }
 
 /** Validates an already-parsed JSON value as an event. */
 export function validateEvent(raw: unknown, at: LinePosition): ParsedLine {
-  const fail = (code: Problem["code"], message: string): ParsedLine => ({
-    ok: false,
-    problem: { ...at, severity: "error", code, message },
-  });
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))
-    return fail("invalid_event", "expected a JSON object");
+    return failure(at, "invalid_event", "expected a JSON object");
   const version = (raw as { schema_version?: unknown }).schema_version;
   if (typeof version === "number" && version > SCHEMA_VERSION)
-    return fail(
+    return failure(
+      at,
       "future_schema_version",
       `schema_version ${version} is newer than this adrift supports (${SCHEMA_VERSION}); upgrade adrift to read this log`,
     );
-  const envelope = Envelope.safeParse(raw);
-  if (!envelope.success) return fail("invalid_event", describeIssues(envelope.error));
-  const type = envelope.data.type;
-  if (!isKnownType(type)) {
-    return {
-      ok: true,
-      unknown: true,
-      event: { ...envelope.data, unknown: true },
-      problem: {
-        ...at,
-        severity: "warning",
-        code: "unknown_type",
-        message: `unknown event type "${type}" (kept, ignored)`,
-      },
-    };
+  const type = (raw as { type?: unknown }).type;
+  // Known types take one parse of the whole event; the envelope alone is parsed only for
+  // types this build does not know (kept, ignored by projections).
+  if (typeof type === "string" && isKnownType(type)) {
+    const parsed = EVENT_SCHEMAS[type].safeParse(raw);
+    if (!parsed.success)
+      return failure(at, "invalid_event", `${type}: ${describeIssues(parsed.error)}`);
+    return { ok: true, event: parsed.data as AdriftEvent };
   }
-  const payload = PAYLOADS[type].safeParse(envelope.data.data);
-  if (!payload.success)
-    return fail("invalid_event", `${type}: ${describeIssues(payload.error, "data")}`);
-  return { ok: true, event: { ...envelope.data, data: payload.data } as AdriftEvent };
+  const envelope = Envelope.safeParse(raw);
+  if (!envelope.success) return failure(at, "invalid_event", describeIssues(envelope.error));
+  const unknown = envelope.data as UnknownEvent;
+  unknown.unknown = true;
+  return {
+    ok: true,
+    unknown: true,
+    event: unknown,
+    problem: {
+      ...at,
+      severity: "warning",
+      code: "unknown_type",
+      message: `unknown event type "${envelope.data.type}" (kept, ignored by this version of adrift)`,
+    },
+  };
 }

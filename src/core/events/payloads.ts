@@ -4,6 +4,7 @@ import {
   Affects,
   Basis,
   CardFields,
+  CardFieldsPatch,
   Considered,
   Label,
   Person,
@@ -35,15 +36,7 @@ export const IntentCardRecorded = z.object({
   tier_b: TierB.optional(),
 });
 
-// Only the fields that change, without defaults: `CardFields.partial()` would keep its `""`
-// defaults and an amendment of one field would blank the other five.
-export const CardChanges = z.object({
-  outcome: Text.optional(),
-  trigger: Text.optional(),
-  chosen_approach: Text.optional(),
-  selection_rationale: Text.optional(),
-  constraints: Text.optional(),
-  validation_plan: Text.optional(),
+export const CardChanges = CardFieldsPatch.extend({
   considered: z.array(Considered).max(1_000).optional(),
   tags: Tags.optional(),
   trivial: z.boolean().optional(),

@@ -1,4 +1,7 @@
 import type { AdriftEvent, EventOf } from "../events/envelope.js";
+import { applyAdrEvent } from "./adrs.js";
+import { applyBacklogEvent } from "./backlog.js";
+import { applyQuestionEvent } from "./questions.js";
 import { applyRecordEvent } from "./records.js";
 import { emptyState, type ProjectState } from "./state.js";
 
@@ -44,6 +47,12 @@ export function applyEvent(state: ProjectState, event: AdriftEvent): void {
       applyWorklineStatus(state, event);
       return;
     default:
+      if (
+        applyBacklogEvent(state, event) ||
+        applyQuestionEvent(state, event) ||
+        applyAdrEvent(state, event)
+      )
+        return;
       applyRecordEvent(state, event);
   }
 }

@@ -17,7 +17,10 @@ export function resolveRef(
   };
   const trimmed = ref.trim();
   if (trimmed.length === 0)
-    throw new AdriftError("validation_failed", `an empty ${what} id was given`);
+    throw new AdriftError(
+      "validation_failed",
+      `expected a ${what} id, got an empty string; give an id, a unique prefix or a key`,
+    );
   const byKey = state.keys.get(trimmed);
   if (byKey && ok(byKey)) return byKey;
   const upper = trimmed.toUpperCase();
@@ -28,8 +31,8 @@ export function resolveRef(
     if (matches.length === 1) return matches[0]!;
     if (matches.length > 1)
       throw new AdriftError(
-        "validation_failed",
-        `${what} id prefix "${trimmed}" is ambiguous: give more characters`,
+        "ambiguous_id",
+        `${what} id prefix "${trimmed}" matches ${matches.length} ids: give more characters`,
         {
           matches: matches.slice(0, 10),
         },
@@ -37,7 +40,7 @@ export function resolveRef(
   }
   throw new AdriftError(
     "not_found",
-    `no ${what} with id or key "${trimmed}" in this repository's log`,
+    `no ${what} has the id, id prefix or key "${trimmed.slice(0, 80)}" (expected a full id, a unique prefix of 4+ characters, or a key); find ids with \`adrift list\``,
     { ref: trimmed },
   );
 }

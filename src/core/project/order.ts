@@ -1,8 +1,11 @@
 import type { AdriftEvent, UnknownEvent } from "../events/envelope.js";
 import type { LinePosition, Problem } from "../events/parse.js";
 
-/** A parsed line as read from a file: the event, its exact text and where it stands. */
-export type LoadedLine = { event: AdriftEvent | UnknownEvent; text: string; at: LinePosition };
+/**
+ * A parsed line as read from a file: the event and where it stands. The exact text is optional:
+ * the log store does not keep it (memory) and hands `orderLines` a way to fetch it instead.
+ */
+export type LoadedLine = { event: AdriftEvent | UnknownEvent; at: LinePosition; text?: string };
 
 export type OrderedLog = {
   events: AdriftEvent[];
@@ -11,39 +14,65 @@ export type OrderedLog = {
   problems: Problem[];
 };
 
+/** Fetches the exact text of a line; only called for lines that share an id with another. */
+export type TextOf = (line: LoadedLine) => string;
+
+const textOfLine: TextOf = (line) => line.text ?? JSON.stringify(line.event);
+
+const byId = (a: LoadedLine, b: LoadedLine) =>
+  a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0;
+
+const byPosition = (a: LoadedLine, b: LoadedLine) =>
+  a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : a.at.line - b.at.line;
+
 /**
  * Orders lines by event id (ULID order) and drops exact duplicates, so a union merge
  * in any order folds to the same state. Two different lines with one id are a problem.
+ * Sorts `lines` in place: logs arrive as files of already ordered lines, which the sort
+ * (TimSort) merges in near-linear time.
  */
-export function orderLines(lines: LoadedLine[]): OrderedLog {
-  const byId = new Map<string, LoadedLine>();
+export function orderLines(lines: LoadedLine[], textOf: TextOf = textOfLine): OrderedLog {
+  lines.sort(byId);
   const problems: Problem[] = [];
-  for (const line of lines) {
-    const seen = byId.get(line.event.id);
-    if (!seen) {
-      byId.set(line.event.id, line);
-      continue;
-    }
-    if (seen.text === line.text) continue;
-    // Keep the lexically smaller text so every arrival order keeps the same one.
-    const [kept, dropped] = seen.text < line.text ? [seen, line] : [line, seen];
-    byId.set(line.event.id, kept);
-    problems.push({
-      ...dropped.at,
-      severity: "error",
-      code: "duplicate_id",
-      message: `id ${line.event.id} is also used by a different event at ${kept.at.file}:${kept.at.line}`,
-    });
-  }
-  const ids = [...byId.keys()].sort();
   const events: AdriftEvent[] = [];
   const unknown: UnknownEvent[] = [];
   const positions = new Map<string, LinePosition>();
-  for (const id of ids) {
-    const line = byId.get(id)!;
-    positions.set(id, line.at);
-    if ("unknown" in line.event) unknown.push(line.event);
-    else events.push(line.event);
+  for (let i = 0; i < lines.length; ) {
+    let end = i + 1;
+    while (end < lines.length && lines[end]!.event.id === lines[i]!.event.id) end++;
+    const kept = end - i === 1 ? lines[i]! : pickDuplicate(lines.slice(i, end), textOf, problems);
+    i = end;
+    positions.set(kept.event.id, kept.at);
+    if ("unknown" in kept.event) unknown.push(kept.event);
+    else events.push(kept.event);
   }
   return { events, unknown, positions, problems };
+}
+
+/**
+ * Of lines sharing one id: exact copies collapse to the first position; different contents keep
+ * the lexically smallest text (the same whatever the arrival order) and report the others.
+ */
+function pickDuplicate(group: LoadedLine[], textOf: TextOf, problems: Problem[]): LoadedLine {
+  group.sort(byPosition);
+  const texts = group.map(textOf);
+  let kept = 0;
+  for (let j = 1; j < group.length; j++) if (texts[j]! < texts[kept]!) kept = j;
+  const at = group[kept]!.at;
+  const reported = new Set<string>([texts[kept]!]);
+  for (let j = 0; j < group.length; j++) {
+    // One problem per different content, at its first position.
+    if (reported.has(texts[j]!)) continue;
+    reported.add(texts[j]!);
+    problems.push({
+      file: group[j]!.at.file,
+      line: group[j]!.at.line,
+      severity: "error",
+      code: "duplicate_id",
+      message: `id ${group[j]!.event.id} is also used by a different event at ${at.file}:${at.line}; this line is ignored: remove it, or record its event again under a new id`,
+    });
+  }
+  // An exact copy of the kept text at an earlier position stands for it, so positions are stable.
+  const first = texts.indexOf(texts[kept]!);
+  return group[first]!;
 }

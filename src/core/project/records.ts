@@ -54,11 +54,12 @@ function newRecord(event: EventOf<"intent_card_recorded" | "decision_recorded">)
   return {
     id: event.id,
     kind: isDecision ? "decision" : "intent",
-    card: { ...data.card },
-    considered: [...data.considered],
+    // Shared with the event, never mutated: an amendment replaces the card (copy on write).
+    card: data.card,
+    considered: data.considered,
     trivial: data.trivial,
-    tags: [...data.tags],
-    findings: isDecision ? [...(data as EventOf<"decision_recorded">["data"]).findings] : [],
+    tags: data.tags,
+    findings: isDecision ? (data as EventOf<"decision_recorded">["data"]).findings : [],
     basis: data.basis,
     original_basis: data.basis,
     tier_b: data.tier_b,
@@ -93,11 +94,13 @@ function amend(state: ProjectState, event: EventOf<"intent_card_amended">): void
   const record = target(state, event, event.data.target_id, "data.target_id");
   if (!record) return;
   const { considered, tags, trivial, touched_paths, ...fields } = event.data.changes;
+  const card = { ...record.card };
   for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) (record.card as Record<string, string>)[key] = value;
+    if (value !== undefined) (card as Record<string, string>)[key] = value;
   }
-  if (considered) record.considered = [...considered];
-  if (tags) record.tags = [...tags];
+  record.card = card;
+  if (considered) record.considered = considered;
+  if (tags) record.tags = tags;
   if (trivial !== undefined) record.trivial = trivial;
   if (touched_paths && record.basis)
     record.basis = { ...record.basis, touched_paths: [...touched_paths] };

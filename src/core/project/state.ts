@@ -8,6 +8,10 @@ import type {
   TierB,
 } from "../events/common.js";
 import type { EventOf } from "../events/envelope.js";
+import type { AdrDraftView, AdrView } from "./adrs.js";
+import type { EpicView, QuestionView, RuleView, StoryView, TaskView } from "./backlog-types.js";
+
+export type * from "./backlog-types.js";
 
 /** A session: the habitat of the events written under it. */
 export type SessionView = {
@@ -74,10 +78,21 @@ export type RecordView = {
 };
 
 /** Everything the log says, folded. Other areas (backlog, questions, ADRs) add their maps here. */
+export type { AdrDraftView, AdrView } from "./adrs.js";
+
 export type ProjectState = {
   sessions: Map<string, SessionView>;
   worklines: Map<string, WorklineView>;
   records: Map<string, RecordView>;
+  rules: Map<string, RuleView>;
+  epics: Map<string, EpicView>;
+  stories: Map<string, StoryView>;
+  tasks: Map<string, TaskView>;
+  questions: Map<string, QuestionView>;
+  /** ADRs accepted, rejected or imported, by ADR id */
+  adrs: Map<string, AdrView>;
+  /** ADR drafts recorded by `adr draft`, by draft path */
+  adr_drafts: Map<string, AdrDraftView>;
   /** human keys (RN-858) -> artifact id */
   keys: Map<string, string>;
   /** every artifact id -> the event type that created it */
@@ -94,6 +109,13 @@ export function emptyState(): ProjectState {
     sessions: new Map(),
     worklines: new Map(),
     records: new Map(),
+    rules: new Map(),
+    epics: new Map(),
+    stories: new Map(),
+    tasks: new Map(),
+    questions: new Map(),
+    adrs: new Map(),
+    adr_drafts: new Map(),
     keys: new Map(),
     artifacts: new Map(),
     dangling: [],

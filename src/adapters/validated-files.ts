@@ -1,0 +1,99 @@
+import type { Stats } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as z from "zod";
+import { EVENT_SCHEMAS } from "../core/events/envelope.js";
+
+/**
+ * Which log files were fully validated, by their stat identity (as git's index trusts a file
+ * whose stat did not change). A file appended to, rewritten or touched is validated again;
+ * a file is only remembered when every line matched its schema exactly as written (no
+ * defaults to fill, no unknown fields), so its JSON can stand for the validated event.
+ */
+export type ValidatedFiles = {
+  /** True when `file` was validated with this stat and these schemas. */
+  trusts(file: string, stat: Stats, bytes: number): boolean;
+  /** Remembers that `file` (read with this stat) validated cleanly. */
+  remember(file: string, stat: Stats, bytes: number): void;
+  /** Forgets files not seen in this read and saves the cache when it changed; never throws. */
+  save(seen: readonly string[]): void;
+};
+
+type CacheFile = { version: 1; schemas: string; files: Record<string, string> };
+
+/**
+ * Bump when a custom check (a refine, such as the scope-path rules) changes: JSON Schema, which
+ * fingerprints the rest of the schemas, cannot describe those.
+ */
+const CHECKS_REVISION = 1;
+
+let fingerprint: string | undefined;
+
+/** A fingerprint of this build's event schemas: a change of schema invalidates the cache. */
+function schemasFingerprint(): string {
+  if (fingerprint === undefined) {
+    let text: string;
+    try {
+      text = JSON.stringify([
+        CHECKS_REVISION,
+        Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [
+          type,
+          z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }),
+        ]),
+      ]);
+    } catch {
+      // A schema JSON Schema cannot describe: never trust a cached file rather than guess.
+      text = `untrusted-${process.pid}-${Date.now()}`;
+    }
+    let hash = 2166136261;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+    fingerprint = `${text.length}-${(hash >>> 0).toString(36)}`;
+  }
+  return fingerprint;
+}
+
+const statKey = (stat: Stats, bytes: number) =>
+  `${bytes}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
+
+/** Opens the cache kept in `file` (under the clone's git dir). */
+export function openValidatedFiles(file: string): ValidatedFiles {
+  let cache: CacheFile = { version: 1, schemas: "", files: {} };
+  try {
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as CacheFile;
+    if (parsed.version === 1 && typeof parsed.files === "object") cache = parsed;
+  } catch {
+    // no cache yet, or an unreadable one: start afresh
+  }
+  let changed = false;
+  if (Object.keys(cache.files).length > 0 && cache.schemas !== schemasFingerprint()) {
+    cache = { version: 1, schemas: "", files: {} };
+    changed = true;
+  }
+  return {
+    trusts: (name, stat, bytes) =>
+      stat.size === bytes && cache.files[name] === statKey(stat, bytes),
+    remember(name, stat, bytes) {
+      if (stat.size !== bytes) return; // the file grew while it was read: check it next time
+      cache.files[name] = statKey(stat, bytes);
+      changed = true;
+    },
+    save(seen) {
+      const keep = new Set(seen);
+      for (const name of Object.keys(cache.files))
+        if (!keep.has(name)) {
+          delete cache.files[name];
+          changed = true;
+        }
+      if (!changed) return;
+      try {
+        cache.schemas = schemasFingerprint();
+        mkdirSync(path.dirname(file), { recursive: true });
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, JSON.stringify(cache));
+        renameSync(tmp, file);
+      } catch {
+        // a cache that cannot be written only costs time on the next read
+      }
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { adrFileName, adrRef, nextFreeNumber, slugify } from "../../core/adr/model.js";
+import { AdriftError } from "../../core/errors.js";
+import { currentPerson } from "../actor.js";
+import { type AppContext, repoPath } from "../context.js";
+import { loadProject } from "../load.js";
+import { writeEvents } from "../writer.js";
+import { editFrontMatter, HASH_KEY, setKey, stringList } from "./front-matter.js";
+import { writeAdrIndex } from "./index-file.js";
+import { collectAdrs } from "./list.js";
+import { readinessWarnings } from "./readiness.js";
+import { type FoundDraft, findAdr, findDraft } from "./resolve.js";
+
+/** Options of `adr accept`. */
+export type AcceptOptions = { number?: number; supersedes?: string[] };
+
+/** Accepts a draft: numbers it, writes `NNNN-<slug>.md`, removes the draft, records `adr_accepted`. */
+export async function acceptDraft(
+  ctx: AppContext,
+  ref: string | FoundDraft,
+  options: AcceptOptions = {},
+) {
+  const draft = typeof ref === "string" ? findDraft(ctx, ref) : ref;
+  const { state } = await loadProject(ctx);
+  const id = typeof draft.data.id === "string" ? draft.data.id : undefined;
+  if (!id)
+    throw new AdriftError(
+      "validation_failed",
+      `${draft.path}: the front matter has no id (drafts keep the id adrift gave them)`,
+    );
+  if (state.adrs.get(id)?.status === "accepted")
+    throw new AdriftError(
+      "conflict",
+      `ADR ${id} is already accepted as ${state.adrs.get(id)!.path}`,
+    );
+  const adrs = await collectAdrs(ctx, state);
+  const taken = new Set([
+    ...adrs.flatMap((a) => (a.number === undefined ? [] : [a.number])),
+    ...[...state.adrs.values()].flatMap((a) =>
+      a.status === "accepted" && a.number !== undefined ? [a.number] : [],
+    ),
+  ]);
+  if (options.number !== undefined && taken.has(options.number))
+    throw new AdriftError(
+      "conflict",
+      `${adrRef(options.number)} is taken; leave out --number to get the next free one (${nextFreeNumber(taken)})`,
+    );
+  const number = options.number ?? nextFreeNumber(taken);
+  const superseded = (options.supersedes ?? []).map((r) => findAdr(adrs, r));
+  for (const old of superseded)
+    if (!readFileSync(repoPath(ctx, old.path), "utf8").startsWith("---"))
+      throw new AdriftError(
+        "validation_failed",
+        `${old.path} has no YAML front matter to record the supersession in; add one (status:) first`,
+      );
+  const title =
+    typeof draft.data.title === "string" && draft.data.title.trim() ? draft.data.title : "untitled";
+  const file = path.join(
+    repoPath(ctx, ctx.config.adr_dir),
+    adrFileName(number, slugify(title, id.toLowerCase())),
+  );
+  const person = await currentPerson(ctx);
+  const date = ctx.clock.now().toISOString().slice(0, 10);
+  const accepted = editFrontMatter(draft.text, draft.path, (doc) => {
+    setKey(doc, "status", "accepted");
+    setKey(doc, "date", date);
+    const makers = stringList(doc.toJS()?.["decision-makers"]);
+    setKey(
+      doc,
+      "decision-makers",
+      makers.includes(person.name) ? makers : [...makers, person.name],
+    );
+    if (superseded.length)
+      setKey(
+        doc,
+        "supersedes",
+        superseded.map((s) => adrRef(s.number!)),
+      );
+    doc.delete("cluster");
+    doc.delete(HASH_KEY);
+  });
+  mkdirSync(path.dirname(file), { recursive: true });
+  if (existsSync(file)) throw new AdriftError("conflict", `${file} already exists`);
+  const restore: [string, string][] = [];
+  writeFileSync(file, accepted, { flag: "wx" });
+  try {
+    for (const old of superseded) {
+      const oldFile = repoPath(ctx, old.path);
+      const before = readFileSync(oldFile, "utf8");
+      restore.push([oldFile, before]);
+      const by = [...new Set([...old.superseded_by, adrRef(number)])];
+      writeFileSync(
+        oldFile,
+        editFrontMatter(before, old.path, (doc) => {
+          setKey(doc, "status", `superseded by ${by.join(", ")}`);
+          setKey(doc, "superseded-by", by);
+        }),
+      );
+    }
+    const records = stringList(draft.data.records);
+    const relative = path.relative(ctx.git.location.root, file).split(path.sep).join("/");
+    await writeEvents(ctx, [
+      {
+        type: "adr_accepted",
+        data: { adr_id: id, number, path: relative, record_ids: records, accepted_by: person },
+      },
+    ]);
+    rmSync(draft.file, { force: true });
+    rmSync(draft.file.replace(/\.md$/i, ".regenerated.md"), { force: true });
+    const index = writeAdrIndex(ctx, await collectAdrs(ctx, (await loadProject(ctx)).state));
+    return {
+      id,
+      number,
+      ref: adrRef(number),
+      path: relative,
+      draft: draft.path,
+      record_ids: records,
+      supersedes: superseded.map((s) => s.path),
+      index,
+      warnings: readinessWarnings(state),
+    };
+  } catch (error) {
+    rmSync(file, { force: true });
+    for (const [oldFile, before] of restore) writeFileSync(oldFile, before);
+    throw error;
+  }
+}
+
+/** Rejects a draft with a reason: records `adr_rejected` and removes the draft. */
+export async function rejectDraft(ctx: AppContext, ref: string | FoundDraft, reason: string) {
+  if (!reason.trim()) throw new AdriftError("usage", 'a rejection needs a reason: --reason "…"');
+  const draft = typeof ref === "string" ? findDraft(ctx, ref) : ref;
+  const id = typeof draft.data.id === "string" ? draft.data.id : undefined;
+  if (!id) throw new AdriftError("validation_failed", `${draft.path}: the front matter has no id`);
+  await writeEvents(ctx, [
+    { type: "adr_rejected", data: { adr_id: id, draft_path: draft.path, reason } },
+  ]);
+  rmSync(draft.file, { force: true });
+  rmSync(draft.file.replace(/\.md$/i, ".regenerated.md"), { force: true });
+  return { id, draft: draft.path, reason };
+}

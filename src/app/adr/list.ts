@@ -1,0 +1,89 @@
+import { existsSync } from "node:fs";
+import type { AdrFamily, AdrWarning } from "../../core/adr/read-adr.js";
+import type { ProjectState } from "../../core/project/state.js";
+import { type AppContext, repoPath } from "../context.js";
+import { loadProject } from "../load.js";
+import { readAdrAt, readAdrFolder, readDrafts } from "./files.js";
+import { writeAdrIndex } from "./index-file.js";
+
+/** An accepted or imported ADR, as reports, doctor and the index see it. */
+export type AdrSummary = {
+  id: string;
+  number?: number;
+  title: string;
+  status: string;
+  date?: string;
+  path: string;
+  family: AdrFamily;
+  record_ids: string[];
+  supersedes: string[];
+  superseded_by: string[];
+  links: { type: string; target: string }[];
+  warnings: AdrWarning[];
+};
+
+/** ADRs on disk (the ADR folder, and imported files elsewhere), joined with what the log says. */
+export async function collectAdrs(ctx: AppContext, state: ProjectState): Promise<AdrSummary[]> {
+  const files = await readAdrFolder(ctx);
+  const seen = new Set(files.map((f) => f.file));
+  for (const adr of state.adrs.values())
+    if (adr.status === "imported" && !seen.has(adr.path) && existsSync(repoPath(ctx, adr.path))) {
+      seen.add(adr.path);
+      files.push(await readAdrAt(ctx, repoPath(ctx, adr.path)));
+    }
+  const byPath = new Map([...state.adrs.values()].map((a) => [a.path, a]));
+  return files
+    .map((f): AdrSummary => {
+      const known = state.adrs.get(f.id) ?? byPath.get(f.file);
+      return {
+        id: known?.id ?? f.id,
+        number: f.number,
+        title: f.title,
+        status: f.status,
+        date: f.date,
+        path: f.file,
+        family: f.family,
+        record_ids: f.records.length ? f.records : (known?.record_ids ?? []),
+        supersedes: f.supersedes,
+        superseded_by: f.superseded_by,
+        links: f.links,
+        warnings: f.warnings,
+      };
+    })
+    .sort(
+      (a, b) =>
+        (a.number ?? Number.MAX_SAFE_INTEGER) - (b.number ?? Number.MAX_SAFE_INTEGER) ||
+        a.path.localeCompare(b.path),
+    );
+}
+
+/** Accepted and imported ADRs with number, title, status, path, record ids and relations. */
+export async function listAdrs(ctx: AppContext): Promise<AdrSummary[]> {
+  const { state } = await loadProject(ctx);
+  return collectAdrs(ctx, state);
+}
+
+/** A draft awaiting review, as `adr list` and PR comments show it. */
+export type DraftSummary = {
+  id: string;
+  title: string;
+  status: string;
+  path: string;
+  record_ids: string[];
+};
+
+/** Drafts awaiting review in the drafts folder. */
+export async function listDrafts(ctx: AppContext): Promise<DraftSummary[]> {
+  return (await readDrafts(ctx)).map((d) => ({
+    id: d.id,
+    title: d.title,
+    status: d.status,
+    path: d.file,
+    record_ids: d.records,
+  }));
+}
+
+/** Regenerates the decision log (`adr_index`) from the ADRs on disk; for the watcher and CI. */
+export async function refreshAdrIndex(ctx: AppContext): Promise<string> {
+  return writeAdrIndex(ctx, await listAdrs(ctx));
+}

@@ -1,0 +1,65 @@
+import type { Repository } from "../app/repository.js";
+import type { QuestionView } from "../core/project/backlog-types.js";
+import { oneLine } from "./format.js";
+import { paint } from "./io.js";
+
+/** `KEY id` or just the id, for listings. */
+export function label(item: { id: string; key?: string }): string {
+  return item.key ? `${item.key} ${paint("dim", item.id)}` : paint("dim", item.id);
+}
+
+/** Warnings (never blocking) printed in yellow. */
+export function warningLines(warnings: string[]): string[] {
+  return warnings.map((w) => paint("yellow", `  warning: ${w}`));
+}
+
+/** Missing readiness items, one per line. */
+export function missingLines(missing: { message: string }[], prefix = "not ready"): string[] {
+  return missing.map((m) => paint("yellow", `  ${prefix}: ${m.message}`));
+}
+
+/** One listing line for a question. */
+export function questionLine(q: QuestionView): string {
+  const status = q.status === "open" ? paint("yellow", "open    ") : paint("green", "answered");
+  return `${paint("dim", q.id)}  ${status}  ${oneLine(q.question)}  — ${q.author.name}`;
+}
+
+/** "story:ID, task:ID" for a question's affects. */
+export function affectsText(affects: {
+  rules: string[];
+  stories: string[];
+  tasks: string[];
+}): string {
+  const parts = [
+    ...affects.rules.map((id) => `rule:${id}`),
+    ...affects.stories.map((id) => `story:${id}`),
+    ...affects.tasks.map((id) => `task:${id}`),
+  ];
+  return parts.length ? parts.join(", ") : "(nothing named)";
+}
+
+/** The full human view of a story (`adrift story show`). */
+export function storyDetails(r: Awaited<ReturnType<Repository["showStory"]>>): string {
+  const list = (name: string, items: string[]) =>
+    items.map((item) => `  ${name.padEnd(6)} ${item}`);
+  return [
+    `${paint("bold", "Story")} ${label(r.story)}  ${r.story.title}  (${r.story.status})`,
+    `  epic   ${r.epic ? `${r.epic.key ?? r.epic.id} ${r.epic.title}` : r.story.epic_id}`,
+    ...list("RF", r.story.functional_requirements),
+    ...list("RNF", r.story.non_functional_requirements),
+    ...list("DoD", r.story.definition_of_done),
+    ...list("DoR", r.story.definition_of_ready),
+    ...list(
+      "rule",
+      r.rules.map((x) => `${x.key ?? x.id} ${x.title}`),
+    ),
+    ...list(
+      "task",
+      r.tasks.map((t) => `${t.key ?? t.id} ${t.title} (${t.status})`),
+    ),
+    ...r.open_questions.map((q) => `  open   ${questionLine(q)}`),
+    ...(r.decisions.length ? [`  ${r.decisions.length} user decision(s) affect it`] : []),
+    ...(r.story.amendments.length ? [paint("dim", `  amended ${r.story.amendments.length}×`)] : []),
+    ...missingLines(r.missing),
+  ].join("\n");
+}

@@ -1,0 +1,119 @@
+import type { Command } from "commander";
+import type { AdrSummary } from "../../app/adr/list.js";
+import { action, common, repository } from "../common.js";
+import { emit, note, paint } from "../io.js";
+
+const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).padStart(4, "0")}`);
+
+function adrLine(a: AdrSummary): string {
+  const superseded = a.superseded_by.length
+    ? paint("dim", `(superseded by ${a.superseded_by.join(", ")})`)
+    : "";
+  return [ref(a.number), a.status.padEnd(10), a.date ?? "          ", a.title, superseded]
+    .filter(Boolean)
+    .join("  ");
+}
+
+/** `adrift adr sync|renumber|list|import`. */
+export function registerAdrMaintenance(adr: Command): void {
+  common(adr.command("sync"))
+    .description("finalise drafts whose front matter a reviewer set to accepted or rejected")
+    .addHelpText("after", "\nExample (CI, after a pull request is merged):\n  adrift adr sync")
+    .action(
+      action(async (options) => {
+        const result = await (await repository(options)).syncAdrs();
+        emit(options, result, () =>
+          [
+            ...result.accepted.map((a) => `${paint("green", "accepted")} ${a.ref} ${a.path}`),
+            ...result.rejected.map((r) => `${paint("yellow", "rejected")} ${r.draft}`),
+            `${result.pending.length} draft(s) still proposed`,
+          ].join("\n"),
+        );
+        return 0;
+      }),
+    );
+
+  common(adr.command("renumber"))
+    .description(
+      "after a merge, give the later of two ADRs with one number the next free one and fix links",
+    )
+    .addHelpText(
+      "after",
+      "\nExample:\n  git merge feature && adrift validate || adrift adr renumber",
+    )
+    .action(
+      action(async (options) => {
+        const result = await (await repository(options)).renumberAdrs();
+        emit(options, result, () =>
+          result.renumbered.length === 0
+            ? "no two ADRs share a number"
+            : result.renumbered
+                .map(
+                  (m) =>
+                    `${paint("green", "renumbered")} ${m.old_path} -> ${m.new_path} (links fixed in ${m.links_rewritten.length} file(s))`,
+                )
+                .join("\n"),
+        );
+        return 0;
+      }),
+    );
+
+  common(adr.command("list"), { as: false })
+    .description(
+      "list accepted and imported ADRs (status, date, relations) and drafts awaiting review",
+    )
+    .addHelpText("after", "\nExample:\n  adrift adr list --json")
+    .action(
+      action(async (options) => {
+        const repo = await repository(options);
+        const adrs = await repo.listAdrs();
+        const drafts = await repo.listAdrDrafts();
+        emit(options, { adrs, total: adrs.length, drafts }, () =>
+          [
+            ...adrs.map(adrLine),
+            ...drafts.map((d) => `draft     ${d.status.padEnd(10)}  ${d.path}  ${d.title}`),
+            adrs.length + drafts.length === 0
+              ? "no ADRs yet (adrift adr draft, then adrift adr accept; or adrift adr import)"
+              : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+        );
+        return 0;
+      }),
+    );
+
+  common(
+    adr
+      .command("import")
+      .argument(
+        "[dir]",
+        "the ADR folder (default: the usual folders of adr-tools, MADR, log4brains)",
+      ),
+  )
+    .description(
+      "import existing ADRs (adr-tools/Nygard, MADR 2-4, log4brains); files are read, never changed",
+    )
+    .addHelpText(
+      "after",
+      "\nExamples:\n  adrift adr import\n  adrift adr import doc/architecture/decisions --json",
+    )
+    .action(
+      action(async (dir: string | undefined, options) => {
+        const result = await (await repository(options)).importAdrs(dir);
+        if (!options.json)
+          for (const w of result.warnings)
+            note(paint("yellow", `${w.file}:${w.line}: warning: ${w.message}`, process.stderr));
+        emit(options, result, () =>
+          [
+            ...result.imported.map(
+              (a) =>
+                `${paint("green", "imported")} ${ref(a.number)}  ${a.status.padEnd(10)} ${a.path}`,
+            ),
+            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.warnings.length} warning(s) from ${result.dirs.join(", ") || "no ADR folder found"}`,
+          ].join("\n"),
+        );
+        return 0;
+      }),
+    );
+}

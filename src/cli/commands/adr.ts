@@ -1,0 +1,134 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { AdriftError } from "../../core/errors.js";
+import { action, collect, common, repository } from "../common.js";
+import { emit, note, paint } from "../io.js";
+import { registerAdrMaintenance } from "./adr-maintain.js";
+
+const BY = ["auto", "tag", "workline", "paths"];
+const RESULT_COLOR = {
+  created: "green",
+  updated: "cyan",
+  unchanged: "dim",
+  edited: "yellow",
+} as const;
+
+/** A draft path is relative to where the command runs (or -C); an id is passed as it is. */
+function draftRef(ref: string, options: { cwd?: string }): string {
+  const resolved = path.resolve(options.cwd ?? process.cwd(), ref);
+  return /\.md$/i.test(ref) && existsSync(resolved) ? resolved : ref;
+}
+
+/** `adrift adr draft|accept|reject|sync|renumber|list|import`. */
+export function registerAdr(program: Command): void {
+  const adr = program
+    .command("adr")
+    .description(
+      "ADR drafts clustered from records, acceptance in review, import of existing ADRs",
+    );
+
+  common(adr.command("draft"))
+    .description("cluster intent cards and decisions not yet in an ADR into MADR drafts")
+    .option(
+      "--by <criterion>",
+      `${BY.join(" | ")} (auto: tag, then workline, then overlapping paths)`,
+      "auto",
+    )
+    .option("--out <dir>", "write drafts here instead of the configured drafts_dir")
+    .addHelpText("after", "\nExamples:\n  adrift adr draft\n  adrift adr draft --by paths --json")
+    .action(
+      action(async (options) => {
+        if (!BY.includes(options.by))
+          throw new AdriftError("usage", `--by must be one of ${BY.join(", ")}`);
+        const result = await (await repository(options)).draftAdrs({
+          by: options.by,
+          out: options.out,
+        });
+        emit(options, result, () =>
+          [
+            ...result.drafts.map((d) =>
+              [
+                `${paint(RESULT_COLOR[d.result], d.result.padEnd(9))} ${d.path}  (${d.record_ids.length} record(s), ${d.cluster})`,
+                ...(d.regenerated_path
+                  ? [
+                      paint(
+                        "yellow",
+                        `  a person edited it; kept, and wrote the new version beside it: ${d.regenerated_path}`,
+                      ),
+                    ]
+                  : []),
+              ].join("\n"),
+            ),
+            result.drafts.length === 0 ? "no records need a draft" : "",
+            ...result.orphaned.map((p) => paint("yellow", `no longer matches any records: ${p}`)),
+            result.unclustered.length
+              ? paint(
+                  "dim",
+                  `${result.unclustered.length} record(s) left out by --by ${options.by}`,
+                )
+              : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+        );
+        return 0;
+      }),
+    );
+
+  common(adr.command("accept").argument("<draft>", "draft path or draft id"))
+    .description("accept a draft: next free number, docs/adr/NNNN-<slug>.md, adr_accepted recorded")
+    .option("--number <n>", "take this number (it must be free)")
+    .option(
+      "--supersedes <adr>",
+      "an ADR this one supersedes (ADR-0003, 3 or its path); repeatable",
+      collect,
+    )
+    .addHelpText(
+      "after",
+      "\nExamples:\n  adrift adr accept docs/adr/drafts/cache-sessions.md\n  adrift adr accept 01JQ3Z --supersedes ADR-0003",
+    )
+    .action(
+      action(async (draft: string, options) => {
+        const number = options.number === undefined ? undefined : Number(options.number);
+        if (number !== undefined && (!Number.isInteger(number) || number < 1))
+          throw new AdriftError(
+            "usage",
+            `--number expects a positive integer, got "${options.number}"`,
+          );
+        const result = await (await repository(options)).acceptAdr(draftRef(draft, options), {
+          number,
+          supersedes: options.supersedes,
+        });
+        for (const warning of result.warnings)
+          note(paint("yellow", `warning: ${warning.message}`, process.stderr));
+        emit(
+          options,
+          result,
+          () =>
+            `${paint("green", "accepted")} ${result.ref} ${result.path} (draft ${result.draft} removed)`,
+        );
+        return 0;
+      }),
+    );
+
+  common(adr.command("reject").argument("<draft>", "draft path or draft id"))
+    .description("reject a draft with a reason (adr_rejected recorded, draft removed)")
+    .requiredOption("--reason <text>", "why the draft is rejected")
+    .addHelpText(
+      "after",
+      '\nExample:\n  adrift adr reject docs/adr/drafts/cache-sessions.md --reason "covered by ADR-0004"',
+    )
+    .action(
+      action(async (draft: string, options) => {
+        const result = await (await repository(options)).rejectAdr(
+          draftRef(draft, options),
+          options.reason,
+        );
+        emit(options, result, () => `${paint("yellow", "rejected")} ${result.draft}`);
+        return 0;
+      }),
+    );
+
+  registerAdrMaintenance(adr);
+}

@@ -1,0 +1,69 @@
+/** The front matter adrift writes on drafts and accepted ADRs (MADR 4 plus adrift's fields). */
+export type AdrFrontMatter = {
+  id: string;
+  title: string;
+  status: string;
+  date: string;
+  "decision-makers": string[];
+  tags: string[];
+  records: string[];
+  paths: string[];
+  supersedes?: string[];
+  "superseded-by"?: string[];
+  cluster?: string;
+};
+
+/** The order of front matter keys in generated files. */
+export const FRONT_MATTER_KEYS = [
+  "id",
+  "title",
+  "status",
+  "date",
+  "decision-makers",
+  "tags",
+  "records",
+  "paths",
+  "supersedes",
+  "superseded-by",
+  "cluster",
+] as const;
+
+/** The statuses adrift understands; anything else is kept as written, with a warning. */
+export const KNOWN_STATUSES = [
+  "proposed",
+  "accepted",
+  "rejected",
+  "deprecated",
+  "superseded",
+  "draft",
+] as const;
+
+/** A typed ADR reference as written in relations and status strings: `ADR-0012`. */
+export function adrRef(number: number): string {
+  return `ADR-${String(number).padStart(4, "0")}`;
+}
+
+/** A file name for an accepted ADR: `0012-<slug>.md`. */
+export function adrFileName(number: number, slug: string): string {
+  return `${String(number).padStart(4, "0")}-${slug}.md`;
+}
+
+/** A URL- and file-safe slug of a title (ASCII letters and digits, dashes), never empty. */
+export function slugify(title: string, fallback = "adr"): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug || fallback;
+}
+
+/** The next number not used by any of `taken` (numbers start at 1). */
+export function nextFreeNumber(taken: Iterable<number>): number {
+  let max = 0;
+  for (const n of taken) if (n > max) max = n;
+  return max + 1;
+}

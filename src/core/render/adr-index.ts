@@ -1,0 +1,59 @@
+import type { PhrasingContent, RootContent, TableCell, TableRow } from "mdast";
+import { adrRef } from "../adr/model.js";
+import { renderMarkdown, text } from "./mdast.js";
+
+/** The markers between which the generated index lives; text around them is kept. */
+export const INDEX_START = "<!-- adrift:adr-index:start -->";
+export const INDEX_END = "<!-- adrift:adr-index:end -->";
+
+/** One row of the decision log. */
+export type IndexRow = {
+  number?: number;
+  title: string;
+  status: string;
+  date?: string;
+  /** link target relative to the index file */
+  href: string;
+  supersedes: string[];
+  superseded_by: string[];
+};
+
+const cell = (...children: PhrasingContent[]): TableCell => ({ type: "tableCell", children });
+
+/** Renders the decision log table (user text escaped). */
+export function renderIndexTable(rows: readonly IndexRow[]): string {
+  if (rows.length === 0) return "_No ADRs yet._\n";
+  const header: TableRow = {
+    type: "tableRow",
+    children: ["ADR", "Title", "Status", "Date", "Relations"].map((h) => cell(text(h))),
+  };
+  const body = rows.map((row): TableRow => {
+    const relations = [
+      ...(row.supersedes.length ? [`supersedes ${row.supersedes.join(", ")}`] : []),
+      ...(row.superseded_by.length ? [`superseded by ${row.superseded_by.join(", ")}`] : []),
+    ].join("; ");
+    return {
+      type: "tableRow",
+      children: [
+        cell(text(row.number === undefined ? "—" : adrRef(row.number))),
+        cell({ type: "link", url: row.href, children: [text(row.title)] }),
+        cell(text(row.status)),
+        cell(text(row.date ?? "")),
+        cell(text(relations)),
+      ],
+    };
+  });
+  const table: RootContent = { type: "table", align: [], children: [header, ...body] };
+  return renderMarkdown([table]);
+}
+
+/** Puts the index between the markers of `existing`, keeping everything around them. */
+export function spliceIndex(existing: string | undefined, table: string): string {
+  const block = `${INDEX_START}\n\n${table.replace(/\n+$/, "")}\n\n${INDEX_END}`;
+  if (existing === undefined) return `# Architecture Decision Records\n\n${block}\n`;
+  const start = existing.indexOf(INDEX_START);
+  const end = existing.indexOf(INDEX_END, start + 1);
+  if (start >= 0 && end > start)
+    return `${existing.slice(0, start)}${block}${existing.slice(end + INDEX_END.length)}`;
+  return `${existing.replace(/\n*$/, "\n\n")}${block}\n`;
+}

@@ -1,0 +1,91 @@
+import type { List, ListItem, Root } from "mdast";
+import { gfmToMarkdown } from "mdast-util-gfm";
+import { toMarkdown } from "mdast-util-to-markdown";
+import type { RecordView } from "../project/state.js";
+
+/** The heading of SPEC §3 "Decisions reach the worker". */
+export const USER_DECISIONS_HEADING = "User decisions — they override RF/DoR when they conflict";
+
+/** Limits of seed 0214 §7. */
+export const USER_DECISIONS_LIMITS = { items: 10, chars: 1_500 } as const;
+
+/** One user decision as the worker sees it. */
+export type UserDecision = {
+  id: string;
+  question_id?: string;
+  question: string;
+  decision: string;
+  decided_by: string;
+  at: string;
+};
+
+/** The rendered block: what fitted, what was left out, and the Markdown text. */
+export type UserDecisionsBlock = {
+  heading: string;
+  decisions: UserDecision[];
+  omitted: number;
+  text: string;
+};
+
+const flat = (text: string, max: number) => {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+};
+
+function toUserDecision(record: RecordView): UserDecision {
+  return {
+    id: record.id,
+    question_id: record.question_id,
+    question: record.card.trigger,
+    decision: record.card.outcome,
+    decided_by: record.actor.email ?? record.actor.name,
+    at: record.at,
+  };
+}
+
+function item(decision: UserDecision): ListItem {
+  const text = `${flat(decision.decision, 400)}${decision.question ? ` (asked: ${flat(decision.question, 200)})` : ""} — ${decision.decided_by}, ${decision.id}`;
+  return {
+    type: "listItem",
+    spread: false,
+    children: [{ type: "paragraph", children: [{ type: "text", value: text }] }],
+  };
+}
+
+function render(decisions: UserDecision[], omitted: number): string {
+  const list: List = { type: "list", ordered: false, spread: false, children: decisions.map(item) };
+  const root: Root = {
+    type: "root",
+    children: [
+      { type: "heading", depth: 3, children: [{ type: "text", value: USER_DECISIONS_HEADING }] },
+      list,
+      ...(omitted > 0
+        ? [
+            {
+              type: "paragraph" as const,
+              children: [{ type: "text" as const, value: `${omitted} more not shown` }],
+            },
+          ]
+        : []),
+    ],
+  };
+  return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-" });
+}
+
+/** Renders newest-first decisions within at most 10 items and 1,500 characters. */
+export function renderUserDecisions(records: RecordView[]): UserDecisionsBlock {
+  const all = records.map(toUserDecision);
+  const kept: UserDecision[] = [];
+  for (const decision of all.slice(0, USER_DECISIONS_LIMITS.items)) {
+    const next = [...kept, decision];
+    if (render(next, all.length - next.length).length > USER_DECISIONS_LIMITS.chars) break;
+    kept.push(decision);
+  }
+  const omitted = all.length - kept.length;
+  return {
+    heading: USER_DECISIONS_HEADING,
+    decisions: kept,
+    omitted,
+    text: kept.length === 0 ? "" : render(kept, omitted),
+  };
+}

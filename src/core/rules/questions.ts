@@ -1,0 +1,63 @@
+import { AdriftError } from "../errors.js";
+import type { Actor } from "../events/common.js";
+import type { QuestionView, StoryView } from "../project/backlog-types.js";
+import type { ProjectState } from "../project/state.js";
+
+const sameEmail = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Who may answer (seed 0214 §3): only the author of the session the question was declared in,
+ * compared by email; an agent never. Throws `already_answered` or `only_session_author`.
+ */
+export function assertCanAnswer(state: ProjectState, question: QuestionView, by: Actor): void {
+  if (question.answer)
+    throw new AdriftError(
+      "already_answered",
+      `question ${question.id} was already answered by ${question.answer.answered_by.email} (decision ${question.answer.decision_id}); record a new decision to change it`,
+      { id: question.id, answer: question.answer },
+    );
+  const author = state.sessions.get(question.session_id)?.author;
+  if (by.kind === "agent")
+    throw new AdriftError(
+      "only_session_author",
+      `an agent (${by.name}) cannot answer a question: only the session author${author ? `, ${author.email},` : ""} can, from their own shell`,
+      { id: question.id, reason: "agent", author: author?.email },
+    );
+  if (!author)
+    throw new AdriftError(
+      "only_session_author",
+      `question ${question.id} belongs to session ${question.session_id}, which is not in this log; only its author can answer it`,
+      { id: question.id, reason: "unknown_session" },
+    );
+  if (!sameEmail(author.email, by.email))
+    throw new AdriftError(
+      "only_session_author",
+      `only the author of the session where question ${question.id} was asked, ${author.email}, can answer it; you are ${by.email ?? by.name}. Ask them to run adrift question answer ${question.id.slice(0, 10)}`,
+      { id: question.id, reason: "not_author", author: author.email, you: by.email },
+    );
+}
+
+/** Open questions that touch a story: naming it, one of its rules or tasks, or nothing at all. */
+export function openQuestionsForStory(
+  state: ProjectState,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+): QuestionView[] {
+  return [...state.questions.values()].filter((q) => {
+    if (q.status !== "open") return false;
+    const { rules, stories, tasks } = q.affects;
+    if (rules.length + stories.length + tasks.length === 0) return true;
+    return (
+      stories.includes(story.id) ||
+      rules.some((r) => story.business_rule_ids.includes(r)) ||
+      tasks.some((t) => story.task_ids.includes(t))
+    );
+  });
+}
+
+/** The readiness warning (never blocking): "N questions still open — answer with …". */
+export function openQuestionsWarning(open: QuestionView[]): string | undefined {
+  if (open.length === 0) return undefined;
+  const first = open[0]!.id.slice(0, 10);
+  return `${open.length} question${open.length === 1 ? "" : "s"} still open — answer with adrift question answer ${first} --answer "…" (see adrift question list)`;
+}

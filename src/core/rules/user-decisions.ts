@@ -1,0 +1,34 @@
+import type { Affects } from "../events/common.js";
+import type { ProjectState, RecordView } from "../project/state.js";
+
+/**
+ * The user decisions (decisions with `affects`, not superseded) that reach a story or task,
+ * newest first (seed 0214 §7). A task sees what names it, its story or the rules it inherits;
+ * a story sees what names it, its rules or one of its tasks.
+ */
+export function selectUserDecisions(
+  state: ProjectState,
+  target: { story?: string; task?: string },
+): RecordView[] {
+  const stories = new Set<string>();
+  const tasks = new Set<string>();
+  const rules = new Set<string>();
+  const task = target.task ? state.tasks.get(target.task) : undefined;
+  if (task) tasks.add(task.id);
+  const storyId = target.story ?? task?.story_id;
+  const story = storyId ? state.stories.get(storyId) : undefined;
+  if (story) {
+    stories.add(story.id);
+    for (const rule of story.business_rule_ids) rules.add(rule);
+    if (!task) for (const id of story.task_ids) tasks.add(id);
+  }
+  const names = (affects: Affects) =>
+    affects.stories.some((id) => stories.has(id)) ||
+    affects.tasks.some((id) => tasks.has(id)) ||
+    affects.rules.some((id) => rules.has(id));
+  return [...state.records.values()]
+    .filter(
+      (r) => r.kind === "decision" && r.status !== "superseded" && r.affects && names(r.affects),
+    )
+    .sort((a, b) => (a.id < b.id ? 1 : -1));
+}

@@ -1,0 +1,90 @@
+import { appendFileSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { foldEvents, openRepository, openValidatedFiles, readLog } from "../../src/index.js";
+import { logFiles } from "../support/log-files.js";
+import { makeRepo, tempDir } from "../support/repo.js";
+
+async function setup() {
+  const repo = makeRepo();
+  const api = await openRepository(repo.dir);
+  for (const outcome of ["um", "два", "three"])
+    await api.recordIntent({ outcome, trigger: "t", trivial: true });
+  const cacheFile = path.join(tempDir(), "validated-files.json");
+  const read = () =>
+    readLog(path.join(repo.dir, ".decisions"), repo.dir, {
+      validatedFiles: openValidatedFiles(cacheFile),
+    });
+  const file = path.join(repo.dir, logFiles(repo.dir)[0]!);
+  return { repo, api, read, file, cacheFile };
+}
+
+describe("the cache of validated files", () => {
+  it("gives the same log as a full check, on the first and on later reads", async () => {
+    const { repo, read, cacheFile } = await setup();
+    const full = await readLog(path.join(repo.dir, ".decisions"), repo.dir);
+    const first = await read();
+    expect(JSON.parse(readFileSync(cacheFile, "utf8")).files).toHaveProperty([
+      logFiles(repo.dir)[0]!,
+    ]);
+    const second = await read();
+    expect(first).toEqual(full);
+    expect(second).toEqual(full);
+    expect(foldEvents(second.events)).toEqual(foldEvents(full.events));
+  });
+
+  it("checks a file again once it was appended to", async () => {
+    const { read, file } = await setup();
+    await read();
+    appendFileSync(
+      file,
+      `${JSON.stringify({ id: "01JZZZZZZZZZZZZZZZZZZZZZZZ", type: "session_started" })}\n`,
+    );
+    const after = await read();
+    expect(after.problems.map((p) => [p.line, p.code])).toEqual([[5, "invalid_event"]]);
+    expect(after.events).toHaveLength(4);
+  });
+
+  it("checks a file again after an edit in place that kept its size and mtime", async () => {
+    const { read, file } = await setup();
+    await read();
+    const before = statSync(file);
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.replace('"outcome":"um"', '"outcome":1234'));
+    expect(statSync(file).size).toBe(before.size);
+    utimesSync(file, before.atime, before.mtime);
+    const after = await read();
+    expect(after.problems.map((p) => p.code)).toEqual(["invalid_event"]);
+    expect(after.events).toHaveLength(3);
+  });
+
+  it("never trusts a file whose lines rely on defaults or carry unknown fields", async () => {
+    const { repo, read, file, cacheFile } = await setup();
+    const [session] = readFileSync(file, "utf8").split("\n");
+    const sessionId = JSON.parse(session!).id;
+    const line = (id: string, data: object) =>
+      JSON.stringify({
+        id,
+        type: "intent_card_recorded",
+        schema_version: 1,
+        at: "2026-01-01T00:00:00Z",
+        actor: { kind: "human", name: "Ana", email: "ana@example.com" },
+        session_id: sessionId,
+        data,
+        extra_field: "ignored",
+      });
+    const hand = path.join(repo.dir, ".decisions/log/hand.events.ndjson");
+    writeFileSync(hand, `${line("01JY0000000000000000000000", { card: { outcome: "à mão" } })}\n`);
+    await read();
+    expect(JSON.parse(readFileSync(cacheFile, "utf8")).files).not.toHaveProperty([
+      ".decisions/log/hand.events.ndjson",
+    ]);
+    const again = await read();
+    const record = foldEvents(again.events).records.get("01JY0000000000000000000000")!;
+    expect(record.considered).toEqual([]);
+    expect(record.card.trigger).toBe("");
+    expect(again.events.find((e) => e.id === "01JY0000000000000000000000")).not.toHaveProperty(
+      "extra_field",
+    );
+  });
+});
