@@ -1,5 +1,24 @@
 import type { ToolDefinition } from "./tool.js";
-import { RECORD_TOOLS } from "./tools/records.js";
+import { createEpic, createStory, createTask, recordBusinessRule } from "./tools/backlog.js";
+import { declareOpenQuestion, listOpenQuestions, recordVerdictTool } from "./tools/questions.js";
+import {
+  amendIntentCard,
+  listRecordsTool,
+  recordDecisionTool,
+  recordIntentCard,
+} from "./tools/records.js";
 
 /** Every tool the server offers; a tool is listed here only once its use case exists. */
-export const TOOLS: ToolDefinition[] = [...RECORD_TOOLS];
+export const TOOLS: ToolDefinition[] = [
+  recordIntentCard,
+  amendIntentCard,
+  recordDecisionTool,
+  declareOpenQuestion,
+  listOpenQuestions,
+  recordBusinessRule,
+  createEpic,
+  createStory,
+  createTask,
+  recordVerdictTool,
+  listRecordsTool,
+];
