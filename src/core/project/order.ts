@@ -7,12 +7,41 @@ import type { LinePosition, Problem } from "../events/parse.js";
  */
 export type LoadedLine = { event: AdriftEvent | UnknownEvent; at: LinePosition; text?: string };
 
+/** Where each kept event stands in the log, by id. */
+export type Positions = { get(id: string): LinePosition | undefined; readonly size: number };
+
 export type OrderedLog = {
   events: AdriftEvent[];
   unknown: UnknownEvent[];
-  positions: Map<string, LinePosition>;
+  positions: Positions;
   problems: Problem[];
 };
+
+/**
+ * Positions over the ids in ULID order, found by binary search: a Map of a million string
+ * keys cost more than reading the log (hashing every id), and lookups are rare (show, validate).
+ */
+class SortedPositions implements Positions {
+  constructor(
+    private readonly ids: string[],
+    private readonly ats: LinePosition[],
+  ) {}
+  get size(): number {
+    return this.ids.length;
+  }
+  get(id: string): LinePosition | undefined {
+    let low = 0;
+    let high = this.ids.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const here = this.ids[mid]!;
+      if (here === id) return this.ats[mid];
+      if (here < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return undefined;
+  }
+}
 
 /** Fetches the exact text of a line; only called for lines that share an id with another. */
 export type TextOf = (line: LoadedLine) => string;
@@ -36,17 +65,19 @@ export function orderLines(lines: LoadedLine[], textOf: TextOf = textOfLine): Or
   const problems: Problem[] = [];
   const events: AdriftEvent[] = [];
   const unknown: UnknownEvent[] = [];
-  const positions = new Map<string, LinePosition>();
+  const ids: string[] = [];
+  const ats: LinePosition[] = [];
   for (let i = 0; i < lines.length; ) {
     let end = i + 1;
     while (end < lines.length && lines[end]!.event.id === lines[i]!.event.id) end++;
     const kept = end - i === 1 ? lines[i]! : pickDuplicate(lines.slice(i, end), textOf, problems);
     i = end;
-    positions.set(kept.event.id, kept.at);
+    ids.push(kept.event.id);
+    ats.push(kept.at);
     if ("unknown" in kept.event) unknown.push(kept.event);
     else events.push(kept.event);
   }
-  return { events, unknown, positions, problems };
+  return { events, unknown, positions: new SortedPositions(ids, ats), problems };
 }
 
 /**

@@ -112,6 +112,10 @@ describe("orderLines", () => {
     });
     expect(ordered.problems).toEqual([]);
     expect(asked.sort((x, y) => x - y)).toEqual([5, base.length + 1]);
+    expect(ordered.positions.size).toBe(base.length);
+    expect(ordered.positions.get("01JZZZZZZZZZZZZZZZZZZZZZZZ")).toBeUndefined();
+    for (const [i, text] of base.entries())
+      expect(ordered.positions.get(JSON.parse(text).id)!.line).toBe(i + 1);
     expect(ordered.positions.get(JSON.parse(base[4]!).id)).toEqual({
       file: "log.events.ndjson",
       line: 5,
