@@ -23,6 +23,12 @@ export type { ActorOverride, AppContext, OpenOptions, OwnSession } from "./app/c
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
+export {
+  computeStaleness,
+  type RecordedMarks,
+  recordStaleness,
+  type StaleOptions,
+} from "./app/stale.js";
 export type { StoryChanges, StoryInput } from "./app/stories.js";
 export { userDecisionsFor } from "./app/user-decisions.js";
 export type { ValidationReport } from "./app/validate.js";
@@ -50,6 +56,7 @@ export {
 } from "./core/rules/coverage.js";
 export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
+export type * from "./core/rules/staleness-types.js";
 export {
   STORY_TRANSITIONS,
   TASK_TRANSITIONS,

@@ -1,37 +1,16 @@
 import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
-import { stat as fsStat, mkdir, readdir, readFile } from "node:fs/promises";
+import { stat as fsStat, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import { type LinePosition, type Problem, parseEventLine } from "../core/events/parse.js";
 import { type LoadedLine, type OrderedLog, orderLines } from "../core/project/order.js";
+import { listLogFiles } from "./log-files.js";
 import type { ValidatedFiles } from "./validated-files.js";
 
-/** Suffix that makes a file part of the log. */
-export const LOG_SUFFIX = ".events.ndjson";
-
-/** Every log file below `dirs` (absolute paths, each once), sorted for deterministic reads. */
-export async function listLogFiles(dirs: string | readonly string[]): Promise<string[]> {
-  const found = new Set<string>();
-  const walk = async (current: string): Promise<void> => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = await readdir(current, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && entry.name.endsWith(LOG_SUFFIX)) found.add(full);
-    }
-  };
-  for (const dir of typeof dirs === "string" ? [dirs] : dirs) await walk(dir);
-  return [...found].sort();
-}
+export { LOG_SUFFIX, listLogFiles } from "./log-files.js";
 
 /**
  * Parses one file's bytes into lines and problems; `file` is the name used in positions.

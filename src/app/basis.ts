@@ -1,6 +1,10 @@
 import { AdriftError } from "../core/errors.js";
 import { type Basis, scopeProblem } from "../core/events/common.js";
 import type { AppContext } from "./context.js";
+import { fingerprintFiles } from "./stale-engine.js";
+
+/** Below this many files a repository is too small for the broad-scope warning to mean anything. */
+const MIN_FILES_FOR_BREADTH = 10;
 
 /** Normalises user-typed scope entries (`./src/a.ts` -> `src/a.ts`); throws on unsafe ones. */
 export function normalizeScopes(paths: readonly string[]): string[] {
@@ -40,5 +44,30 @@ export async function buildBasis(
         : `revision "${revision}" does not name a commit in this repository`,
       { revision },
     );
-  return { basis: { revision: resolved, touched_paths: touched }, notes: { warnings: [] } };
+  if (touched.length === 0)
+    return { basis: { revision: resolved, touched_paths: touched }, notes: { warnings: [] } };
+  const { fingerprints, notes } = await fingerprintScope(ctx, resolved, touched);
+  return { basis: { revision: resolved, touched_paths: touched, fingerprints }, notes };
+}
+
+/** Fingerprints the scope at `revision` and says how many files it covers, with warnings. */
+export async function fingerprintScope(
+  ctx: AppContext,
+  revision: string,
+  touched: readonly string[],
+): Promise<{ fingerprints: Record<string, string>; notes: BasisNotes }> {
+  const { fingerprints, matched, total, empty } = await fingerprintFiles(
+    ctx.git,
+    revision,
+    touched,
+    ctx.config.broad_scope_ratio,
+  );
+  const warnings = empty.map(
+    (entry) => `${entry} matches no file at ${revision.slice(0, 12)} (check the spelling)`,
+  );
+  if (total >= MIN_FILES_FOR_BREADTH && matched > total * ctx.config.broad_scope_ratio)
+    warnings.push(
+      `the scope covers ${matched} of ${total} files (more than ${Math.round(ctx.config.broad_scope_ratio * 100)}% of the repository): narrow it, or nearly every change will make this record stale`,
+    );
+  return { fingerprints, notes: { matched_files: matched, warnings } };
 }

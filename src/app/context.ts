@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Clock, type IdSource, systemClock, ulidSource } from "../adapters/clock.js";
-import { CliGit, locateWithCli } from "../adapters/git/cli.js";
-import { cleanGitEnv } from "../adapters/git/env.js";
+import { openGit } from "../adapters/git/open.js";
 import type { GitAdapter } from "../adapters/git/types.js";
 import { type Config, DECISIONS_DIR, parseConfig } from "../core/config.js";
 import type { Actor } from "../core/events/common.js";
@@ -50,11 +49,6 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
     actor: options.actor,
     sessionId: options.sessionId,
   };
-}
-
-async function openGit(dir: string, env: NodeJS.ProcessEnv): Promise<GitAdapter> {
-  const clean = cleanGitEnv(env);
-  return new CliGit(await locateWithCli(dir, clean), clean);
 }
 
 function loadConfig(root: string): Config {

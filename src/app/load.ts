@@ -1,23 +1,20 @@
 import path from "node:path";
 import { stateDir } from "../adapters/local-state.js";
+import { logDirsOf } from "../adapters/log-files.js";
 import { readLog } from "../adapters/log-store.js";
 import { openValidatedFiles } from "../adapters/validated-files.js";
-import { DECISIONS_DIR } from "../core/config.js";
 import { AdriftError } from "../core/errors.js";
 import { foldEvents } from "../core/project/fold.js";
 import type { OrderedLog } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
-import { type AppContext, repoPath } from "./context.js";
+import type { AppContext } from "./context.js";
 
 /** The log as read and the state folded from it. */
 export type LoadedProject = { state: ProjectState; log: OrderedLog & { files: string[] } };
 
 /** The directories whose `*.events.ndjson` files make the log: `.decisions/` and the log dir. */
 export function logDirs(ctx: AppContext): string[] {
-  const decisions = repoPath(ctx, DECISIONS_DIR);
-  const logDir = repoPath(ctx, ctx.config.log_dir);
-  const inside = !path.relative(decisions, logDir).startsWith("..");
-  return inside ? [decisions] : [decisions, logDir];
+  return logDirsOf(ctx.git.location.root, ctx.config.log_dir);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   reverifyDecision,
   supersedeDecision,
 } from "./records.js";
+import { runStale, type StaleOptions } from "./stale.js";
 import {
   addStory,
   amendStory,
@@ -68,7 +69,8 @@ export function repositoryApi(ctx: AppContext) {
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
-    validate: () => validateLog(ctx),
+    validate: (options?: { against?: string }) => validateLog(ctx, options),
+    stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
     addRule: (input: { title: string; text: string; key?: string }) => addRule(ctx, input),
     listRules: () => listRules(ctx),
     addEpic: (input: { title: string; key?: string; description?: string }) => addEpic(ctx, input),

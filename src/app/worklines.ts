@@ -5,6 +5,7 @@ import type { ProjectState, WorklineView } from "../core/project/state.js";
 import { currentPerson } from "./actor.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
+import { computeStaleness } from "./stale.js";
 import { writeEvents } from "./writer.js";
 
 /** Starts an explicit session for this clone's author and branch; later events go to it. */
@@ -103,17 +104,34 @@ export async function changeWorkline(ctx: AppContext, transition: Transition, re
     await writeEvents(ctx, [{ type: TYPE[transition], data: { workline_id: workline.id } }]);
   if (transition === "activate") await setActive(ctx, workline.id);
   else if (wasActive) await setActive(ctx, undefined);
-  const stale = [...state.records.values()].filter(
-    (r) => r.workline_id === workline.id && r.status === "stale",
-  );
+  const stale = transition === "activate" ? await staleRecordsOf(ctx, state, workline.id) : [];
   return {
     id: workline.id,
     title: workline.title,
     status: transition === "park" ? "parked" : transition === "close" ? "closed" : "open",
     active: transition === "activate",
-    to_reverify:
-      transition === "activate" ? stale.map((r) => ({ id: r.id, outcome: r.card.outcome })) : [],
+    to_reverify: stale,
   };
+}
+
+/**
+ * The workline's records that are stale: marked in the log, or computed stale now (a parked
+ * workline's records are not trusted just because nobody marked them).
+ */
+async function staleRecordsOf(ctx: AppContext, state: ProjectState, worklineId: string) {
+  const computed = new Set(
+    (await computeStaleness(ctx)).findings
+      .filter((f) => f.state === "stale")
+      .map((f) => f.record_id),
+  );
+  return [...state.records.values()]
+    .filter(
+      (r) =>
+        r.workline_id === worklineId &&
+        r.status !== "superseded" &&
+        (r.status === "stale" || computed.has(r.id)),
+    )
+    .map((r) => ({ id: r.id, outcome: r.card.outcome, recorded: r.status === "stale" }));
 }
 
 /** Every workline with its status and record count; the active one marked. */

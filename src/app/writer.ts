@@ -35,6 +35,14 @@ export async function writeEvents(
   ctx: AppContext,
   drafts: readonly DraftOrBuilder[],
 ): Promise<AdriftEvent[]> {
+  return (await writeEventsToFile(ctx, drafts)).events;
+}
+
+/** As `writeEvents`, also naming the log file written (absolute), e.g. for a hook to stage it. */
+export async function writeEventsToFile(
+  ctx: AppContext,
+  drafts: readonly DraftOrBuilder[],
+): Promise<{ events: AdriftEvent[]; file: string }> {
   const person = await currentPerson(ctx);
   const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
@@ -99,10 +107,11 @@ export async function writeEvents(
       relative = `${ctx.ids.next().toLowerCase()}.events.ndjson`;
       local.files[fileKey] = relative;
     }
-    await appendEvents(path.join(logDir, relative), events);
+    const file = path.join(logDir, relative);
+    await appendEvents(file, events);
     // Only once its first line is on disk does an own session exist.
     if (own && !ctx.sessionId) own.id = sessionId;
-    return { state: local, result: events };
+    return { state: local, result: { events, file } };
   });
 }
 

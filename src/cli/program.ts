@@ -3,14 +3,17 @@ import { registerAdr } from "./commands/adr.js";
 import { registerBacklog } from "./commands/backlog.js";
 import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
+import { registerHook } from "./commands/hook.js";
 import { registerInspect } from "./commands/inspect.js";
 import { registerMcp } from "./commands/mcp.js";
 import { registerQuestion } from "./commands/question.js";
 import { registerIntent } from "./commands/records.js";
 import { registerSetup } from "./commands/setup.js";
+import { registerStale } from "./commands/stale.js";
 import { registerStory } from "./commands/story.js";
 import { registerTask } from "./commands/task.js";
 import { registerVerdict } from "./commands/verdict.js";
+import { registerWatch } from "./commands/watch.js";
 import { registerWorkline } from "./commands/workline.js";
 
 /** The version printed by --version. */
@@ -31,6 +34,9 @@ export function createProgram(): Command {
   registerIntent(program);
   registerDecision(program);
   registerInspect(program);
+  registerStale(program);
+  registerHook(program);
+  registerWatch(program);
   registerBacklog(program);
   registerStory(program);
   registerTask(program);

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { CONFIG_DEFAULTS as D, DECISIONS_DIR } from "./config-defaults.js";
 import { AdriftError } from "./errors.js";
 import { describeIssues } from "./events/parse.js";
 
@@ -6,21 +7,20 @@ import { describeIssues } from "./events/parse.js";
 export const ConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    log_dir: z.string().default(".decisions/log"),
-    adr_dir: z.string().default("docs/adr"),
-    drafts_dir: z.string().default("docs/adr/drafts"),
-    adr_index: z.string().default("docs/adr/README.md"),
-    templates_dir: z.string().default(".decisions/templates"),
-    correction_cycle_limit: z.number().int().min(1).max(100).default(3),
-    coverage_depth: z.number().int().min(1).max(10).default(2),
-    broad_scope_ratio: z.number().min(0).max(1).default(0.5),
+    log_dir: z.string().default(D.log_dir),
+    adr_dir: z.string().default(D.adr_dir),
+    drafts_dir: z.string().default(D.drafts_dir),
+    adr_index: z.string().default(D.adr_index),
+    templates_dir: z.string().default(D.templates_dir),
+    correction_cycle_limit: z.number().int().min(1).max(100).default(D.correction_cycle_limit),
+    coverage_depth: z.number().int().min(1).max(10).default(D.coverage_depth),
+    broad_scope_ratio: z.number().min(0).max(1).default(D.broad_scope_ratio),
   })
   .strict();
 
 export type Config = z.infer<typeof ConfigSchema>;
 
-/** The directory that holds the log and config, relative to the repository root. */
-export const DECISIONS_DIR = ".decisions";
+export { DECISIONS_DIR };
 
 /** Parses config JSON text; throws validation_failed naming the file. */
 export function parseConfig(text: string | undefined, file = ".decisions/config.json"): Config {

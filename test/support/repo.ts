@@ -13,7 +13,9 @@ export const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.u
 const created: string[] = [];
 afterAll(() => {
   if (process.env.ADRIFT_KEEP_TEST_REPOS) return;
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // Retries: a hook's background refresh may still be writing under .git/adrift.
+  for (const dir of created.splice(0))
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 /** An environment with a pinned identity, no colour, no agent markers and no hook variables. */

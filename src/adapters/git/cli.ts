@@ -1,9 +1,27 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
+import {
+  LOG_FORMAT,
+  parseBlameAuthors,
+  parseLog,
+  parseLsTree,
+  parseNameStatus,
+} from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
-import type { GitAdapter, GitIdentity, RepositoryLocation } from "./types.js";
+import { readHead as readHeadCommit } from "./head.js";
+import type {
+  CommitInfo,
+  FileChange,
+  GitAdapter,
+  GitIdentity,
+  RepositoryLocation,
+  TreeEntry,
+} from "./types.js";
+
+let logFiles = 0;
 
 type RunOptions = { cwd: string; env?: NodeJS.ProcessEnv; input?: string; allowFail?: boolean };
 
@@ -12,6 +30,22 @@ export function runGit(
   args: string[],
   options: RunOptions,
 ): Promise<{ stdout: string; code: number }> {
+  return runGitAs<string>("utf8", args, options);
+}
+
+/** Runs git and returns stdout as bytes. */
+export function runGitBuffer(
+  args: string[],
+  options: RunOptions,
+): Promise<{ stdout: Buffer; code: number }> {
+  return runGitAs<Buffer>("buffer", args, options);
+}
+
+function runGitAs<T extends string | Buffer>(
+  encoding: "utf8" | "buffer",
+  args: string[],
+  options: RunOptions,
+): Promise<{ stdout: T; code: number }> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       "git",
@@ -20,12 +54,12 @@ export function runGit(
         cwd: options.cwd,
         env: options.env ?? cleanGitEnv(),
         maxBuffer: 1024 * 1024 * 1024,
-        encoding: "utf8",
+        encoding,
       },
       (error, stdout, stderr) => {
-        if (error && !options.allowFail) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code === "ENOENT") {
+        const missing = (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
+        if (error && (!options.allowFail || missing)) {
+          if (missing) {
             reject(
               new AdriftError(
                 "git_failed",
@@ -46,7 +80,7 @@ export function runGit(
           return;
         }
         const exit = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
-        resolve({ stdout, code: Number.isFinite(exit) ? exit : 1 });
+        resolve({ stdout: stdout as unknown as T, code: Number.isFinite(exit) ? exit : 1 });
       },
     );
     if (options.input !== undefined) child.stdin?.end(options.input);
@@ -100,11 +134,169 @@ export class CliGit implements GitAdapter {
   }
 
   /** Runs git in the work tree root. */
-  run(args: string[], allowFail = false) {
-    return runGit(args, { cwd: this.location.root, env: this.env, allowFail });
+  run(args: string[], allowFail = false, input?: string) {
+    return runGit(args, { cwd: this.location.root, env: this.env, allowFail, input });
+  }
+
+  /** `git cat-file --batch-check` over input lines: one output line per input line. */
+  private async batchCheck(lines: readonly string[]): Promise<string[]> {
+    if (lines.length === 0) return [];
+    const { stdout } = await this.run(
+      ["cat-file", "--batch-check=%(objectname) %(objecttype)"],
+      false,
+      `${lines.join("\n")}\n`,
+    );
+    return stdout.split("\n").slice(0, lines.length);
+  }
+
+  async presentCommits(oids: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(oids)].filter((o) => /^[0-9a-f]{4,64}$/.test(o));
+    const out = await this.batchCheck(unique);
+    const present = new Set<string>();
+    out.forEach((line, i) => {
+      if (line.endsWith(" commit")) present.add(unique[i]!);
+    });
+    return present;
+  }
+
+  async isShallow(): Promise<boolean> {
+    const { stdout } = await this.run(["rev-parse", "--is-shallow-repository"], true);
+    return stdout.trim() === "true";
+  }
+
+  async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
+    const limit =
+      under && !under.includes("") ? ["--", ...under.map((u) => u.replace(/\/+$/, ""))] : [];
+    const { stdout } = await this.run(["ls-tree", "-r", "-z", "--full-tree", rev, ...limit]);
+    return parseLsTree(stdout);
+  }
+
+  async countFiles(rev: string): Promise<number> {
+    return (await this.listFiles(rev)).length;
+  }
+
+  async objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>> {
+    const clean = paths.map((p) => p.replace(/\/+$/, ""));
+    const out = await this.batchCheck(clean.map((p) => `${rev}:${p}`));
+    const ids = new Map<string, string>();
+    out.forEach((line, i) => {
+      const [oid, type] = line.split(" ");
+      if (type === "blob" || type === "tree") ids.set(paths[i]!, oid!);
+    });
+    return ids;
+  }
+
+  async mergeBases(revs: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(revs)];
+    if (unique.length <= 1) return unique;
+    const { stdout, code } = await this.run(["merge-base", "--octopus", ...unique], true);
+    return code === 0 ? stdout.split("\n").filter(Boolean) : [];
+  }
+
+  async commitsBetween(
+    head: string,
+    exclude: readonly string[],
+    options: { boundary?: boolean } = {},
+  ): Promise<CommitInfo[]> {
+    // git writes to a file rather than a pipe, so it runs at full speed even while this
+    // process is busy (the log is parsed meanwhile) instead of stalling on a full pipe.
+    const output = path.join(tmpdir(), `adrift-log-${process.pid}-${++logFiles}.txt`);
+    await this.run([
+      "-c",
+      "log.showSignature=false",
+      "log",
+      `--output=${output}`,
+      ...(options.boundary ? ["--boundary"] : []),
+      "-z",
+      "-M",
+      "--name-status",
+      "--no-ext-diff",
+      `--format=${LOG_FORMAT}`,
+      head,
+      ...(exclude.length ? ["--not", ...exclude] : []),
+      "--",
+    ]).catch((error) => {
+      rmSync(output, { force: true });
+      throw error;
+    });
+    try {
+      return parseLog(readFileSync(output, "utf8"));
+    } finally {
+      rmSync(output, { force: true });
+    }
+  }
+
+  async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
+    const times = new Map<string, number>();
+    if (oids.length === 0) return times;
+    const { stdout } = await this.run(
+      ["log", "--no-walk=unsorted", "--stdin", "--format=%H %ct"],
+      false,
+      `${oids.join("\n")}\n`,
+    );
+    for (const line of stdout.split("\n")) {
+      const [hash, time] = line.split(" ");
+      if (hash && time) times.set(hash, Number(time));
+    }
+    return times;
+  }
+
+  async stagedChanges(): Promise<FileChange[]> {
+    const { stdout } = await this.run([
+      "diff",
+      "--cached",
+      "-z",
+      "-M",
+      "--name-status",
+      "--no-ext-diff",
+      "--",
+    ]);
+    return parseNameStatus(stdout.split("\0"));
+  }
+
+  async stageFiles(files: readonly string[], indexFile?: string): Promise<void> {
+    if (files.length === 0) return;
+    await runGit(["add", "--", ...files], {
+      cwd: this.location.root,
+      env: indexFile ? { ...this.env, GIT_INDEX_FILE: indexFile } : this.env,
+    });
+  }
+
+  async hooksDir(): Promise<string> {
+    const { stdout } = await this.run(["rev-parse", "--git-path", "hooks"]);
+    return path.resolve(this.location.root, stdout.trim());
+  }
+
+  async readFileAt(rev: string, file: string): Promise<Buffer | undefined> {
+    const { stdout, code } = await runGitBuffer(["cat-file", "blob", `${rev}:${file}`], {
+      cwd: this.location.root,
+      env: this.env,
+      allowFail: true,
+    });
+    return code === 0 ? stdout : undefined;
+  }
+
+  async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
+    const { stdout } = await this.run(
+      ["log", "--diff-filter=A", "--format=%H %ct", "HEAD", "--", file],
+      true,
+    );
+    const last = stdout.trim().split("\n").filter(Boolean).at(-1);
+    if (!last) return undefined;
+    const [hash, time] = last.split(" ");
+    return { hash: hash!, time: Number(time) };
+  }
+
+  async lineAuthors(file: string): Promise<(string | undefined)[] | undefined> {
+    const { stdout, code } = await this.run(["blame", "--line-porcelain", "--", file], true);
+    return code === 0 ? parseBlameAuthors(stdout) : undefined;
   }
 
   async resolveRevision(rev: string): Promise<string | undefined> {
+    if (rev === "HEAD") {
+      const head = readHeadCommit(this.location);
+      if (head !== null) return head;
+    }
     const { stdout, code } = await this.run(
       ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`],
       true,

@@ -1,3 +1,7 @@
+import type { CommitInfo, FileChange } from "../../core/rules/history.js";
+
+export type { CommitInfo, FileChange };
+
 /** Where a repository lives on disk. */
 export type RepositoryLocation = {
   /** the work tree root (absolute) */
@@ -10,6 +14,9 @@ export type RepositoryLocation = {
 
 /** A person as git knows them. */
 export type GitIdentity = { name?: string; email?: string };
+
+/** A file (blob) or directory (tree) at a revision. */
+export type TreeEntry = { path: string; oid: string; type: "blob" | "tree" };
 
 /**
  * Everything adrift asks of git. Two implementations: the git CLI (default) and
@@ -24,6 +31,41 @@ export interface GitAdapter {
   currentBranch(): Promise<string | undefined>;
   /** user.name / user.email from git config. */
   identity(): Promise<GitIdentity>;
+  /** The subset of `oids` that are commits present in the object database. */
+  presentCommits(oids: readonly string[]): Promise<Set<string>>;
+  /** True in a shallow clone. */
+  isShallow(): Promise<boolean>;
+  /** Every file (blob) at `rev`, recursively, with its object id; with `under`, only below those paths. */
+  listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]>;
+  /** How many files `rev` holds, counting no further than `limit`. */
+  countFiles(rev: string, limit: number): Promise<number>;
+  /** The blob or tree id of each path at `rev` (`src/` and `src` both name the directory); absent paths are left out. */
+  objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>>;
+  /** Best common ancestors of all `revs` (empty when they share none). */
+  mergeBases(revs: readonly string[]): Promise<string[]>;
+  /**
+   * Commits reachable from `head` and from none of `exclude`, with their changes (renames
+   * detected); with `boundary`, also the excluded parents of those commits, flagged `boundary`.
+   */
+  commitsBetween(
+    head: string,
+    exclude: readonly string[],
+    options?: { boundary?: boolean },
+  ): Promise<CommitInfo[]>;
+  /** Committer time (seconds) of each commit present. */
+  commitTimes(oids: readonly string[]): Promise<Map<string, number>>;
+  /** The staged change (index against HEAD), renames detected. */
+  stagedChanges(): Promise<FileChange[]>;
+  /** Stages `files` (repo-relative) in the index, or in `indexFile` when given. */
+  stageFiles(files: readonly string[], indexFile?: string): Promise<void>;
+  /** The directory git runs hooks from (honours core.hooksPath), absolute. */
+  hooksDir(): Promise<string>;
+  /** The bytes of `file` at `rev`, or undefined when it does not exist there. */
+  readFileAt(rev: string, file: string): Promise<Buffer | undefined>;
+  /** The commit that first added `file` on HEAD's history (oldest), or undefined when never committed. */
+  firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined>;
+  /** The author email of each line of `file` at HEAD (undefined where unknown); undefined when not supported. */
+  lineAuthors(file: string): Promise<(string | undefined)[] | undefined>;
   /** Unix time of the first commit reachable from HEAD that added `file`, if any. */
   fileAddedAt(file: string): Promise<number | undefined>;
 }

@@ -66,11 +66,17 @@ export function registerInspect(program: Command): void {
     .description(
       "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
     )
+    .option("--against <rev>", "also check the log is append-only since <rev> (CI: the PR base)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  adrift validate\n  adrift validate --against origin/main --json",
+    )
     .action(
       action(async (options) => {
-        const report = await (await repository(options)).validate();
+        const report = await (await repository(options)).validate({ against: options.against });
         emit(options, report, () =>
           [
+            ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${n}`)),
             ...report.problems.map(
               (p) =>
                 `${p.file}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${p.message}`,

@@ -26,7 +26,11 @@ export type Problem = LinePosition & {
     | "duplicate_adr_number"
     | "duplicate_answer"
     | "line_too_long"
-    | "history";
+    | "history"
+    | "line_edited"
+    | "line_removed"
+    | "back_dated"
+    | "answer_not_by_author";
   message: string;
 };
 

@@ -3,6 +3,13 @@
  * reports and the PR comment.
  */
 
+/** Most commits listed per finding: the earliest ones, which made it stale. */
+export const MAX_LISTED_COMMITS = 5;
+
+/** Most commits listed per path, and most paths listed per finding (the counts say how many more). */
+export const MAX_PATH_COMMITS = 1;
+export const MAX_LISTED_PATHS = 10;
+
 /** A commit that changed a record's scope. */
 export type ChangeCommit = { hash: string; author: string; subject: string };
 
@@ -31,8 +38,14 @@ export type StaleFinding = {
   state: ComputedState;
   /** already marked stale in the log (no new mark needed) */
   recorded: boolean;
+  /** the commits that changed the scope, oldest first (at most MAX_LISTED_COMMITS) */
   commits: ChangeCommit[];
+  /** how many more commits changed the scope than are listed */
+  omitted_commits?: number;
+  /** the changed paths (at most MAX_LISTED_PATHS) */
   paths: PathChange[];
+  /** how many more paths changed than are listed */
+  omitted_paths?: number;
   /** how the answer was reached: commit history, or fingerprints when the basis revision is missing */
   method: "history" | "fingerprints";
 };

@@ -1,0 +1,30 @@
+// adrift stale on 20,000 commits over 5,000 files with 10,000 decisions over 2,000 basis
+// revisions, against its floor: git log --name-only over the same range. Run: node bench/staleness.mjs
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { CLI, makeHistory, median, WORK, writeLog } from "./synthetic.mjs";
+
+const dir = path.join(WORK, "staleness");
+const t0 = Date.now();
+const hashes = makeHistory(dir, { files: 5_000, commits: 20_000 });
+const { oldest } = writeLog(dir, { hashes, files: 5_000, decisions: 10_000, bases: 2_000 });
+console.log(
+  `generated in ${((Date.now() - t0) / 1000).toFixed(1)} s: 20,000 commits, 5,000 files, 10,000 decisions over 2,000 revisions`,
+);
+const cache = path.join(dir, ".git/adrift/stale-cache.json");
+const floor = median("git", ["log", "--name-only", "-z", "--format=%H", `${oldest}..HEAD`], {
+  cwd: dir,
+});
+const cold = median(process.execPath, [CLI, "stale", "--json"], {
+  cwd: dir,
+  before: () => rmSync(cache, { force: true }),
+});
+const warm = median(process.execPath, [CLI, "stale", "--json"], { cwd: dir });
+const row = (name, ms) =>
+  console.log(`${name.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / floor).toFixed(2)}x`);
+row("floor: git log --name-only -z <oldest>..HEAD", floor);
+row("adrift stale --json (cache cold)", cold);
+row("adrift stale --json (cache warm)", warm);
+console.log(
+  `goal: <= 1.5x the floor (cold: ${cold / floor <= 1.5 ? "met" : "missed"}, warm: ${warm / floor <= 1.5 ? "met" : "missed"})`,
+);

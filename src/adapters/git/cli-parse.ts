@@ -1,0 +1,86 @@
+import type { CommitInfo, FileChange, TreeEntry } from "./types.js";
+
+/** The `git log --format` that `parseLog` reads: fields separated by NUL, commits by \x01. */
+export const LOG_FORMAT =
+  "%x01%m%H%x00%P%x00%an%x00%ae%x00%ct%x00%s%x00%(trailers:key=Adrift-Workline,valueonly,separator=%x1f)";
+
+/** Parses `--name-status -z` tokens (starting at `i`) into changes; returns the changes. */
+export function parseNameStatus(tokens: readonly string[], start = 0): FileChange[] {
+  const changes: FileChange[] = [];
+  let i = start;
+  while (i < tokens.length) {
+    const code = tokens[i]!.replace(/^\n/, "");
+    if (code === "") {
+      i++;
+      continue;
+    }
+    const letter = code[0]!;
+    if (letter === "R" || letter === "C") {
+      const from = tokens[i + 1]!;
+      const to = tokens[i + 2]!;
+      const similarity = Number(code.slice(1)) || 0;
+      if (letter === "R") changes.push({ status: "R", path: to, old_path: from, similarity });
+      else changes.push({ status: "A", path: to });
+      i += 3;
+      continue;
+    }
+    const file = tokens[i + 1]!;
+    const status = letter === "A" || letter === "D" || letter === "T" ? letter : "M";
+    changes.push({ status, path: file });
+    i += 2;
+  }
+  return changes;
+}
+
+/** Parses the output of `git log -z --name-status --format=LOG_FORMAT`. */
+export function parseLog(text: string): CommitInfo[] {
+  const commits: CommitInfo[] = [];
+  for (const chunk of text.split("\x01")) {
+    if (chunk.length === 0) continue;
+    const tokens = chunk.split("\0");
+    const [marked, parents, author, email, time, subject, trailers] = tokens;
+    commits.push({
+      hash: marked!.slice(1),
+      ...(marked!.startsWith("-") ? { boundary: true } : {}),
+      parents: parents ? parents.split(" ") : [],
+      author: author ?? "",
+      author_email: email ?? "",
+      time: Number(time) || 0,
+      subject: subject ?? "",
+      worklines: trailers
+        ? trailers
+            .split("\x1f")
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : [],
+      changes: parseNameStatus(tokens, 7),
+    });
+  }
+  return commits;
+}
+
+/** Parses `git ls-tree -r -z` output. */
+export function parseLsTree(text: string): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const line of text.split("\0")) {
+    if (!line) continue;
+    const tab = line.indexOf("\t");
+    const [, type, oid] = line.slice(0, tab).split(" ");
+    if (type !== "blob" && type !== "tree") continue; // submodules (commit) are not files
+    entries.push({ path: line.slice(tab + 1), oid: oid!, type });
+  }
+  return entries;
+}
+
+/** Parses `git blame --line-porcelain`: the author email of each line (undefined when uncommitted). */
+export function parseBlameAuthors(text: string): (string | undefined)[] {
+  const authors: (string | undefined)[] = [];
+  let current: string | undefined;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("author-mail ")) {
+      const mail = line.slice(12).replace(/^<|>$/g, "");
+      current = mail === "not.committed.yet" ? undefined : mail;
+    } else if (line.startsWith("\t")) authors.push(current);
+  }
+  return authors;
+}

@@ -1,0 +1,248 @@
+import * as fs from "node:fs";
+import path from "node:path";
+import * as git from "isomorphic-git";
+import { AdriftError } from "../../core/errors.js";
+import { listTree, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
+import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
+import type {
+  CommitInfo,
+  FileChange,
+  GitAdapter,
+  GitIdentity,
+  RepositoryLocation,
+  TreeEntry,
+} from "./types.js";
+
+/** Finds the repository containing `cwd` by looking for `.git` upwards; throws not_a_git_repo. */
+export function locateEmbedded(cwd: string): RepositoryLocation {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const dotgit = path.join(dir, ".git");
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(dotgit);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isDirectory()) return { root: dir, gitDir: dotgit, commonDir: dotgit };
+    if (stat?.isFile()) {
+      const gitDir = path.resolve(
+        dir,
+        fs
+          .readFileSync(dotgit, "utf8")
+          .replace(/^gitdir:\s*/, "")
+          .trim(),
+      );
+      let commonDir = gitDir;
+      try {
+        commonDir = path.resolve(
+          gitDir,
+          fs.readFileSync(path.join(gitDir, "commondir"), "utf8").trim(),
+        );
+      } catch {
+        // not a linked worktree
+      }
+      return { root: dir, gitDir, commonDir };
+    }
+    if (path.dirname(dir) === dir)
+      throw new AdriftError(
+        "not_a_git_repo",
+        `${cwd} is not inside a git work tree (run git init first)`,
+        {
+          cwd,
+        },
+      );
+  }
+}
+
+const TRAILER = /^Adrift-Workline:\s*(.+?)\s*$/gim;
+
+/** The `Adrift-Workline:` values in the last paragraph of a commit message. */
+export function worklineTrailers(message: string): string[] {
+  const paragraphs = message.trimEnd().split(/\n\s*\n/);
+  if (paragraphs.length < 2) return [];
+  return [...paragraphs.at(-1)!.matchAll(TRAILER)].map((m) => m[1]!);
+}
+
+/** The isomorphic-git implementation: no git binary needed (ADRIFT_GIT=embedded, or no git on PATH). */
+export class EmbeddedGit implements GitAdapter {
+  readonly kind = "embedded" as const;
+  readonly location: RepositoryLocation;
+  private readonly repo: EmbeddedRepo;
+
+  constructor(location: RepositoryLocation) {
+    this.location = location;
+    this.repo = { fs, dir: location.root, gitdir: location.commonDir, cache: {} };
+  }
+
+  resolveRevision(rev: string): Promise<string | undefined> {
+    return resolveEmbedded(this.repo, rev);
+  }
+
+  async currentBranch(): Promise<string | undefined> {
+    return (await git.currentBranch({ ...this.repo, fullname: false })) ?? undefined;
+  }
+
+  async identity(): Promise<GitIdentity> {
+    const name = await git.getConfig({ ...this.repo, path: "user.name" });
+    const email = await git.getConfig({ ...this.repo, path: "user.email" });
+    return { ...(name ? { name: String(name) } : {}), ...(email ? { email: String(email) } : {}) };
+  }
+
+  async presentCommits(oids: readonly string[]): Promise<Set<string>> {
+    const present = new Set<string>();
+    for (const oid of new Set(oids))
+      if ((await parentsOf(this.repo, oid)) !== undefined) present.add(oid);
+    return present;
+  }
+
+  async isShallow(): Promise<boolean> {
+    return fs.existsSync(path.join(this.location.commonDir, "shallow"));
+  }
+
+  private async treeOf(rev: string): Promise<string> {
+    const oid = await this.resolveRevision(rev);
+    if (!oid) throw new AdriftError("git_failed", `revision ${rev} not found`, { rev });
+    return (await git.readCommit({ ...this.repo, oid })).commit.tree;
+  }
+
+  async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
+    return listTree(this.repo, await this.treeOf(rev), { under });
+  }
+
+  async countFiles(rev: string, limit: number): Promise<number> {
+    return (await listTree(this.repo, await this.treeOf(rev), { stopAfter: limit })).length;
+  }
+
+  async objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>> {
+    const root = await this.treeOf(rev);
+    const ids = new Map<string, string>();
+    for (const p of paths) {
+      let oid: string | undefined = root;
+      for (const part of p.split("/").filter(Boolean)) {
+        if (!oid) break;
+        const { tree }: { tree: { path: string; oid: string; type: string }[] } = await git
+          .readTree({ ...this.repo, oid })
+          .catch(() => ({ tree: [] }));
+        oid = tree.find((e) => e.path === part)?.oid;
+      }
+      if (oid && oid !== root) ids.set(p, oid);
+    }
+    return ids;
+  }
+
+  async mergeBases(revs: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(revs)];
+    if (unique.length <= 1) return unique;
+    return git.findMergeBase({ ...this.repo, oids: unique });
+  }
+
+  /** Every commit reachable from `starts` (missing parents, as in a shallow clone, end the walk). */
+  private async ancestors(starts: readonly string[], stop?: Set<string>) {
+    const seen = new Map<string, Awaited<ReturnType<typeof git.readCommit>>>();
+    const queue = [...starts];
+    while (queue.length > 0) {
+      const oid = queue.pop()!;
+      if (seen.has(oid) || stop?.has(oid)) continue;
+      const commit = await git.readCommit({ ...this.repo, oid }).catch(() => undefined);
+      if (!commit) continue;
+      seen.set(oid, commit);
+      queue.push(...commit.commit.parent);
+    }
+    return seen;
+  }
+
+  async commitsBetween(
+    head: string,
+    exclude: readonly string[],
+    options: { boundary?: boolean } = {},
+  ): Promise<CommitInfo[]> {
+    const excluded = new Set((await this.ancestors(exclude)).keys());
+    const wanted = await this.ancestors([head], excluded);
+    const out: CommitInfo[] = [];
+    if (options.boundary)
+      for (const parent of new Set([...wanted.values()].flatMap((c) => c.commit.parent)))
+        if (excluded.has(parent))
+          out.push({
+            hash: parent,
+            parents: [],
+            author: "",
+            author_email: "",
+            time: 0,
+            subject: "",
+            worklines: [],
+            changes: [],
+            boundary: true,
+          });
+    for (const [oid, { commit }] of wanted) {
+      const parentTree =
+        commit.parent.length === 0
+          ? undefined
+          : commit.parent.length === 1
+            ? await git
+                .readCommit({ ...this.repo, oid: commit.parent[0]! })
+                .then((c) => c.commit.tree)
+                .catch(() => undefined)
+            : null;
+      out.push({
+        hash: oid,
+        parents: commit.parent,
+        author: commit.author.name,
+        author_email: commit.author.email,
+        time: commit.committer.timestamp,
+        subject: commit.message.split("\n")[0] ?? "",
+        worklines: worklineTrailers(commit.message),
+        changes: parentTree === null ? [] : await treeChanges(this.repo, parentTree, commit.tree),
+      });
+    }
+    return out.sort((a, b) => b.time - a.time);
+  }
+
+  async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
+    const times = new Map<string, number>();
+    for (const oid of new Set(oids)) {
+      const commit = await git.readCommit({ ...this.repo, oid }).catch(() => undefined);
+      if (commit) times.set(oid, commit.commit.committer.timestamp);
+    }
+    return times;
+  }
+
+  async stagedChanges(): Promise<FileChange[]> {
+    return stagedTreeChanges(this.repo, await this.resolveRevision("HEAD"));
+  }
+
+  async stageFiles(files: readonly string[]): Promise<void> {
+    for (const filepath of files) await git.add({ ...this.repo, filepath });
+  }
+
+  async hooksDir(): Promise<string> {
+    const configured = await git.getConfig({ ...this.repo, path: "core.hooksPath" });
+    return configured
+      ? path.resolve(this.location.root, String(configured))
+      : path.join(this.location.commonDir, "hooks");
+  }
+
+  async readFileAt(rev: string, file: string): Promise<Buffer | undefined> {
+    const oid = await this.resolveRevision(rev);
+    if (!oid) return undefined;
+    try {
+      const { blob } = await git.readBlob({ ...this.repo, oid, filepath: file });
+      return Buffer.from(blob);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
+    const commits = await git.log({ ...this.repo, ref: "HEAD", filepath: file }).catch(() => []);
+    const oldest = commits.at(-1);
+    return oldest ? { hash: oldest.oid, time: oldest.commit.committer.timestamp } : undefined;
+  }
+
+  async fileAddedAt(file: string): Promise<number | undefined> {
+    return (await this.firstCommitOf(file))?.time;
+  }
+
+  async lineAuthors(): Promise<undefined> {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import path from "node:path";
+import { CliGit, locateWithCli } from "./cli.js";
+import { cleanGitEnv } from "./env.js";
+import type { GitAdapter, RepositoryLocation } from "./types.js";
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/**
+ * The environment for git commands on `location`: hook variables stripped, except that a
+ * GIT_INDEX_FILE inside this repository's own git dir is kept, so that inside a hook of this
+ * repository (`git commit -a`, `git commit <paths>`) the staged view is the commit's own index.
+ */
+export function envFor(
+  location: RepositoryLocation,
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): NodeJS.ProcessEnv {
+  const clean = cleanGitEnv(env);
+  const index = env.GIT_INDEX_FILE;
+  if (!index) return clean;
+  const absolute = real(path.dirname(path.resolve(cwd, index)));
+  const gitDir = real(location.gitDir);
+  const inside = absolute === gitDir || absolute.startsWith(`${gitDir}${path.sep}`);
+  return inside ? { ...clean, GIT_INDEX_FILE: path.join(absolute, path.basename(index)) } : clean;
+}
+
+/**
+ * The repository when `dir` is its work tree root with a plain `.git` directory (the case of
+ * every hook), found without starting git; undefined otherwise (git is asked).
+ */
+function locateAtRoot(dir: string): RepositoryLocation | undefined {
+  const gitDir = path.join(dir, ".git");
+  try {
+    if (!statSync(gitDir).isDirectory() || !statSync(path.join(gitDir, "HEAD")).isFile())
+      return undefined;
+    if (/^\s*worktree\s*=/m.test(readFileSync(path.join(gitDir, "config"), "utf8")))
+      return undefined;
+  } catch {
+    return undefined;
+  }
+  const root = real(dir);
+  return { root, gitDir: path.join(root, ".git"), commonDir: path.join(root, ".git") };
+}
+
+/** True when an error says the git binary is missing. */
+function isGitMissing(error: unknown): boolean {
+  return error instanceof Error && /git is not installed/.test(error.message);
+}
+
+/** Opens the repository containing `dir` with the git CLI, or isomorphic-git when asked or when no git is found. */
+export async function openGit(dir: string, env: NodeJS.ProcessEnv): Promise<GitAdapter> {
+  if (env.ADRIFT_GIT !== "embedded") {
+    try {
+      const location = locateAtRoot(dir) ?? (await locateWithCli(dir, cleanGitEnv(env)));
+      return new CliGit(location, envFor(location, env));
+    } catch (error) {
+      if (!isGitMissing(error)) throw error;
+    }
+  }
+  const { EmbeddedGit, locateEmbedded } = await import("./embedded.js");
+  return new EmbeddedGit(locateEmbedded(dir));
+}

@@ -1,0 +1,87 @@
+// What each installed hook does. Kept lean (no zod unless marks are written) and never throws:
+// a hook must not block a commit because of adrift's own failure.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { readLocalState } from "../adapters/local-state.js";
+import { withWorklineTrailer } from "../core/rules/trailer.js";
+import type { AppContext } from "./context.js";
+import type { HookName } from "./hook-script.js";
+import { computeStaleness, nothingToMark, runStale, unrecorded } from "./stale.js";
+
+/** Lines a hook prints (to stderr: hooks must not pollute stdout of git commands). */
+export type HookOutput = { lines: string[] };
+
+/** Stages the log file the marks went to, in the commit's own index (and, for `git commit <paths>`, in the real one too). */
+async function stageLog(ctx: AppContext, file: string): Promise<void> {
+  await ctx.git.stageFiles([file]);
+  const index = ctx.env.GIT_INDEX_FILE;
+  const lock = path.join(ctx.git.location.gitDir, "index.lock");
+  if (index && path.basename(index).startsWith("next-index") && existsSync(lock))
+    await ctx.git.stageFiles([file], lock);
+}
+
+async function preCommit(ctx: AppContext): Promise<string[]> {
+  if (await nothingToMark(ctx)) return [];
+  const result = await runStale(ctx, { staged: true, record: true });
+  if (!result.file || result.marked.length === 0) return [];
+  await stageLog(ctx, result.file);
+  return [
+    `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this commit (${result.file}):`,
+    ...result.marked.map((id) => `  ${id}`),
+  ];
+}
+
+function addTrailer(ctx: AppContext, messageFile: string | undefined): string[] {
+  const active = readLocalState(ctx.git.location.gitDir).active_workline;
+  if (!active || !messageFile) return [];
+  const file = path.resolve(ctx.git.location.root, messageFile);
+  const updated = withWorklineTrailer(readFileSync(file, "utf8"), active);
+  if (updated !== undefined) writeFileSync(file, updated);
+  return [];
+}
+
+async function report(ctx: AppContext): Promise<string[]> {
+  const stale = unrecorded(await computeStaleness(ctx));
+  if (stale.length === 0) return [];
+  return [
+    `adrift: ${stale.length} record(s) went stale (run \`adrift stale\` for details, \`adrift stale --record\` to record):`,
+    ...stale.slice(0, 10).map(
+      (f) =>
+        `  ${f.record_id}  ${f.paths
+          .map((p) => p.path)
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
+    ...(stale.length > 10 ? [`  … and ${stale.length - 10} more`] : []),
+  ];
+}
+
+/** Runs one hook's work; returns what to print. Errors are turned into one warning line. */
+export async function runHook(
+  ctx: AppContext,
+  name: HookName,
+  args: readonly string[],
+): Promise<HookOutput> {
+  try {
+    switch (name) {
+      case "pre-commit":
+        return { lines: await preCommit(ctx) };
+      case "prepare-commit-msg":
+      case "commit-msg":
+        return { lines: addTrailer(ctx, args[0]) };
+      case "post-commit":
+        await computeStaleness(ctx);
+        return { lines: [] };
+      case "post-checkout":
+        return { lines: args[2] === "0" ? [] : await report(ctx) };
+      default:
+        return { lines: await report(ctx) };
+    }
+  } catch (error) {
+    return {
+      lines: [
+        `adrift: the ${name} hook skipped its work (${error instanceof Error ? error.message : String(error)}); the commit goes on`,
+      ],
+    };
+  }
+}

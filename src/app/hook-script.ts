@@ -1,0 +1,60 @@
+/** The hooks adrift installs: what each one does is in `hook-run.ts`. */
+export const HOOK_NAMES = [
+  "pre-commit",
+  "prepare-commit-msg",
+  "commit-msg",
+  "post-commit",
+  "post-merge",
+  "post-rewrite",
+  "post-checkout",
+] as const;
+
+export type HookName = (typeof HOOK_NAMES)[number];
+
+/** The lines that delimit adrift's block in a hook (doctor recognises installed hooks by them). */
+export const BLOCK_START = "# >>> adrift >>>";
+export const BLOCK_END = "# <<< adrift <<<";
+
+/** Suffix of the hook that was there before adrift: it runs first, and uninstall puts it back. */
+export const CHAINED_SUFFIX = ".pre-adrift";
+
+function quote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The whole hook file. The hook that was there runs first and its failure still stops the
+ * commit; adrift's own failure never does (`|| true`, and a missing adrift is skipped).
+ * Node and the CLI are found by the absolute paths recorded at install time, then `npx`.
+ */
+export function hookScript(name: HookName, node: string, cli: string): string {
+  // post-commit only refreshes the cache for the new HEAD: in the background, the commit is done.
+  const run = (command: string, quiet = "") =>
+    name === "post-commit"
+      ? `  (${command} hook run ${name} </dev/null >/dev/null 2>&1 &)`
+      : `  ${command} hook run ${name} "$@" </dev/null${quiet} || true`;
+  return [
+    "#!/bin/sh",
+    BLOCK_START,
+    "# Installed by `adrift hook install`; `adrift hook uninstall` restores what was here.",
+    `adrift_chained="\${0%/*}/${name}${CHAINED_SUFFIX}"`,
+    'if [ -f "$adrift_chained" ]; then',
+    '  if [ -x "$adrift_chained" ]; then "$adrift_chained" "$@" || exit $?; else sh "$adrift_chained" "$@" || exit $?; fi',
+    "fi",
+    `adrift_node=${quote(node)}`,
+    `adrift_cli=${quote(cli)}`,
+    'if [ -x "$adrift_node" ] && [ -f "$adrift_cli" ]; then',
+    run('"$adrift_node" "$adrift_cli"'),
+    "elif command -v npx >/dev/null 2>&1; then",
+    run("npx --no-install adrift", " 2>/dev/null"),
+    "fi",
+    "exit 0",
+    BLOCK_END,
+    "",
+  ].join("\n");
+}
+
+/** True when a hook file's text carries adrift's block. */
+export function hasAdriftBlock(text: string): boolean {
+  return text.includes(BLOCK_START) && text.includes(BLOCK_END);
+}

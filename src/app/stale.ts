@@ -1,0 +1,266 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { readLocalState } from "../adapters/local-state.js";
+import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
+import {
+  readStaleCache,
+  readStaleReport,
+  type StaleCache,
+  writeStaleCache,
+} from "../adapters/stale-cache.js";
+import { foldEvents } from "../core/project/fold.js";
+import { parseForStaleness } from "../core/project/lean.js";
+import { type LoadedLine, orderLines } from "../core/project/order.js";
+import type { ProjectState } from "../core/project/state.js";
+import type { AssessedRecord } from "../core/rules/staleness.js";
+import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
+import type { AppContext } from "./context.js";
+import {
+  type FingerprintSource,
+  historyReport,
+  mergeStaged,
+  type PreparedHistory,
+  prepareHistory,
+  STAGED,
+  stagedCommit,
+  stagedFindings,
+} from "./stale-engine.js";
+
+/** Options of a staleness computation. */
+export type StaleOptions = { staged?: boolean };
+
+/** The records staleness looks at: with a basis and a scope, not superseded. */
+export function assessedRecords(state: ProjectState): AssessedRecord[] {
+  const out: AssessedRecord[] = [];
+  for (const r of state.records.values()) {
+    if (!r.basis || r.basis.touched_paths.length === 0 || r.status === "superseded") continue;
+    out.push({
+      id: r.id,
+      kind: r.kind,
+      basis: r.basis,
+      ...(r.workline_id ? { workline_id: r.workline_id } : {}),
+      recorded: r.status === "stale",
+    });
+  }
+  return out;
+}
+
+type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: FingerprintSource };
+
+/** Reads and folds what staleness needs from the log, without the schema validator. */
+async function fromLog(ctx: AppContext): Promise<Inputs> {
+  const root = ctx.git.location.root;
+  const lines: LoadedLine[] = [];
+  for (const file of await listLogFiles(logDirsOf(root, ctx.config.log_dir))) {
+    const name = path.relative(root, file);
+    (await readFile(file, "utf8")).split("\n").forEach((text, i) => {
+      const event = parseForStaleness(text);
+      if (event) lines.push({ event, text, at: { file: name, line: i + 1 } });
+    });
+  }
+  const state = foldEvents(orderLines(lines).events);
+  const records = assessedRecords(state);
+  return {
+    records,
+    open_worklines: [...state.worklines.values()]
+      .filter((w) => w.status === "open")
+      .map((w) => w.id),
+  };
+}
+
+function withoutFingerprints(records: AssessedRecord[]): StaleCache["records"] {
+  return records.map((r) => {
+    const { fingerprints, ...basis } = r.basis;
+    return { ...r, basis, ...(fingerprints ? { fingerprinted: true } : {}) };
+  });
+}
+
+/**
+ * SPEC §3 staleness of every record at HEAD (plus the staged change with `staged`). Reuses the
+ * cache under the git dir when neither the log files nor HEAD changed.
+ */
+export async function computeStaleness(
+  ctx: AppContext,
+  options: StaleOptions = {},
+): Promise<StalenessReport> {
+  const logDirs = logDirsOf(ctx.git.location.root, ctx.config.log_dir);
+  const gitDir = ctx.git.location.gitDir;
+  const key = await cacheKey(ctx);
+  const cached = readStaleCache(gitDir);
+  const head = await ctx.git.resolveRevision("HEAD");
+  let inputs: Inputs | undefined;
+  let report: StalenessReport;
+  if (cached && cached.key === key) {
+    inputs = {
+      ...cached,
+      fingerprints: async () =>
+        new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
+    };
+  }
+  let preparing: Promise<PreparedHistory> | undefined;
+  if (!cached || cached.key !== key) {
+    // Start reading history (git) while the log is parsed and validated.
+    preparing = prepareHistory(ctx.git, await scanRevisions(logDirs));
+    preparing.catch(() => undefined);
+    inputs = await fromLog(ctx);
+  }
+  const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
+  if (stored) report = stored;
+  else {
+    report = await historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing);
+    writeStaleCache(
+      gitDir,
+      {
+        key,
+        records: withoutFingerprints(inputs!.records),
+        open_worklines: inputs!.open_worklines,
+        head: report.head,
+        unrecorded: unrecorded(report).map((f) => f.record_id),
+      },
+      { key, head: report.head, report },
+    );
+  }
+  if (!options.staged) return report;
+  const active = readLocalState(gitDir).active_workline;
+  // git exports the author inside hooks; asking git config costs a process.
+  const author = ctx.env.GIT_AUTHOR_NAME
+    ? { name: ctx.env.GIT_AUTHOR_NAME, email: ctx.env.GIT_AUTHOR_EMAIL }
+    : await ctx.git.identity();
+  const commit = stagedCommit(
+    await ctx.git.stagedChanges(),
+    author,
+    active && inputs!.open_worklines.includes(active) ? active : undefined,
+    Math.floor(ctx.clock.now().getTime() / 1000),
+  );
+  return mergeStaged(report, stagedFindings(inputs!.records, commit));
+}
+
+/** What the cached records were derived from: the log dir, and each log file's size and mtime. */
+async function cacheKey(ctx: AppContext): Promise<string> {
+  const root = ctx.git.location.root;
+  const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root);
+  return JSON.stringify([ctx.config.log_dir, stamps]);
+}
+
+/** Basis revisions named anywhere in the log, found with a regular expression (no parsing). */
+async function scanRevisions(logDirs: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const file of await listLogFiles(logDirs)) {
+    const text = await readFile(file, "utf8");
+    for (const match of text.matchAll(/"revision":"([0-9a-f]{40}(?:[0-9a-f]{24})?)"/g))
+      found.add(match[1]!);
+  }
+  return found;
+}
+
+/**
+ * The pre-commit fast path: true when, by the cache alone, nothing is stale and unrecorded at
+ * HEAD and the staged change makes nothing stale (then the full computation can be skipped).
+ */
+export async function nothingToMark(ctx: AppContext): Promise<boolean> {
+  const gitDir = ctx.git.location.gitDir;
+  const cached = readStaleCache(gitDir);
+  if (!cached || cached.unrecorded === undefined || cached.unrecorded.length > 0) return false;
+  const key = await cacheKey(ctx);
+  if (cached.key !== key || cached.head !== (await ctx.git.resolveRevision("HEAD"))) return false;
+  const active = readLocalState(gitDir).active_workline;
+  const commit = stagedCommit(
+    await ctx.git.stagedChanges(),
+    { name: ctx.env.GIT_AUTHOR_NAME ?? "", email: ctx.env.GIT_AUTHOR_EMAIL },
+    active && cached.open_worklines.includes(active) ? active : undefined,
+    0,
+  );
+  return !stagedFindings(cached.records, commit).some((f) => f.state === "stale");
+}
+
+/** What `--record` wrote. */
+export type RecordedMarks = { marked: string[]; file?: string };
+
+/** The findings that are stale and not yet marked in the log. */
+export function unrecorded(report: StalenessReport): StaleFinding[] {
+  return report.findings.filter((f) => f.state === "stale" && !f.recorded);
+}
+
+/** Appends `decision_marked_stale` for every newly stale record (idempotent), in one append. */
+export async function recordStaleness(
+  ctx: AppContext,
+  report: StalenessReport,
+): Promise<RecordedMarks> {
+  const fresh = unrecorded(report);
+  if (fresh.length === 0) return { marked: [] };
+  const { writeEventsToFile } = await import("./writer.js");
+  const detected = ctx.clock.now().toISOString();
+  const { file } = await writeEventsToFile(
+    ctx,
+    fresh.map((f) => {
+      const staged = f.commits.some((c) => c.hash === STAGED);
+      return {
+        type: "decision_marked_stale" as const,
+        data: {
+          decision_id: f.record_id,
+          reason: "paths_changed" as const,
+          commits: f.commits.filter((c) => c.hash !== STAGED),
+          paths: [...new Set(f.paths.map((p) => p.path))],
+          detected_at: detected,
+          ...(staged ? { staged: true } : {}),
+        },
+      };
+    }),
+  );
+  return {
+    marked: fresh.map((f) => f.record_id),
+    file: path.relative(ctx.git.location.root, file),
+  };
+}
+
+/** `adrift stale`: the report, and with `record` the marks written. */
+export async function runStale(ctx: AppContext, options: StaleOptions & { record?: boolean } = {}) {
+  const report = await computeStaleness(ctx, options);
+  const recorded: RecordedMarks = options.record
+    ? await recordStaleness(ctx, report)
+    : { marked: [] };
+  const marked = new Set(recorded.marked);
+  const findings = report.findings.map((f) =>
+    marked.has(f.record_id) ? { ...f, recorded: true } : f,
+  );
+  if (recorded.file) await refreshAfterMarks(ctx, marked, recorded.file);
+  const result = { ...report, findings };
+  return { ...result, ...recorded, unrecorded: unrecorded(result).map((f) => f.record_id) };
+}
+
+/**
+ * Keeps the cache valid across adrift's own append of marks (otherwise the next commit would
+ * re-read the whole log): when the file written is the only one that changed, the cached records
+ * and report are updated in place. Any other change leaves the cache to be rebuilt.
+ */
+async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: string) {
+  const gitDir = ctx.git.location.gitDir;
+  const cached = readStaleCache(gitDir);
+  if (!cached) return;
+  const written = file;
+  const before = (JSON.parse(cached.key) as [string, [string, number, number][]])[1];
+  const now = await logFileStamps(
+    logDirsOf(ctx.git.location.root, ctx.config.log_dir),
+    ctx.git.location.root,
+  );
+  const others = (stamps: [string, number, number][]) =>
+    JSON.stringify(stamps.filter(([f]) => f !== written));
+  if (others(before) !== others(now)) return;
+  const key = JSON.stringify([ctx.config.log_dir, now]);
+  const stored = readStaleReport(gitDir, cached.key, cached.head);
+  const mark = <T extends { id?: string; record_id?: string; recorded: boolean }>(r: T): T =>
+    marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;
+  writeStaleCache(
+    gitDir,
+    {
+      key,
+      records: cached.records.map(mark),
+      open_worklines: cached.open_worklines,
+      head: cached.head,
+      unrecorded: cached.unrecorded?.filter((id) => !marked.has(id)),
+    },
+    stored && cached.head
+      ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }
+      : undefined,
+  );
+}

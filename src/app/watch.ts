@@ -1,0 +1,43 @@
+import path from "node:path";
+import { type Watcher, watchPaths } from "../adapters/watch.js";
+import type { StaleFinding } from "../core/rules/staleness-types.js";
+import type { AppContext } from "./context.js";
+import { runStale } from "./stale.js";
+
+/** What the watcher tells its caller. */
+export type WatchEvents = {
+  /** a record newly marked stale, with its finding */
+  onMarked(finding: StaleFinding): void;
+  /** a pass failed (the watcher keeps going) */
+  onError(error: unknown): void;
+};
+
+/** The files that move when commits, merges, pulls, rebases and checkouts happen, and the log. */
+export function watchedPaths(ctx: AppContext): string[] {
+  const { gitDir, commonDir } = ctx.git.location;
+  return [
+    path.join(gitDir, "HEAD"),
+    path.join(gitDir, "logs", "HEAD"),
+    path.join(commonDir, "refs"),
+    path.join(commonDir, "packed-refs"),
+    path.join(ctx.git.location.root, ctx.config.log_dir),
+  ];
+}
+
+/** One pass: marks newly stale records and reports each. */
+async function pass(ctx: AppContext, events: WatchEvents): Promise<void> {
+  try {
+    const result = await runStale(ctx, { record: true });
+    const marked = new Set(result.marked);
+    for (const finding of result.findings)
+      if (marked.has(finding.record_id)) events.onMarked(finding);
+  } catch (error) {
+    events.onError(error);
+  }
+}
+
+/** Watches the repository, marking records stale as the code moves; resolves once watching. */
+export async function watchStaleness(ctx: AppContext, events: WatchEvents): Promise<Watcher> {
+  await pass(ctx, events);
+  return watchPaths(watchedPaths(ctx), () => pass(ctx, events));
+}

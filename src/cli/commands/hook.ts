@@ -1,0 +1,77 @@
+import type { Command } from "commander";
+import { AdriftError } from "../../core/errors.js";
+import { action, common } from "../common.js";
+import { type CommonOptions, emit, paint } from "../io.js";
+
+async function context(options: CommonOptions) {
+  const { createLightContext } = await import("../../app/light-context.js");
+  return createLightContext(options.cwd ?? process.cwd());
+}
+
+/** `adrift hook install|uninstall|run`. */
+export function registerHook(program: Command): void {
+  const hook = program
+    .command("hook")
+    .description("git hooks that record staleness as commits happen (chained with yours)");
+  common(hook.command("install"), { as: false })
+    .description(
+      "install pre-commit, prepare-commit-msg, commit-msg, post-commit, post-merge, post-rewrite, post-checkout",
+    )
+    .option("--force", "install even beside leftover *.pre-adrift files (kept as *.orphan)")
+    .addHelpText(
+      "after",
+      "\nExample:\n  adrift hook install      # honours core.hooksPath (husky, lefthook): see docs/hooks.md",
+    )
+    .action(
+      action(async (options: CommonOptions & { force?: boolean }) => {
+        const { installHooks } = await import("../../app/hooks.js");
+        const result = await installHooks(await context(options), { force: options.force });
+        emit(options, result, () =>
+          [
+            `hooks in ${result.dir}:`,
+            ...result.hooks.map((h) => `  ${paint("green", h.action.padEnd(9))} ${h.hook}`),
+          ].join("\n"),
+        );
+        return 0;
+      }),
+    );
+  common(hook.command("uninstall"), { as: false })
+    .description("remove adrift's hooks and restore the ones that were there, byte for byte")
+    .addHelpText("after", "\nExample:\n  adrift hook uninstall")
+    .action(
+      action(async (options: CommonOptions) => {
+        const { uninstallHooks } = await import("../../app/hooks.js");
+        const result = await uninstallHooks(await context(options));
+        emit(options, result, () =>
+          [
+            `hooks in ${result.dir}:`,
+            ...result.hooks.map((h) => `  ${h.action.padEnd(9)} ${h.hook}`),
+          ].join("\n"),
+        );
+        return 0;
+      }),
+    );
+  hook
+    .command("run", { hidden: true })
+    .argument("<name>", "the hook git is running")
+    .argument("[args...]", "the hook's arguments")
+    .description("what an installed hook runs (never fails the git command)")
+    .action(
+      action(async (name: string, args: string[]) => {
+        const { HOOK_NAMES } = await import("../../app/hook-script.js");
+        if (!(HOOK_NAMES as readonly string[]).includes(name))
+          throw new AdriftError("usage", `unknown hook ${name}`);
+        try {
+          const { runHook } = await import("../../app/hook-run.js");
+          const ctx = await context({});
+          const output = await runHook(ctx, name as (typeof HOOK_NAMES)[number], args);
+          for (const line of output.lines) process.stderr.write(`${line}\n`);
+        } catch (error) {
+          process.stderr.write(
+            `adrift: the ${name} hook skipped its work (${error instanceof Error ? error.message : String(error)})\n`,
+          );
+        }
+        return 0;
+      }),
+    );
+}

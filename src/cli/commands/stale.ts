@@ -1,0 +1,31 @@
+import type { Command } from "commander";
+import { action, common, parseAs } from "../common.js";
+import { type CommonOptions, emit } from "../io.js";
+import { staleReportText } from "../stale-format.js";
+
+type StaleFlags = CommonOptions & { record?: boolean; check?: boolean; staged?: boolean };
+
+/** `adrift stale [--record] [--check] [--staged]`. */
+export function registerStale(program: Command): void {
+  common(program.command("stale"))
+    .description("which records the code has moved on from since their basis (SPEC §3)")
+    .option("--record", "append decision_marked_stale for newly stale records (idempotent)")
+    .option("--check", "exit 1 when a stale record is not yet recorded in the log")
+    .option("--staged", "treat the staged change as one more commit")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  adrift stale                 # what changed under which decision, by which commits\n  adrift stale --record        # write the marks into the log\n  adrift stale --check --json  # for CI: exit 1 when staleness is not recorded",
+    )
+    .action(
+      action(async (options: StaleFlags) => {
+        const { createLightContext } = await import("../../app/light-context.js");
+        const { runStale } = await import("../../app/stale.js");
+        const ctx = await createLightContext(options.cwd ?? process.cwd(), {
+          actor: parseAs(options.as),
+        });
+        const result = await runStale(ctx, { staged: options.staged, record: options.record });
+        emit(options, result, () => staleReportText(result));
+        return options.check && result.unrecorded.length > 0 ? 1 : 0;
+      }),
+    );
+}

@@ -1,0 +1,46 @@
+import type { Command } from "commander";
+import type { StaleFinding } from "../../core/rules/staleness-types.js";
+import { action, common, parseAs } from "../common.js";
+import { type CommonOptions, note, paint, reportError } from "../io.js";
+
+function line(finding: StaleFinding): string {
+  const commit = finding.commits.at(-1);
+  return `${new Date().toISOString().slice(11, 19)} ${paint("yellow", "stale")} ${finding.kind} ${finding.record_id}  ${finding.paths
+    .map((p) => p.path)
+    .slice(0, 3)
+    .join(", ")}${commit ? paint("dim", `  (${commit.hash.slice(0, 10)} ${commit.subject})`) : ""}`;
+}
+
+/** `adrift watch`. */
+export function registerWatch(program: Command): void {
+  common(program.command("watch"))
+    .description(
+      "watch commits, merges, pulls, rebases and checkouts; mark records stale as they happen",
+    )
+    .addHelpText(
+      "after",
+      "\nExample:\n  adrift watch          # Ctrl-C stops it\n  adrift watch --json   # one JSON finding per line (NDJSON)",
+    )
+    .action(
+      action(async (options: CommonOptions) => {
+        const { createLightContext } = await import("../../app/light-context.js");
+        const { watchStaleness } = await import("../../app/watch.js");
+        const ctx = await createLightContext(options.cwd ?? process.cwd(), {
+          actor: parseAs(options.as),
+        });
+        const watcher = await watchStaleness(ctx, {
+          onMarked: (f) => process.stdout.write(`${options.json ? JSON.stringify(f) : line(f)}\n`),
+          onError: (error) => reportError(error, Boolean(options.json)),
+        });
+        note(paint("dim", `watching ${ctx.git.location.root} (Ctrl-C to stop)`, process.stderr));
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          process.once("SIGINT", stop);
+          process.once("SIGTERM", stop);
+        });
+        await watcher.close();
+        note(paint("dim", "stopped", process.stderr));
+        return 0;
+      }),
+    );
+}

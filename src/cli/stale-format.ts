@@ -1,0 +1,37 @@
+import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
+import { paint } from "./io.js";
+
+const COLOR = { stale: "yellow", moved: "cyan", review: "blue", fresh: "green" } as const;
+
+/** The lines describing one non-fresh finding: state, record, paths, commits. */
+export function findingLines(finding: StaleFinding): string[] {
+  const mark = finding.state === "stale" && !finding.recorded ? " (not yet recorded)" : "";
+  const lines = [
+    `${paint(COLOR[finding.state], finding.state.padEnd(6))} ${finding.kind} ${finding.record_id}${paint("dim", mark)}${finding.method === "fingerprints" ? paint("dim", " [by fingerprints]") : ""}`,
+  ];
+  for (const p of finding.paths)
+    lines.push(`    ${p.change.padEnd(8)} ${p.path}${p.new_path ? ` → ${p.new_path}` : ""}`);
+  for (const c of finding.commits)
+    lines.push(paint("dim", `    ${c.hash.slice(0, 10)} ${c.author}: ${c.subject}`));
+  return lines;
+}
+
+/** The human rendering of `adrift stale`. */
+export function staleReportText(
+  report: StalenessReport & { marked: string[]; file?: string },
+): string {
+  const shown = report.findings.filter((f) => f.state !== "fresh");
+  const count = (state: string) => report.findings.filter((f) => f.state === state).length;
+  const open = report.findings.filter((f) => f.state === "stale" && !f.recorded).length;
+  return [
+    ...report.notices.map((n) => paint("yellow", `notice: ${n}`)),
+    ...shown.flatMap(findingLines),
+    ...(report.marked.length
+      ? [paint("green", `marked ${report.marked.length} record(s) stale in ${report.file}`)]
+      : []),
+    paint(
+      "dim",
+      `${report.findings.length} record(s) checked: ${count("stale")} stale (${report.marked.length ? 0 : open} not recorded), ${count("moved")} moved, ${count("review")} to review`,
+    ),
+  ].join("\n");
+}

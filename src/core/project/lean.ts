@@ -1,0 +1,71 @@
+import type { AdriftEvent } from "../events/envelope.js";
+
+/** The event types staleness folds: records, their lifecycle, and worklines. */
+const STALENESS_TYPES = new Set([
+  "workline_opened",
+  "workline_parked",
+  "workline_activated",
+  "workline_closed",
+  "intent_card_recorded",
+  "intent_card_amended",
+  "decision_recorded",
+  "decision_marked_stale",
+  "decision_reverified",
+  "decision_superseded",
+]);
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/**
+ * Reads one log line for staleness without the schema validator (the hook path must start
+ * fast): JSON, an envelope with a ULID, a known staleness-relevant type, and the fields the
+ * fold reads, defaulted as the schema would. Anything else is left out; `validate` reports it.
+ */
+export function parseForStaleness(text: string): AdriftEvent | undefined {
+  if (
+    !text.includes('"type":"workline_') &&
+    !text.includes('"type":"intent_card_') &&
+    !text.includes('"type":"decision_')
+  )
+    return undefined;
+  // Amendments matter to staleness only when they change the scope.
+  if (text.includes('"type":"intent_card_amended"') && !text.includes('"touched_paths"'))
+    return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(raw) || typeof raw.id !== "string" || !ULID.test(raw.id)) return undefined;
+  if (raw.schema_version !== 1 || typeof raw.type !== "string" || !STALENESS_TYPES.has(raw.type))
+    return undefined;
+  if (!isObject(raw.data) || typeof raw.session_id !== "string") return undefined;
+  const data = raw.data;
+  if (raw.type === "intent_card_recorded" || raw.type === "decision_recorded") {
+    if (!isObject(data.card)) return undefined;
+    const basis = data.basis;
+    if (
+      basis !== undefined &&
+      (!isObject(basis) ||
+        !Array.isArray(basis.touched_paths) ||
+        typeof basis.revision !== "string")
+    )
+      return undefined;
+    raw.data = {
+      ...data,
+      considered: list(data.considered),
+      tags: list(data.tags),
+      findings: list(data.findings),
+      trivial: data.trivial === true,
+    };
+  }
+  if (raw.type === "intent_card_amended" && !isObject(data.changes)) return undefined;
+  if (raw.type === "decision_reverified" && !isObject(data.basis)) return undefined;
+  return raw as unknown as AdriftEvent;
+}

@@ -1,0 +1,335 @@
+import picomatch from "picomatch";
+import type { Basis } from "../events/common.js";
+import { type HistoryIndex, type PathEvent, withPrefix } from "./history.js";
+import { compileScopes, type Scope } from "./scope.js";
+import {
+  type ChangeCommit,
+  type ComputedState,
+  MAX_LISTED_COMMITS,
+  MAX_LISTED_PATHS,
+  MAX_PATH_COMMITS,
+  type PathChange,
+  type StaleFinding,
+} from "./staleness-types.js";
+
+/** A record as staleness sees it. */
+export type AssessedRecord = {
+  id: string;
+  kind: "intent" | "decision";
+  basis: Basis;
+  workline_id?: string;
+  /** already marked stale in the log */
+  recorded: boolean;
+};
+
+/** The entries of the sorted `paths` that a scope entry may match (exact for paths and directories). */
+export function candidatesFor(scope: Scope, paths: readonly string[]): string[] {
+  if (scope.kind === "directory") return withPrefix(paths, scope.entry);
+  if (scope.kind === "path") {
+    const below = withPrefix(paths, `${scope.entry}/`);
+    const exact = withPrefix(paths, scope.entry).filter((p) => p === scope.entry);
+    return [...exact, ...below];
+  }
+  const base = picomatch.scan(scope.entry).base;
+  return withPrefix(paths, base ? `${base}/` : "").filter((p) => scope.matches(p));
+}
+
+/** Caches candidate lists per scope entry: many records share entries. */
+export class CandidateCache {
+  private readonly cache = new Map<string, string[]>();
+  constructor(private readonly paths: readonly string[]) {}
+  /** The candidates of one scope. */
+  get(scope: Scope): string[] {
+    let hit = this.cache.get(scope.entry);
+    if (!hit) {
+      hit = candidatesFor(scope, this.paths);
+      this.cache.set(scope.entry, hit);
+    }
+    return hit;
+  }
+}
+
+const compiled = new Map<string, Scope>();
+
+/** Compiles scope entries once per process: thousands of records share a few hundred entries. */
+export function compiledScopes(entries: readonly string[]): Scope[] {
+  return entries.map((entry) => {
+    let scope = compiled.get(entry);
+    if (!scope) {
+      scope = compileScopes([entry])[0]!;
+      compiled.set(entry, scope);
+    }
+    return scope;
+  });
+}
+
+/** A file new since the basis is `review` unless the scope names exactly that file. */
+function isExactPath(scopes: readonly Scope[], file: string): boolean {
+  return scopes.some((s) => s.kind === "path" && s.entry === file);
+}
+
+/** The state a set of path changes gives a record (stale > review > moved > fresh). */
+function stateOf(flags: { stale: boolean; review: boolean; moved: boolean }): ComputedState {
+  if (flags.stale) return "stale";
+  if (flags.review) return "review";
+  return flags.moved ? "moved" : "fresh";
+}
+
+const marksOf = new WeakMap<HistoryIndex, { stamp: Int32Array; generation: number }>();
+
+/** Per-index scratch marks ("commit already counted for this record") reused across records. */
+function usedMarks(index: HistoryIndex): { stamp: Int32Array; generation: number } {
+  let marks = marksOf.get(index);
+  if (!marks) {
+    marks = { stamp: new Int32Array(index.commits.length), generation: 0 };
+    marksOf.set(index, marks);
+  }
+  return marks;
+}
+
+/**
+ * SPEC §3 over commit history: commits reachable from HEAD and not from the basis, outside the
+ * record's own workline, that added, modified, deleted or renamed a file in scope.
+ */
+export function assessByHistory(
+  record: AssessedRecord,
+  index: HistoryIndex,
+  cache: CandidateCache,
+): StaleFinding {
+  const scopes = compiledScopes(record.basis.touched_paths);
+  const bit = index.baseBits.get(record.basis.revision);
+  // The hot loop of `stale` (records × changed files × commits): kept free of allocations.
+  const { reach, words, commits: all } = index;
+  const word = bit === undefined ? -1 : bit >>> 5;
+  const mask = bit === undefined ? 0 : 1 << (bit & 31);
+  const own = record.workline_id;
+  const counts = (e: PathEvent) =>
+    (word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
+    !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
+  const inScope = (p: string) => scopes.some((s) => s.matches(p));
+  const seen = new Set<string>();
+  const marks = usedMarks(index);
+  const generation = ++marks.generation;
+  const used: number[] = [];
+  const paths: PathChange[] = [];
+  const flags = { stale: false, review: false, moved: false };
+  const note = (path: string, change: PathChange["change"], events: PathEvent[], extra = {}) => {
+    for (const e of events)
+      if (marks.stamp[e.commit] !== generation) {
+        marks.stamp[e.commit] = generation;
+        used.push(e.commit);
+      }
+    paths.push({
+      path,
+      change,
+      ...extra,
+      commits: events.slice(0, MAX_PATH_COMMITS).map((e) => index.commits[e.commit]!.hash),
+    });
+  };
+  const buffer: PathEvent[] = [];
+  for (const scope of scopes)
+    for (const file of cache.get(scope)) {
+      if (scopes.length > 1) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+      }
+      const onPath = index.byPath.get(file)!;
+      buffer.length = 0;
+      let significant = false;
+      for (let k = 0; k < onPath.length; k++) {
+        const e = onPath[k]!;
+        if (!counts(e)) continue;
+        buffer.push(e);
+        if (
+          !(e.kind === "renamed_from" && e.pure) &&
+          !(buffer.length === 1 && e.kind === "renamed_to")
+        )
+          significant = true;
+      }
+      if (buffer.length === 0) continue;
+      const first = buffer[0]!;
+      const last = buffer[buffer.length - 1]!;
+      if (first.kind === "added" || (first.kind === "renamed_to" && !inScope(first.other!))) {
+        if (last.kind === "deleted" || last.kind === "renamed_from") continue; // came and went
+        note(file, "added", buffer);
+        if (isExactPath(scopes, file)) flags.stale = true;
+        else flags.review = true;
+        continue;
+      }
+      // A move inside the scope is reported on the old path; what follows is a change here.
+      const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
+      if (events.length === 0) continue;
+      if (significant) {
+        flags.stale = true;
+        if (last.kind === "renamed_from") note(file, "renamed", events, { new_path: last.other });
+        else note(file, last.kind === "deleted" ? "deleted" : "modified", events);
+        continue;
+      }
+      const target = last.other!;
+      const after = inScope(target)
+        ? []
+        : (index.byPath.get(target) ?? []).filter(
+            (e) => e.commit > last.commit && counts(e) && e.kind !== "renamed_to",
+          );
+      if (after.length > 0) flags.stale = true;
+      else flags.moved = true;
+      note(file, "renamed", [...events, ...after], { new_path: target });
+    }
+  used.sort((a, b) => a - b);
+  const commits: ChangeCommit[] = used.slice(0, MAX_LISTED_COMMITS).map((i) => {
+    const c = all[i]!;
+    return { hash: c.hash, author: c.author, subject: c.subject };
+  });
+  return {
+    record_id: record.id,
+    kind: record.kind,
+    state: stateOf(flags),
+    recorded: record.recorded,
+    commits,
+    ...(used.length > MAX_LISTED_COMMITS
+      ? { omitted_commits: used.length - MAX_LISTED_COMMITS }
+      : {}),
+    ...listedPaths(paths),
+    method: "history",
+  };
+}
+
+/** Changes that make a record stale first, then the rest; at most MAX_LISTED_PATHS. */
+function listedPaths(paths: PathChange[]): { paths: PathChange[]; omitted_paths?: number } {
+  if (paths.length <= MAX_LISTED_PATHS) return { paths };
+  const rank = (p: PathChange) => (p.change === "added" ? 2 : p.change === "renamed" ? 1 : 0);
+  const sorted = [...paths].sort((a, b) => rank(a) - rank(b));
+  return {
+    paths: sorted.slice(0, MAX_LISTED_PATHS),
+    omitted_paths: paths.length - MAX_LISTED_PATHS,
+  };
+}
+
+/** The tree at HEAD as fingerprint comparison needs it. */
+export type CurrentTree = {
+  /** path -> blob id */
+  files: Map<string, string>;
+  /** sorted paths */
+  sorted: string[];
+  /** blob id -> paths holding it */
+  byOid: Map<string, string[]>;
+};
+
+/** Builds the lookup structures of a tree listing. */
+export function currentTree(entries: readonly { path: string; oid: string }[]): CurrentTree {
+  const files = new Map<string, string>();
+  const byOid = new Map<string, string[]>();
+  for (const e of entries) {
+    files.set(e.path, e.oid);
+    const list = byOid.get(e.oid);
+    if (list) list.push(e.path);
+    else byOid.set(e.oid, [e.path]);
+  }
+  return { files, byOid, sorted: [...files.keys()].sort() };
+}
+
+/**
+ * SPEC §3 when the basis revision is unavailable: compares the stored fingerprints with HEAD.
+ * Returns undefined when the record has no file fingerprints to compare (nothing can be said).
+ */
+export function assessByFingerprints(
+  record: AssessedRecord,
+  fingerprints: Record<string, string> | undefined,
+  head: CurrentTree,
+): StaleFinding | undefined {
+  if (!fingerprints) return undefined;
+  const scopes = compileScopes(record.basis.touched_paths);
+  const fileKeys = Object.keys(fingerprints).filter((k) => !k.endsWith("/"));
+  const flags = { stale: false, review: false, moved: false };
+  const paths: PathChange[] = [];
+  const claimed = new Set<string>();
+  for (const file of fileKeys) {
+    const was = fingerprints[file]!;
+    const now = head.files.get(file);
+    if (now === was) continue;
+    if (now !== undefined) {
+      flags.stale = true;
+      paths.push({ path: file, change: "modified", commits: [] });
+      continue;
+    }
+    const moved = (head.byOid.get(was) ?? []).find((p) => !(p in fingerprints) && !claimed.has(p));
+    if (moved) {
+      claimed.add(moved);
+      flags.moved = true;
+      paths.push({ path: file, change: "renamed", new_path: moved, commits: [] });
+    } else {
+      flags.stale = true;
+      paths.push({ path: file, change: "deleted", commits: [] });
+    }
+  }
+  const enumerated = fileKeys.length > 0 || Object.keys(fingerprints).length === 0;
+  if (enumerated) {
+    const seen = new Set<string>();
+    for (const scope of scopes)
+      for (const file of candidatesFor(scope, head.sorted)) {
+        if (seen.has(file) || file in fingerprints || claimed.has(file)) continue;
+        seen.add(file);
+        paths.push({ path: file, change: "added", commits: [] });
+        if (isExactPath(scopes, file)) flags.stale = true;
+        else flags.review = true;
+      }
+  }
+  return {
+    record_id: record.id,
+    kind: record.kind,
+    state: stateOf(flags),
+    recorded: record.recorded,
+    commits: [],
+    ...listedPaths(paths),
+    method: "fingerprints",
+  };
+}
+
+/**
+ * The records whose scope may match one of `paths` (a superset, cheap to compute): exact paths
+ * and their parent directories are looked up, globs are tested. For the staged change.
+ */
+export function recordsTouching(
+  records: readonly AssessedRecord[],
+  paths: readonly string[],
+): AssessedRecord[] {
+  const keys = new Set<string>();
+  for (const p of paths) {
+    keys.add(p);
+    for (let i = p.indexOf("/"); i >= 0; i = p.indexOf("/", i + 1)) {
+      keys.add(p.slice(0, i));
+      keys.add(p.slice(0, i + 1));
+    }
+  }
+  const globs = new Map<string, boolean>();
+  const globMatches = (entry: string): boolean => {
+    let hit = globs.get(entry);
+    if (hit === undefined) {
+      // Compiling a glob costs far more than comparing its literal prefix: compile only when needed.
+      const base = literalBase(entry);
+      hit =
+        paths.some((p) => p.startsWith(base)) &&
+        paths.some((p) => compiledScopes([entry])[0]!.matches(p));
+      globs.set(entry, hit);
+    }
+    return hit;
+  };
+  return records.filter((r) =>
+    r.basis.touched_paths.some(
+      (entry) => keys.has(entry) || (GLOB.test(entry) && globMatches(entry)),
+    ),
+  );
+}
+
+const GLOB = /[*?[\]{}]/;
+
+/** The directories of a glob before its first wildcard segment, with a trailing slash (or ""). */
+function literalBase(entry: string): string {
+  const segments = entry.split("/");
+  const literal: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (GLOB.test(segment)) break;
+    literal.push(segment);
+  }
+  return literal.length ? `${literal.join("/")}/` : "";
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from "vitest";
+import { openRepository } from "../../src/app/repository.js";
+import type { StaleFinding } from "../../src/core/rules/staleness-types.js";
+import { git, makeRepo, type TestRepo, tempDir, testEnv } from "../support/repo.js";
+
+const ADAPTERS = ["cli", "embedded"] as const;
+
+describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
+  const env = testEnv(adapter === "embedded" ? { ADRIFT_GIT: "embedded" } : {});
+  const open = (dir: string) => openRepository(dir, { env });
+  const decide = async (repo: TestRepo, paths: string[], extra = {}) =>
+    (
+      await (
+        await open(repo.dir)
+      ).recordDecision({
+        outcome: `about ${paths.join(", ")}`,
+        trigger: "t",
+        chosen_approach: "c",
+        selection_rationale: "r",
+        considered: [{ approach: "x", rejected_because: "y" }],
+        touched_paths: paths,
+        ...extra,
+      })
+    ).id;
+  const finding = async (dir: string, id: string, options = {}): Promise<StaleFinding> =>
+    (await (await open(dir)).stale(options)).findings.find((f) => f.record_id === id)!;
+  const seeded = () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n", "lib/c.md": "c\n" });
+    return repo;
+  };
+
+  it("uses the adapter it was asked for", async () => {
+    expect((await open(seeded().dir)).context.git.kind).toBe(adapter);
+  });
+
+  it("stores fingerprints of the scope at the basis revision", async () => {
+    const repo = seeded();
+    const recorded = await (await open(repo.dir)).recordDecision({
+      outcome: "o",
+      touched_paths: ["src/", "lib/*.md"],
+    });
+    const basis = (recorded.event.data as { basis: { fingerprints: Record<string, string> } })
+      .basis;
+    expect(basis.fingerprints["src/a.ts"]).toBe(repo.git("rev-parse", "HEAD:src/a.ts").trim());
+    expect(basis.fingerprints["src/"]).toBe(repo.git("rev-parse", "HEAD:src").trim());
+    expect(basis.fingerprints["lib/c.md"]).toBeDefined();
+    expect(recorded.notes.matched_files).toBe(3);
+  });
+
+  it("a commit on another file leaves a decision fresh; one on its file makes it stale and names the commit", async () => {
+    const repo = seeded();
+    const id = await decide(repo, ["src/a.ts"]);
+    repo.commit("touch b", { "src/b.ts": "b2\n" });
+    expect((await finding(repo.dir, id)).state).toBe("fresh");
+    const hash = repo.commit("touch a", { "src/a.ts": "a2\n" });
+    const stale = await finding(repo.dir, id);
+    expect(stale.state).toBe("stale");
+    expect(stale.method).toBe("history");
+    expect(stale.commits).toEqual([{ hash, author: "Ana Souza", subject: "touch a" }]);
+    expect(stale.paths).toEqual([{ path: "src/a.ts", change: "modified", commits: [hash] }]);
+  });
+
+  it("a glob scope: a matching change is stale, a new matching file is review, others are ignored", async () => {
+    const repo = seeded();
+    const id = await decide(repo, ["src/**/*.ts"]);
+    repo.commit("docs", { "src/notes.md": "n\n", "lib/x.ts": "x\n" });
+    expect((await finding(repo.dir, id)).state).toBe("fresh");
+    repo.commit("new ts", { "src/deep/new.ts": "n\n" });
+    const review = await finding(repo.dir, id);
+    expect(review.state).toBe("review");
+    expect(review.paths.map((p) => [p.path, p.change])).toEqual([["src/deep/new.ts", "added"]]);
+    repo.git("rm", "-q", "src/b.ts");
+    repo.commit("delete b");
+    expect((await finding(repo.dir, id)).state).toBe("stale");
+  });
+
+  it("a directory scope: a new file is review, a deletion is stale", async () => {
+    const repo = seeded();
+    const id = await decide(repo, ["src/"]);
+    repo.commit("add", { "src/c.ts": "c\n" });
+    expect((await finding(repo.dir, id)).state).toBe("review");
+    repo.git("rm", "-q", "src/a.ts");
+    repo.commit("rm a");
+    const stale = await finding(repo.dir, id);
+    expect(stale.state).toBe("stale");
+    expect(stale.paths.find((p) => p.path === "src/a.ts")?.change).toBe("deleted");
+  });
+
+  it("a file added where a path scope names it is stale", async () => {
+    const repo = seeded();
+    const id = await decide(repo, ["src/planned.ts"]);
+    repo.commit("create it", { "src/planned.ts": "p\n" });
+    expect((await finding(repo.dir, id)).state).toBe("stale");
+  });
+
+  it("a pure rename is moved with the new path; a rename with edits is stale", async () => {
+    const repo = seeded();
+    const a = await decide(repo, ["src/a.ts"]);
+    const b = await decide(repo, ["src/b.ts"]);
+    repo.git("mv", "src/a.ts", "src/renamed.ts");
+    repo.commit("move a");
+    const moved = await finding(repo.dir, a);
+    expect(moved.state).toBe("moved");
+    expect(moved.paths[0]).toMatchObject({ path: "src/a.ts", new_path: "src/renamed.ts" });
+    repo.git("mv", "src/b.ts", "lib/b.ts");
+    repo.write("lib/b.ts", "b\nmore\nand more\n");
+    repo.commit("move and edit b");
+    expect((await finding(repo.dir, b)).state).toBe("stale");
+  });
+
+  it("commits carrying the record's own workline trailer do not count; other worklines' do", async () => {
+    const repo = seeded();
+    const api = await open(repo.dir);
+    const workline = await api.openWorkline("cache sessions");
+    const id = await decide(repo, ["src/a.ts"]);
+    repo.write("src/a.ts", "a2\n");
+    repo.git("commit", "-qam", `own work\n\nAdrift-Workline: ${workline.id}`);
+    expect((await finding(repo.dir, id)).state).toBe("fresh");
+    repo.write("src/a.ts", "a3\n");
+    repo.git("commit", "-qam", "someone else\n\nAdrift-Workline: 01ZZZZZZZZZZZZZZZZZZZZZZZZ");
+    expect((await finding(repo.dir, id)).state).toBe("stale");
+  });
+
+  it("a change that reaches HEAD through a merge counts once, on its own commit", async () => {
+    const repo = seeded();
+    const id = await decide(repo, ["src/a.ts"]);
+    repo.git("checkout", "-q", "-b", "feature");
+    const change = repo.commit("feature edits a", { "src/a.ts": "feature\n" });
+    repo.git("checkout", "-q", "main");
+    repo.commit("main edits b", { "src/b.ts": "main\n" });
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature");
+    const stale = await finding(repo.dir, id);
+    expect(stale.state).toBe("stale");
+    expect(stale.commits.map((c) => c.hash)).toEqual([change]);
+  });
+
+  it("treats the staged change as one more commit with staged", async () => {
+    const repo = seeded();
+    const id = await decide(repo, ["src/a.ts"]);
+    repo.write("src/a.ts", "staged\n");
+    repo.git("add", "src/a.ts");
+    expect((await finding(repo.dir, id)).state).toBe("fresh");
+    const staged = await finding(repo.dir, id, { staged: true });
+    expect(staged.state).toBe("stale");
+    expect(staged.commits.map((c) => c.hash)).toEqual(["staged"]);
+  });
+
+  it("a depth-1 clone: no false stale, a notice, and fingerprint results", async () => {
+    const origin = seeded();
+    const changed = await decide(origin, ["src/a.ts"]);
+    const untouched = await decide(origin, ["src/b.ts", "lib/"]);
+    origin.commit("record decisions");
+    origin.commit("edit a", { "src/a.ts": "a2\n" });
+    origin.commit("later", { "README.md": "more\n" });
+    const clone = tempDir();
+    git(clone, ["clone", "-q", "--depth", "1", `file://${origin.dir}`, "."]);
+    const report = await (await open(clone)).stale();
+    expect(report.notices.join(" ")).toMatch(/shallow clone/);
+    const byId = new Map(report.findings.map((f) => [f.record_id, f]));
+    expect(byId.get(untouched)).toMatchObject({ state: "fresh", method: "fingerprints" });
+    expect(byId.get(changed)).toMatchObject({ state: "stale", method: "fingerprints" });
+    expect(byId.get(changed)?.paths).toEqual([
+      { path: "src/a.ts", change: "modified", commits: [] },
+    ]);
+  });
+
+  it("a force-pushed history without the basis commit: no false stale, a notice", async () => {
+    const origin = seeded();
+    const id = await decide(origin, ["src/"]);
+    const moved = await decide(origin, ["src/b.ts"]);
+    origin.git("mv", "src/b.ts", "src/b2.ts");
+    origin.git("add", "-A");
+    origin.git("commit", "-q", "--amend", "-m", "code, rewritten with the records and a move");
+    const clone = tempDir();
+    git(clone, ["clone", "-q", `file://${origin.dir}`, "."]);
+    const report = await (await open(clone)).stale();
+    expect(report.notices.join(" ")).toMatch(/history unavailable/);
+    const byId = new Map(report.findings.map((f) => [f.record_id, f]));
+    expect(byId.get(id)?.state).not.toBe("stale");
+    expect(byId.get(moved)).toMatchObject({ state: "moved", method: "fingerprints" });
+    expect(report.findings.some((f) => f.state === "stale")).toBe(false);
+  });
+});

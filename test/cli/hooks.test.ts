@@ -1,0 +1,129 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { hookScript } from "../../src/app/hook-script.js";
+import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
+
+const PREEXISTING = '#!/bin/sh\necho "the team hook ran" >&2\n';
+
+function gitCommit(repo: TestRepo, args: string[]) {
+  const result = spawnSync("git", ["commit", "-q", ...args], {
+    cwd: repo.dir,
+    env: testEnv(),
+    encoding: "utf8",
+  });
+  return { code: result.status, stderr: result.stderr };
+}
+
+function setup() {
+  const repo = makeRepo();
+  repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+  const { id } = repo.adriftJson<{ id: string }>([
+    "decision",
+    "record",
+    "--outcome",
+    "o",
+    "--path",
+    "src/a.ts",
+  ]);
+  repo.commit("record");
+  return { repo, id };
+}
+
+const committedMarks = (repo: TestRepo) =>
+  repo
+    .git("show", "--format=", "--name-only", "HEAD")
+    .split("\n")
+    .filter((f) => f.endsWith(".events.ndjson"))
+    .flatMap((f) => repo.git("show", `HEAD:${f}`).trim().split("\n"))
+    .map((l) => JSON.parse(l))
+    .filter((e) => e.type === "decision_marked_stale");
+
+describe("adrift hooks with real git commits", () => {
+  it("the commit that makes a decision stale carries the mark; the tree is clean; the team hook still runs; uninstall restores it byte for byte", () => {
+    const { repo, id } = setup();
+    const hook = path.join(repo.dir, ".git/hooks/pre-commit");
+    writeFileSync(hook, PREEXISTING);
+    chmodSync(hook, 0o751);
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    repo.write("src/a.ts", "a2\n");
+    const commit = gitCommit(repo, ["-am", "edit a"]);
+    expect(commit.code).toBe(0);
+    expect(commit.stderr).toContain("the team hook ran");
+    const marks = committedMarks(repo);
+    expect(marks).toHaveLength(1);
+    expect(marks[0].data).toMatchObject({ decision_id: id, staged: true, paths: ["src/a.ts"] });
+    expect(repo.git("status", "--porcelain")).toBe("");
+    expect(repo.adrift(["stale", "--check"]).code).toBe(0);
+    expect(repo.adrift(["hook", "uninstall"]).code).toBe(0);
+    expect(readFileSync(hook, "utf8")).toBe(PREEXISTING);
+    expect(statSync(hook).mode & 0o777).toBe(0o751);
+  });
+
+  it("works for `git commit <paths>` (a temporary index) and leaves the tree clean", () => {
+    const { repo, id } = setup();
+    repo.adrift(["hook", "install"]);
+    repo.write("src/a.ts", "a2\n");
+    repo.write("src/b.ts", "b2\n");
+    expect(gitCommit(repo, ["-m", "only a", "src/a.ts"]).code).toBe(0);
+    expect(committedMarks(repo).map((m) => m.data.decision_id)).toEqual([id]);
+    expect(repo.git("status", "--porcelain").trim()).toBe("M src/b.ts");
+  });
+
+  it("installs where core.hooksPath points and adds the workline trailer while a workline is active", () => {
+    const { repo, id } = setup();
+    repo.git("config", "core.hooksPath", ".githooks");
+    const installed = repo.adriftJson<{ dir: string }>(["hook", "install"]);
+    expect(installed.dir).toBe(path.join(repo.dir, ".githooks"));
+    const workline = repo.adriftJson<{ id: string }>(["workline", "open", "tidy"]);
+    repo.write("src/b.ts", "b2\n");
+    expect(gitCommit(repo, ["-am", "tidy b"]).code).toBe(0);
+    expect(repo.git("log", "-1", "--format=%B")).toContain(`Adrift-Workline: ${workline.id}`);
+    expect(repo.adriftJson<{ unrecorded: string[] }>(["stale"]).unrecorded).toEqual([]);
+    expect(id).toBeTruthy();
+  });
+
+  it("never blocks a commit when adrift itself fails or is missing", () => {
+    const { repo } = setup();
+    repo.adrift(["hook", "install"]);
+    repo.write(".decisions/config.json", "{ not json");
+    repo.write("src/a.ts", "a2\n");
+    const broken = gitCommit(repo, ["-am", "edit with a broken config"]);
+    expect(broken.code).toBe(0);
+    expect(broken.stderr).toMatch(/skipped its work/);
+    const hook = path.join(repo.dir, ".git/hooks/pre-commit");
+    writeFileSync(hook, hookScript("pre-commit", "/nonexistent/node", "/nonexistent/main.js"));
+    repo.write("src/a.ts", "a3\n");
+    expect(gitCommit(repo, ["-am", "adrift missing"]).code).toBe(0);
+    expect(repo.git("log", "-1", "--format=%s").trim()).toBe("adrift missing");
+  });
+
+  it("post-merge prints the records a merge made stale and writes nothing", () => {
+    const { repo, id } = setup();
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commit("feature edits a", { "src/a.ts": "feature\n" });
+    repo.git("checkout", "-q", "main");
+    repo.adrift(["hook", "install"]);
+    const merged = spawnSync("git", ["merge", "-q", "--no-ff", "-m", "merge", "feature"], {
+      cwd: repo.dir,
+      env: testEnv(),
+      encoding: "utf8",
+    });
+    expect(merged.status).toBe(0);
+    expect(merged.stderr).toContain(id);
+    expect(repo.git("status", "--porcelain")).toBe("");
+    expect(repo.adriftJson<{ unrecorded: string[] }>(["stale"]).unrecorded).toEqual([id]);
+  });
+
+  it("a failing team hook still stops the commit", () => {
+    const { repo } = setup();
+    const hook = path.join(repo.dir, ".git/hooks/pre-commit");
+    writeFileSync(hook, "#!/bin/sh\nexit 3\n");
+    chmodSync(hook, 0o755);
+    repo.adrift(["hook", "install"]);
+    repo.write("src/b.ts", "b2\n");
+    expect(gitCommit(repo, ["-am", "blocked"]).code).not.toBe(0);
+    expect(repo.git("log", "-1", "--format=%s").trim()).toBe("record");
+  });
+});
