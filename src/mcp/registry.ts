@@ -7,6 +7,7 @@ import {
   recordDecisionTool,
   recordIntentCard,
 } from "./tools/records.js";
+import { checkStaleness } from "./tools/staleness.js";
 
 /** Every tool the server offers; a tool is listed here only once its use case exists. */
 export const TOOLS: ToolDefinition[] = [
@@ -20,5 +21,6 @@ export const TOOLS: ToolDefinition[] = [
   createStory,
   createTask,
   recordVerdictTool,
+  checkStaleness,
   listRecordsTool,
 ];
