@@ -33,7 +33,7 @@ export type { StoryChanges, StoryInput } from "./app/stories.js";
 export { userDecisionsFor } from "./app/user-decisions.js";
 export type { ValidationReport } from "./app/validate.js";
 export type { VerdictInput } from "./app/verdicts.js";
-export { type EventDraft, writeEvents } from "./app/writer.js";
+export { type DraftOrBuilder, type EventDraft, writeEvents } from "./app/writer.js";
 export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
 export type { Cluster, ClusterBy } from "./core/cluster/cluster.js";
 export { AdriftError, type ErrorCode, exitCodeFor } from "./core/errors.js";

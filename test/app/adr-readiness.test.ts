@@ -1,20 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { readinessWarnings } from "../../src/app/adr/readiness.js";
-import { emptyState } from "../../src/core/project/state.js";
+import { openRepository } from "../../src/app/repository.js";
+import { makeRepo, testEnv } from "../support/repo.js";
 
 describe("adr accept readiness", () => {
-  it("warns with the count of open questions and how to answer them, once questions are folded", () => {
-    const state = emptyState();
-    expect(readinessWarnings(state)).toEqual([]);
-    const withQuestions = Object.assign(state, {
-      questions: new Map([
-        ["Q1", { status: "open" }],
-        ["Q2", { status: "answered" }],
-        ["Q3", { status: "open" }],
-      ]),
+  it("warns that questions are still open and how to answer them, and accepts anyway", async () => {
+    const repo = makeRepo();
+    const api = await openRepository(repo.dir, { env: testEnv() });
+    await api.recordIntent({
+      outcome: "Refund codes",
+      trigger: "t",
+      trivial: true,
+      tags: ["refunds"],
     });
-    const [warning] = readinessWarnings(withQuestions);
-    expect(warning).toMatchObject({ code: "open_questions", count: 2 });
-    expect(warning!.message).toContain("adrift question answer");
+    await api.askQuestion({ question: "Is the refund code numeric?" });
+    await api.askQuestion({ question: "How long is it valid?" });
+    const [draft] = (await api.draftAdrs()).drafts;
+    const accepted = repo.adrift(["adr", "accept", draft!.path]);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stderr).toContain("2 questions still open");
+    expect(accepted.stderr).toContain("adrift question answer");
+    expect(repo.read("docs/adr/0001-refund-codes.md")).toMatch(/^status: accepted$/m);
   });
 });
