@@ -1,5 +1,8 @@
+import type { ResourceDefinition } from "./resource.js";
+import { contextResource, openQuestionsResource } from "./resources.js";
 import type { ToolDefinition } from "./tool.js";
 import { createEpic, createStory, createTask, recordBusinessRule } from "./tools/backlog.js";
+import { getContext } from "./tools/context.js";
 import { declareOpenQuestion, listOpenQuestions, recordVerdictTool } from "./tools/questions.js";
 import {
   amendIntentCard,
@@ -22,5 +25,9 @@ export const TOOLS: ToolDefinition[] = [
   createTask,
   recordVerdictTool,
   checkStaleness,
+  getContext,
   listRecordsTool,
 ];
+
+/** Every resource the server offers: what an agent can read without a tool call. */
+export const RESOURCES: ResourceDefinition[] = [contextResource, openQuestionsResource];

@@ -64,6 +64,20 @@ describe("adrift mcp: open questions", () => {
     expect((await mcp.ok<Questions>("list_open_questions")).total).toBe(0);
     const human = logEvents(repo.dir).filter((e) => e.type === "open_question_answered");
     expect(human.map((e) => e.actor.kind)).toEqual(["human"]);
+
+    const forStory = await mcp.call("get_context", { story_id: story.id });
+    const text = forStory.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+    expect(text).toContain("User decisions — they override RF/DoR when they conflict");
+    expect(text).toContain("24 hours: customers pay the next morning");
+    const general = await mcp.ok<{ answers: { question_id: string; answer: string }[] }>(
+      "get_context",
+    );
+    expect(general.answers).toEqual([
+      expect.objectContaining({
+        question_id: asked.id,
+        answer: "24 hours: customers pay the next morning",
+      }),
+    ]);
   });
 
   it("refuses a question over 500 characters as a protocol error", async () => {

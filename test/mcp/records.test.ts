@@ -19,13 +19,22 @@ describe("adrift mcp: recording", () => {
     const mcp = await connectMcp(repo.dir);
     const { tools } = await mcp.client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(
-      expect.arrayContaining([
+    expect([...names].sort()).toEqual(
+      [
         "record_intent_card",
         "amend_intent_card",
         "record_decision",
+        "declare_open_question",
+        "list_open_questions",
+        "record_business_rule",
+        "create_epic",
+        "create_story",
+        "create_task",
+        "record_verdict",
+        "check_staleness",
+        "get_context",
         "list_records",
-      ]),
+      ].sort(),
     );
     expect(names).not.toContain("answer_open_question");
     for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
