@@ -116,6 +116,23 @@ describe("adrift hooks with real git commits", () => {
     expect(repo.adriftJson<{ unrecorded: string[] }>(["stale"]).unrecorded).toEqual([id]);
   });
 
+  it("refuses to install beside a leftover chained hook unless --force, which keeps it as *.orphan", () => {
+    const { repo } = setup();
+    const hooks = path.join(repo.dir, ".git/hooks");
+    writeFileSync(path.join(hooks, "pre-commit"), PREEXISTING);
+    writeFileSync(path.join(hooks, "pre-commit.pre-adrift"), "#!/bin/sh\necho old\n");
+    const refused = repo.adrift(["hook", "install", "--json"]);
+    expect(refused.code).toBe(4);
+    expect(JSON.parse(refused.stderr).error.code).toBe("conflict");
+    expect(readFileSync(path.join(hooks, "pre-commit"), "utf8")).toBe(PREEXISTING);
+    expect(() => statSync(path.join(hooks, "post-merge"))).toThrow();
+    expect(repo.adrift(["hook", "install", "--force"]).code).toBe(0);
+    expect(readFileSync(path.join(hooks, "pre-commit.pre-adrift.orphan"), "utf8")).toBe(
+      "#!/bin/sh\necho old\n",
+    );
+    expect(readFileSync(path.join(hooks, "pre-commit.pre-adrift"), "utf8")).toBe(PREEXISTING);
+  });
+
   it("a failing team hook still stops the commit", () => {
     const { repo } = setup();
     const hook = path.join(repo.dir, ".git/hooks/pre-commit");

@@ -95,6 +95,32 @@ export const DEMO_STEPS: DemoStep[] = [
       "src/auth/login.ts",
     ],
   },
+  { title: "commit the records", argv: ["git", "add", "-A"], quiet: true },
+  {
+    title: "commit the records",
+    argv: ["git", "commit", "-q", "-m", "adrift: record why"],
+    quiet: true,
+  },
+  {
+    title: "A teammate changes the code the decision was based on",
+    argv: ["git", "commit", "-q", "-am", "login: call the IdP with a 2 s timeout"],
+    write: {
+      "src/auth/login.ts": AUTH.replace(
+        "verify(user, password)",
+        "verify(user, password, { timeoutMs: 2000 })",
+      ),
+    },
+  },
+  {
+    title: "adrift sees it: the decision is stale, and it names the commit",
+    argv: ["adrift", "stale", "--check"],
+    exit: 1,
+  },
+  {
+    title:
+      "Record it in the log (with `adrift hook install`, pre-commit does this in that very commit)",
+    argv: ["adrift", "stale", "--record"],
+  },
   { title: "List what the log knows", argv: ["adrift", "list"] },
   {
     title: "Only the incomplete ones, with the reasons",
