@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
 import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
+import { startSpan, timed } from "../adapters/profile.js";
 import {
   readStaleCache,
   readStaleReport,
@@ -100,14 +101,20 @@ export async function computeStaleness(
   let preparing: Promise<PreparedHistory> | undefined;
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
-    preparing = prepareHistory(ctx.git, await scanRevisions(logDirs));
+    const revisions = await timed("scan revisions", () => scanRevisions(logDirs));
+    preparing = timed("read history (git log, parse, index)", () =>
+      prepareHistory(ctx.git, revisions),
+    );
     preparing.catch(() => undefined);
-    inputs = await fromLog(ctx);
+    inputs = await timed("read and fold the log", () => fromLog(ctx));
   }
   const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   if (stored) report = stored;
   else {
-    report = await historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing);
+    report = await timed("history ready + assess records", () =>
+      historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing),
+    );
+    const written = startSpan("write cache");
     writeStaleCache(
       gitDir,
       {
@@ -119,6 +126,7 @@ export async function computeStaleness(
       },
       { key, head: report.head, report },
     );
+    written();
   }
   if (!options.staged) return report;
   const active = readLocalState(gitDir).active_workline;
