@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import { readLocalState } from "../adapters/local-state.js";
 import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
 import { startSpan, timed } from "../adapters/profile.js";
@@ -48,16 +49,22 @@ export function assessedRecords(state: ProjectState): AssessedRecord[] {
 
 type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: FingerprintSource };
 
+/** Log lines parsed between two turns of the event loop. */
+const YIELD_EVERY = 200;
+
 /** Reads and folds what staleness needs from the log, without the schema validator. */
 async function fromLog(ctx: AppContext): Promise<Inputs> {
   const root = ctx.git.location.root;
   const lines: LoadedLine[] = [];
   for (const file of await listLogFiles(logDirsOf(root, ctx.config.log_dir))) {
     const name = path.relative(root, file);
-    (await readFile(file, "utf8")).split("\n").forEach((text, i) => {
-      const event = parseForStaleness(text);
-      if (event) lines.push({ event, text, at: { file: name, line: i + 1 } });
-    });
+    const texts = (await readFile(file, "utf8")).split("\n");
+    for (let i = 0; i < texts.length; i++) {
+      // Let git's callbacks run now and then: the history read waits on them to start `git log`.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
+      const event = parseForStaleness(texts[i]!);
+      if (event) lines.push({ event, text: texts[i]!, at: { file: name, line: i + 1 } });
+    }
   }
   const state = foldEvents(orderLines(lines).events);
   const records = assessedRecords(state);
