@@ -103,8 +103,10 @@ export function assessByHistory(
   const word = bit === undefined ? -1 : bit >>> 5;
   const mask = bit === undefined ? 0 : 1 << (bit & 31);
   const own = record.workline_id;
+  // Commits after the basis in topological order cannot be its ancestors: no bitset lookup.
+  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
   const counts = (e: PathEvent) =>
-    (word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
+    (e.commit > basisAt || word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
     !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
   const inScope = (p: string) => scopes.some((s) => s.matches(p));
   const seen = new Set<string>();
