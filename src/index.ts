@@ -20,6 +20,11 @@ export type { DraftOutcome } from "./app/adr/draft.js";
 export type { ImportedAdr } from "./app/adr/import.js";
 export { type AdrSummary, type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
+export type { ContextLine, ContextLineOptions } from "./app/context-line.js";
+export type { CorrespondenceOptions, ReportFormat } from "./app/correspondence.js";
+export type { ExportOptions } from "./app/export.js";
+export type { GoverningOptions, GoverningReport } from "./app/governing.js";
+export type { PrComment, PrCommentOptions } from "./app/pr-comment.js";
 export type { ListFilter, RecordSummary } from "./app/queries.js";
 export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
@@ -46,6 +51,9 @@ export {
   type UserDecision,
   type UserDecisionsBlock,
 } from "./core/render/user-decisions.js";
+export type { CorrespondenceReport } from "./core/reports/correspondence.js";
+export type { FailCondition, PrCommentModel } from "./core/reports/pr-comment.js";
+export type { Propagated } from "./core/reports/propagation.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";
 export {
   type CoverageFinding,

@@ -8,9 +8,15 @@ import { listAdrs, listDrafts, refreshAdrIndex } from "./adr/list.js";
 import { renumberAdrs } from "./adr/renumber.js";
 import { syncDrafts } from "./adr/sync.js";
 import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog.js";
+import { freezeUncovered } from "./baseline.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
+import { type ContextLineOptions, contextLine } from "./context-line.js";
+import { type CorrespondenceOptions, correspondenceReport } from "./correspondence.js";
+import { type ExportOptions, exportMarkdown } from "./export.js";
+import { type GoverningOptions, governingDecisions } from "./governing.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
+import { type PrCommentOptions, prComment } from "./pr-comment.js";
 import { type ListFilter, listRecords, showArtifact } from "./queries.js";
 import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./questions.js";
 import {
@@ -71,6 +77,12 @@ export function repositoryApi(ctx: AppContext) {
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     validate: (options?: { against?: string }) => validateLog(ctx, options),
     stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
+    contextLine: (options?: ContextLineOptions) => contextLine(ctx, options),
+    exportMarkdown: (options?: ExportOptions) => exportMarkdown(ctx, options),
+    correspondence: (options?: CorrespondenceOptions) => correspondenceReport(ctx, options),
+    prComment: (options: PrCommentOptions) => prComment(ctx, options),
+    freezeBaseline: (options?: { expires?: string }) => freezeUncovered(ctx, options),
+    governing: (options: GoverningOptions) => governingDecisions(ctx, options),
     addRule: (input: { title: string; text: string; key?: string }) => addRule(ctx, input),
     listRules: () => listRules(ctx),
     addEpic: (input: { title: string; key?: string; description?: string }) => addEpic(ctx, input),

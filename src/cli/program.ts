@@ -1,12 +1,17 @@
 import { Command } from "commander";
 import { registerAdr } from "./commands/adr.js";
 import { registerBacklog } from "./commands/backlog.js";
+import { registerBaseline } from "./commands/baseline.js";
+import { registerContext } from "./commands/context.js";
 import { registerDecision } from "./commands/decision.js";
 import { registerDemo } from "./commands/demo.js";
+import { registerExport } from "./commands/export.js";
 import { registerHook } from "./commands/hook.js";
 import { registerInspect } from "./commands/inspect.js";
+import { registerPrComment } from "./commands/pr-comment.js";
 import { registerQuestion } from "./commands/question.js";
 import { registerIntent } from "./commands/records.js";
+import { registerReport } from "./commands/report.js";
 import { registerSetup } from "./commands/setup.js";
 import { registerStale } from "./commands/stale.js";
 import { registerStory } from "./commands/story.js";
@@ -42,6 +47,11 @@ export function createProgram(): Command {
   registerQuestion(program);
   registerVerdict(program);
   registerDemo(program);
+  registerContext(program);
+  registerExport(program);
+  registerReport(program);
+  registerPrComment(program);
+  registerBaseline(program);
   registerAdr(program);
   return program;
 }

@@ -1,0 +1,133 @@
+// Benchmark: `adrift pr-comment` on a pull request changing 5,000 files in a repository with
+// 10,000 decisions, against the floor `git diff --name-only -z base...head` + `node -e 0`.
+// Run: node bench/pr-comment.mjs   (builds nothing; run `npm run build` first)
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CLI = path.join(ROOT, "dist/cli/main.js");
+const WORK = path.join(ROOT, "bench/.work/pr-comment");
+const DECISIONS = Number(process.env.DECISIONS ?? 10_000);
+const FILES = Number(process.env.FILES ?? 10_000);
+const CHANGED = Number(process.env.CHANGED ?? 5_000);
+const RUNS = Number(process.env.RUNS ?? 5);
+
+const env = {
+  ...process.env,
+  NO_COLOR: "1",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_AUTHOR_NAME: "Bench",
+  GIT_AUTHOR_EMAIL: "bench@example.com",
+  GIT_COMMITTER_NAME: "Bench",
+  GIT_COMMITTER_EMAIL: "bench@example.com",
+};
+for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
+const git = (...args) =>
+  execFileSync("git", args, { cwd: WORK, env, encoding: "utf8", maxBuffer: 1 << 30 });
+
+const B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+function ulid(n) {
+  let s = "";
+  for (let i = 0; i < 16; i++, n = Math.floor(n / 32)) s = B32[n % 32] + s;
+  return `01JC000000${s}`;
+}
+
+function setUp() {
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  git("init", "-q", "-b", "main");
+  git("config", "commit.gpgsign", "false");
+  for (let i = 0; i < FILES; i++) {
+    const file = path.join(WORK, `src/d${i % 100}/f${i}.ts`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `export const v${i} = ${i};\n`);
+  }
+  git("add", "-A");
+  git("commit", "-q", "-m", "code");
+  const revision = git("rev-parse", "HEAD").trim();
+  const session = ulid(0);
+  const actor = { kind: "human", name: "Bench", email: "bench@example.com" };
+  const base = { schema_version: 1, at: "2026-01-01T00:00:00Z", actor, session_id: session };
+  const lines = [
+    JSON.stringify({
+      ...base,
+      id: session,
+      type: "session_started",
+      data: { author: { name: "Bench", email: "bench@example.com" } },
+    }),
+  ];
+  for (let i = 1; i <= DECISIONS; i++) {
+    const scope =
+      i % 100 === 0
+        ? `src/d${i % 97}/**/*.ts`
+        : i % 10 === 0
+          ? `src/d${i % 100}/`
+          : `src/d${i % 100}/f${i % FILES}.ts`;
+    lines.push(
+      JSON.stringify({
+        ...base,
+        id: ulid(i),
+        type: "decision_recorded",
+        data: {
+          card: {
+            outcome: `Decision ${i} about ${scope}`,
+            trigger: "bench",
+            chosen_approach: "a",
+            selection_rationale: "b",
+            constraints: "",
+            validation_plan: "",
+          },
+          considered: [{ approach: "other", rejected_because: "slower" }],
+          trivial: false,
+          tags: [],
+          findings: [],
+          basis: { revision, touched_paths: [scope] },
+        },
+      }),
+    );
+  }
+  mkdirSync(path.join(WORK, ".decisions/log"), { recursive: true });
+  writeFileSync(path.join(WORK, ".decisions/log/bench.events.ndjson"), `${lines.join("\n")}\n`);
+  git("add", "-A");
+  git("commit", "-q", "-m", "decisions");
+  git("checkout", "-q", "-b", "feature");
+  for (let i = 0; i < CHANGED; i++) {
+    const d = i % 2 === 0 ? `src/d${i % 100}/f${i}.ts` : `lib/new${i}.ts`;
+    mkdirSync(path.dirname(path.join(WORK, d)), { recursive: true });
+    writeFileSync(path.join(WORK, d), `export const changed${i} = ${i};\n`);
+  }
+  git("add", "-A");
+  git("commit", "-q", "-m", "the pull request");
+}
+
+function time(cmd, args) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { cwd: WORK, env, maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(" ")}: ${r.stderr}`);
+  return ms;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+setUp();
+time(process.execPath, [CLI, "pr-comment", "--base", "main"]); // warm the cache and the OS
+const floor = [];
+const adrift = [];
+for (let i = 0; i < RUNS; i++) {
+  floor.push(
+    time("git", ["diff", "--name-only", "-z", "main...feature"]) +
+      time(process.execPath, ["-e", "0"]),
+  );
+  adrift.push(time(process.execPath, [CLI, "pr-comment", "--base", "main"]));
+}
+const f = median(floor);
+const a = median(adrift);
+console.log(
+  `pr-comment: ${DECISIONS} decisions, ${CHANGED} changed files (${FILES} in the tree), median of ${RUNS}`,
+);
+console.log(`  floor (git diff --name-only -z + node -e 0): ${f.toFixed(0)} ms`);
+console.log(`  adrift pr-comment --base main:              ${a.toFixed(0)} ms`);
+console.log(`  ratio: ${(a / f).toFixed(2)}x (goal <= 2x)`);

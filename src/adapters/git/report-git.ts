@@ -1,0 +1,138 @@
+import type { ChangedPath, RangeCommit, TreeEntry } from "../../core/reports/inputs.js";
+import { runGit } from "./cli.js";
+import type { RepositoryLocation } from "./types.js";
+
+export type { ChangedPath, RangeCommit, TreeEntry };
+
+const STATUS: Record<string, ChangedPath["status"]> = {
+  A: "added",
+  M: "modified",
+  D: "deleted",
+  R: "renamed",
+  C: "added",
+  T: "modified",
+};
+
+/**
+ * The git questions reports ask (diffs, trees, ranges, file contents at a revision),
+ * through the git CLI with `-z` everywhere paths are printed.
+ */
+export class ReportGit {
+  constructor(
+    readonly location: RepositoryLocation,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  private run(args: string[], allowFail = false, input?: string) {
+    return runGit(args, { cwd: this.location.root, env: this.env, allowFail, input });
+  }
+
+  /** Full commit id, or undefined when the revision is not in this clone. */
+  async resolve(rev: string): Promise<string | undefined> {
+    const { stdout, code } = await this.run(
+      ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`],
+      true,
+    );
+    return code === 0 ? stdout.trim() || undefined : undefined;
+  }
+
+  /** The merge base of two commits, or undefined when history does not reach it. */
+  async mergeBase(a: string, b: string): Promise<string | undefined> {
+    const { stdout, code } = await this.run(["merge-base", a, b], true);
+    return code === 0 ? stdout.trim() || undefined : undefined;
+  }
+
+  /** Paths that differ between two commits (renames detected). */
+  async diff(from: string, to: string): Promise<ChangedPath[]> {
+    const { stdout } = await this.run(["diff", "--name-status", "-z", "-M", from, to, "--"]);
+    const parts = stdout.split("\0");
+    const out: ChangedPath[] = [];
+    for (let i = 0; i < parts.length - 1; ) {
+      const code = parts[i++]!;
+      const status = STATUS[code[0]!] ?? "modified";
+      if (code[0] === "R" || code[0] === "C") {
+        const from = parts[i++]!;
+        const to = parts[i++]!;
+        out.push(code[0] === "R" ? { path: to, status, from } : { path: to, status });
+      } else out.push({ path: parts[i++]!, status });
+    }
+    return out;
+  }
+
+  /** The commits reachable from `head` and not from `base`, newest first. */
+  async commits(base: string, head: string): Promise<RangeCommit[]> {
+    const { stdout } = await this.run([
+      "log",
+      "-z",
+      "--format=%H%x1f%an%x1f%s%x1f%(trailers:key=Adrift-Workline,valueonly,separator=%x2c)",
+      `${base}..${head}`,
+      "--",
+    ]);
+    return stdout
+      .split("\0")
+      .filter((s) => s.length > 0)
+      .map((entry) => {
+        const [hash, author, subject, workline] = entry.split("\x1f");
+        const trailer = workline?.trim();
+        return {
+          hash: hash!.trim(),
+          author: author ?? "",
+          subject: subject ?? "",
+          ...(trailer ? { workline: trailer.split(",")[0]!.trim() } : {}),
+        };
+      });
+  }
+
+  /** Every file of the tree at `rev` with its blob id (optionally only these paths). */
+  async tree(rev: string, paths?: readonly string[]): Promise<TreeEntry[]> {
+    const args = ["ls-tree", "-r", "-z", "--full-tree", rev];
+    if (paths) {
+      if (paths.length === 0) return [];
+      args.push("--", ...paths.map((p) => `:(literal)${p}`));
+    }
+    const { stdout, code } = await this.run(args, true);
+    if (code !== 0) return [];
+    const out: TreeEntry[] = [];
+    for (const line of stdout.split("\0")) {
+      const tab = line.indexOf("\t");
+      if (tab < 0) continue;
+      const meta = line.slice(0, tab).split(" ");
+      if (meta[1] !== "blob") continue;
+      out.push({ path: line.slice(tab + 1), oid: meta[2]! });
+    }
+    return out;
+  }
+
+  /** The contents of blobs by id (one `cat-file --batch` process). */
+  async blobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
+    if (oids.length === 0) return out;
+    const { execFile } = await import("node:child_process");
+    const buffer = await new Promise<Buffer>((resolve, reject) => {
+      const child = execFile(
+        "git",
+        ["cat-file", "--batch"],
+        { cwd: this.location.root, env: this.env, encoding: "buffer", maxBuffer: 1 << 30 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout as Buffer)),
+      );
+      child.stdin?.end(`${oids.join("\n")}\n`);
+    });
+    let at = 0;
+    for (const oid of oids) {
+      const eol = buffer.indexOf(0x0a, at);
+      const header = buffer.subarray(at, eol).toString("utf8").split(" ");
+      at = eol + 1;
+      if (header[1] === "missing") continue;
+      const size = Number(header[2]);
+      out.set(oid, buffer.subarray(at, at + size));
+      at += size + 1;
+    }
+    return out;
+  }
+
+  /** True when the clone is shallow (history may stop before a record's revision). */
+  async isShallow(): Promise<boolean> {
+    const { stdout } = await this.run(["rev-parse", "--is-shallow-repository"], true);
+    return stdout.trim() === "true";
+  }
+}

@@ -1,0 +1,97 @@
+import { readFile } from "node:fs/promises";
+import { LOG_SUFFIX } from "../adapters/log-files.js";
+import { renderPrComment } from "../core/render/pr-comment.js";
+import { type RawEvent, rawEventsOf } from "../core/reports/log-ids.js";
+import {
+  buildPrComment,
+  type FailCondition,
+  type PrCommentModel,
+} from "../core/reports/pr-comment.js";
+import { loadBaseline } from "./baseline.js";
+import { type AppContext, repoPath } from "./context.js";
+import { type DiffRange, isAdriftFile, reportGit, resolveRange } from "./diff-range.js";
+import { loadReportInputs } from "./report-inputs.js";
+import { stalenessForReports } from "./report-staleness.js";
+import { loadReportState } from "./report-state.js";
+
+/** Options of `pr-comment`. */
+export type PrCommentOptions = { base: string; head?: string; failOn?: FailCondition[] };
+
+/** The comment as data and as the Markdown body a bot posts. */
+export type PrComment = { model: PrCommentModel; body: string };
+
+/**
+ * Log events new in the range: in the changed log files as the work tree has them, and not
+ * in those files at the merge base. Only those files are read.
+ */
+async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[]> {
+  if (!range.from) return [];
+  const changedLogs = range.changed
+    .filter((c) => c.path.endsWith(LOG_SUFFIX) && isAdriftFile(ctx, c.path))
+    .map((c) => c.path);
+  if (changedLogs.length === 0) return [];
+  const git = reportGit(ctx);
+  const before = await git.tree(range.from, changedLogs);
+  const blobs = await git.blobs(before.map((t) => t.oid));
+  const known = new Set<string>();
+  for (const entry of before)
+    for (const e of rawEventsOf(blobs.get(entry.oid)?.toString("utf8") ?? "")) known.add(e.id);
+  const added: RawEvent[] = [];
+  for (const file of changedLogs) {
+    let text = "";
+    try {
+      text = await readFile(repoPath(ctx, file), "utf8");
+    } catch {
+      continue; // deleted in the work tree
+    }
+    for (const e of rawEventsOf(text)) if (!known.has(e.id)) added.push(e);
+  }
+  return added.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * SPEC §4.3 pr-comment: coverage, staleness, new records, questions, rules and drafts of a
+ * pull request (`base...head`), as a model and a sticky-comment body. Deterministic: the same
+ * inputs give the same bytes. On a clone too shallow for the range, says what it could not tell.
+ */
+export async function prComment(ctx: AppContext, options: PrCommentOptions): Promise<PrComment> {
+  const range = await resolveRange(ctx, options.base, options.head);
+  const state = await loadReportState(ctx);
+  const git = reportGit(ctx);
+  const [added, commits, staleness, inputs, worktreeHead] = await Promise.all([
+    addedEvents(ctx, range),
+    range.from ? git.commits(range.from, range.head) : Promise.resolve([]),
+    stalenessForReports(ctx, state, range.head),
+    loadReportInputs(ctx, state),
+    git.resolve("HEAD"),
+  ]);
+  const model = buildPrComment(
+    {
+      base: range.base,
+      head: range.head,
+      ...(range.unavailable ? { unavailable: range.unavailable } : {}),
+      changed: range.changed.filter((c) => !isAdriftFile(ctx, c.path)),
+      commits,
+      state,
+      added,
+      staleness:
+        worktreeHead === range.head
+          ? staleness
+          : {
+              ...staleness,
+              notices: [
+                ...staleness.notices,
+                `the work tree is at ${worktreeHead?.slice(0, 12)}, not --head ${range.head.slice(0, 12)}: the log and staleness were read from the work tree`,
+              ],
+            },
+      adrs: inputs.adrs,
+      backlog: inputs.backlog,
+      questions: inputs.questions,
+      drafts: inputs.drafts,
+      baseline: loadBaseline(ctx),
+      today: ctx.clock.now().toISOString().slice(0, 10),
+    },
+    options.failOn ?? [],
+  );
+  return { model, body: renderPrComment(model) };
+}

@@ -1,0 +1,39 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { action, common, repository } from "../common.js";
+import { emit, paint } from "../io.js";
+
+/** Writes a generated document to --out (relative to the current directory) or returns it. */
+export function writeOut(out: string | undefined, content: string): string | undefined {
+  if (!out) return undefined;
+  const file = path.resolve(out);
+  writeFileSync(file, content);
+  return file;
+}
+
+/** `adrift export`: a session or workline as readable Markdown. */
+export function registerExport(program: Command): void {
+  common(program.command("export"), { as: false })
+    .description("a session or workline as readable Markdown: timeline and decisions")
+    .option("--session <id>", "the session to export (default: this clone's current one)")
+    .option("--workline <id>", "export a workline instead")
+    .option("--out <file>", "write the Markdown to this file instead of stdout")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  adrift export\n  adrift export --workline 01JC --out workline.md",
+    )
+    .action(
+      action(async (options) => {
+        const result = await (await repository(options)).exportMarkdown({
+          session: options.session,
+          workline: options.workline,
+        });
+        const file = writeOut(options.out, result.markdown);
+        emit(options, { ...result, ...(file ? { out: file } : {}) }, () =>
+          file ? paint("green", `wrote ${file}`) : result.markdown,
+        );
+        return 0;
+      }),
+    );
+}

@@ -1,0 +1,42 @@
+import type { Command } from "commander";
+import type { ReportFormat } from "../../app/correspondence.js";
+import { AdriftError } from "../../core/errors.js";
+import { action, common, repository } from "../common.js";
+import { paint } from "../io.js";
+import { writeOut } from "./export.js";
+
+const FORMATS = ["md", "json", "html"];
+
+/** `adrift report correspondence`. */
+export function registerReport(program: Command): void {
+  const report = program
+    .command("report")
+    .description("reports generated from the log and the code");
+  common(report.command("correspondence"), { as: false })
+    .description(
+      "each ADR and decision against the code now, and each code area against its decisions",
+    )
+    .option("--format <format>", "md | json | html", "md")
+    .option("--out <file>", "write the report to this file instead of stdout")
+    .option("--depth <n>", "directory depth of code areas (default: config coverage_depth)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  adrift report correspondence --format html --out correspondence.html\n  adrift report correspondence --json --depth 3",
+    )
+    .action(
+      action(async (options) => {
+        const format: ReportFormat = options.json ? "json" : options.format;
+        if (!FORMATS.includes(format))
+          throw new AdriftError("usage", `--format must be one of ${FORMATS.join(", ")}`);
+        const depth = options.depth === undefined ? undefined : Number(options.depth);
+        if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > 10))
+          throw new AdriftError("usage", `--depth expects 1 to 10, got "${options.depth}"`);
+        const repo = await repository(options);
+        const { renderCorrespondence } = await import("../../app/correspondence.js");
+        const text = renderCorrespondence(await repo.correspondence({ depth }), format);
+        const file = writeOut(options.out, text);
+        process.stdout.write(file ? `${paint("green", "wrote")} ${file}\n` : text);
+        return 0;
+      }),
+    );
+}

@@ -1,0 +1,198 @@
+import type { BlockContent, RootContent } from "mdast";
+import type { PrCommentModel } from "../reports/pr-comment.js";
+import { code, html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
+import { clip, flatten } from "./text.js";
+
+/** GitHub refuses comments over 65,536 characters; adrift stays well below. */
+export const PR_COMMENT_LIMIT = 60_000;
+
+const MAX_PATHS_PER_ITEM = 20;
+/** Past a few hundred lines a list is not read; the rest is counted ("… and N more"). */
+const MAX_ITEMS_PER_SECTION = 250;
+
+/** The hidden first line a bot finds its own sticky comment by. */
+export function prCommentMarker(head: string): string {
+  if (!/^[0-9a-f]{4,64}$/.test(head)) throw new Error(`not a commit id: ${head}`);
+  return `<!-- adrift:pr-comment head=${head} -->`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const short = (s: string, max = 200) => clip(flatten(s, max * 4), max);
+
+/** The one-line summary. */
+export function summaryLine(model: PrCommentModel): string {
+  const s = model.summary;
+  return [
+    plural(s.changed_files, "changed file"),
+    `${s.covered} covered by a decision`,
+    `${plural(s.made_stale, "decision")} made stale`,
+    `${plural(s.new_records, "new record")}, ${s.incomplete} incomplete`,
+    plural(s.open_questions, "open question"),
+  ].join(" · ");
+}
+
+type Section = { title: string; items: BlockContent[][] };
+
+function paths(list: string[]): string {
+  const shown = list.slice(0, MAX_PATHS_PER_ITEM);
+  const more = list.length - shown.length;
+  return `${shown.join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
+}
+
+function sections(model: PrCommentModel): Section[] {
+  const p = (...c: Parameters<typeof paragraph>) => [paragraph(...c)];
+  return [
+    {
+      title: "Decisions this PR makes stale",
+      items: model.stale.map((s) =>
+        p(
+          code(s.id),
+          ` ${short(s.outcome)} — paths: ${paths(
+            s.paths.map((x) =>
+              x.new_path ? `${x.path} → ${x.new_path}` : `${x.path} (${x.change})`,
+            ),
+          )}; commits: ${s.commits
+            .slice(0, 10)
+            .map((c) => `${c.hash.slice(0, 10)} ${short(c.subject, 80)}`)
+            .join("; ")}${s.commits.length > 10 ? `; and ${s.commits.length - 10} more` : ""}`,
+        ),
+      ),
+    },
+    {
+      title: "New and amended records",
+      items: model.records.map((r) =>
+        p(
+          `${r.change} ${r.kind} `,
+          code(r.id),
+          ` ${short(r.outcome)}`,
+          r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
+        ),
+      ),
+    },
+    {
+      title: "Changed paths no decision covers",
+      items: model.uncovered.map((u) =>
+        p(
+          code(u.path),
+          u.baseline === "baselined"
+            ? " (in the baseline)"
+            : u.baseline === "expired"
+              ? " (baseline entry expired)"
+              : "",
+        ),
+      ),
+    },
+    {
+      title: "Open questions affecting this PR's stories and tasks",
+      items: model.questions.map((q) =>
+        p(code(q.id), ` ${short(q.question)} — answer: `, code(`adrift question answer ${q.id}`)),
+      ),
+    },
+    {
+      title: "Business rules without stories",
+      items: model.rules_without_stories.map((r) => p(code(r.id), ` ${short(r.title)}`)),
+    },
+    {
+      title: "ADR drafts awaiting review",
+      items: model.drafts.map((d) =>
+        p(
+          code(d.path),
+          ` (${plural(d.records, "record")}) — accept: `,
+          code(`adrift adr accept ${d.path}`),
+        ),
+      ),
+    },
+    {
+      title: "Drifted records this comment could not attribute (history unavailable)",
+      items: model.unattributed.map((u) =>
+        p(code(u.id), ` ${short(u.outcome)} — differs from its fingerprints: ${paths(u.paths)}`),
+      ),
+    },
+  ].filter((s) => s.items.length > 0);
+}
+
+/** Rendered list lines of a section's first items (one serializer call, one line per item). */
+function renderLines(items: BlockContent[][]): string[] {
+  if (items.length === 0) return [];
+  const lines = renderMarkdown([list(items)])
+    .split("\n")
+    .filter((l) => l.length > 0);
+  if (lines.length === items.length) return lines;
+  // An item spanning lines (never expected: item text is flattened): render one by one.
+  return items.map((item) =>
+    renderMarkdown([list([item])])
+      .trimEnd()
+      .replace(/\n/g, " "),
+  );
+}
+
+/** A lower bound of an item's rendered size: its raw text (escaping only adds characters). */
+function rawSize(item: BlockContent[]): number {
+  let n = 3;
+  const walk = (node: unknown) => {
+    const v = (node as { value?: string }).value;
+    if (typeof v === "string") n += v.length;
+    for (const c of (node as { children?: unknown[] }).children ?? []) walk(c);
+  };
+  for (const block of item) walk(block);
+  return n;
+}
+
+function more(n: number): string {
+  return `… and ${n} more`;
+}
+
+function opening(section: Section): string {
+  return `<details><summary>${section.title} (${section.items.length})</summary>`;
+}
+
+/**
+ * The comment body: marker, summary, then one `<details>` per non-empty section. Items are
+ * admitted round-robin across sections while they fit `limit`; each section that could not
+ * show everything ends with "… and N more". Only the summary when there is nothing to say.
+ * Every item is serialized by mdast-util-to-markdown; sections are joined as the serializer
+ * joins blocks (a blank line between), so the size of the body is known before it is built.
+ */
+export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT): string {
+  const header: RootContent[] = [
+    html(prCommentMarker(model.head)),
+    paragraph(strong(text("adrift")), `: ${summaryLine(model)}`),
+  ];
+  if (model.failing.length) header.push(paragraph(`Failing: ${model.failing.join(", ")}.`));
+  for (const note of model.notices) header.push(paragraph(`Note: ${short(note, 400)}`));
+  const head = renderMarkdown(header).trimEnd();
+  const all = sections(model);
+  // Fixed cost of each section: its tags, blank lines and a possible "… and N more".
+  const frame = all.map(
+    (s) => opening(s).length + "</details>".length + more(s.items.length).length + 12,
+  );
+  let left = limit - head.length - 2 - frame.reduce((a, b) => a + b, 0);
+  const lines = all.map((section) => {
+    let bound = 0;
+    let count = 0;
+    const cap = Math.min(section.items.length, MAX_ITEMS_PER_SECTION);
+    while (count < cap && bound <= Math.max(0, left)) bound += rawSize(section.items[count++]!);
+    return renderLines(section.items.slice(0, count));
+  });
+  const shown = all.map(() => 0);
+  for (let progress = true; progress; ) {
+    progress = false;
+    all.forEach((_, i) => {
+      const line = lines[i]![shown[i]!];
+      if (line !== undefined && line.length + 1 <= left) {
+        left -= line.length + 1;
+        shown[i]!++;
+        progress = true;
+      }
+    });
+  }
+  const parts = [head];
+  all.forEach((section, i) => {
+    const block = [opening(section)];
+    if (shown[i]! > 0) block.push(lines[i]!.slice(0, shown[i]).join("\n"));
+    if (shown[i]! < section.items.length) block.push(more(section.items.length - shown[i]!));
+    block.push("</details>");
+    parts.push(block.join("\n\n"));
+  });
+  return `${parts.join("\n\n")}\n`;
+}

@@ -1,0 +1,30 @@
+/** Helpers for budgets measured in characters (code points, so emoji count once). */
+
+/** Number of code points of a string. */
+export function charCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** Collapses whitespace to single spaces and trims. */
+export function flatten(text: string, max = 100_000): string {
+  // Long texts are cut before the regex so a 10 MB field costs what 100 KB costs.
+  const head = text.length > max ? text.slice(0, max) : text;
+  return head.replace(/\s+/g, " ").trim();
+}
+
+/** Cuts text to at most `max` code points, ending with "…" when cut. */
+export function clip(text: string, max: number): string {
+  if (max <= 0) return "";
+  if (text.length <= max) return text;
+  // A code point is at most two UTF-16 units: looking at 2·max units is enough.
+  const points = [...text.slice(0, 2 * max + 2)];
+  if (points.length <= max) return text;
+  return `${points.slice(0, Math.max(0, max - 1)).join("")}…`;
+}
+
+/** The first 8 characters of an id, enough to name a record in a one-liner. */
+export function shortId(id: string): string {
+  return id.slice(0, 10);
+}

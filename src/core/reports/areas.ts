@@ -1,0 +1,65 @@
+import { compileScope } from "../rules/scope.js";
+import { governorsOf, type ScopeIndex } from "./scope-index.js";
+
+/** A code area (a directory cut at the configured depth) and who governs its files. */
+export type Area = {
+  area: string;
+  files: number;
+  covered_files: number;
+  decisions: string[];
+  adrs: string[];
+};
+
+/** The area of a file: its directory cut to `depth` segments ("." for files at the root). */
+export function areaOf(path: string, depth: number): string {
+  const dirs = path.split("/").slice(0, -1);
+  return dirs.length === 0 ? "." : dirs.slice(0, depth).join("/");
+}
+
+/** Groups files into areas and says, per area, how many files are governed and by whom. */
+export function coverageByArea(index: ScopeIndex, files: readonly string[], depth: number): Area[] {
+  const areas = new Map<string, Area & { d: Set<string>; a: Set<string> }>();
+  for (const file of files) {
+    const key = areaOf(file, depth);
+    let area = areas.get(key);
+    if (!area) {
+      area = {
+        area: key,
+        files: 0,
+        covered_files: 0,
+        decisions: [],
+        adrs: [],
+        d: new Set(),
+        a: new Set(),
+      };
+      areas.set(key, area);
+    }
+    area.files++;
+    const governors = governorsOf(index, file).filter((g) => g.kind !== "intent");
+    if (governors.length > 0) area.covered_files++;
+    for (const g of governors) (g.kind === "adr" ? area.a : area.d).add(g.id);
+  }
+  return [...areas.values()]
+    .sort((x, y) => (x.area < y.area ? -1 : x.area > y.area ? 1 : 0))
+    .map(({ d, a, ...area }) => ({ ...area, decisions: [...d].sort(), adrs: [...a].sort() }));
+}
+
+/**
+ * Counts the files of a tree each scope entry matches. Literal entries use per-directory
+ * counts (one pass over the tree); globs are tested file by file.
+ */
+export function matchCounter(files: readonly string[]): (entry: string) => number {
+  const exact = new Set(files);
+  const dirCount = new Map<string, number>();
+  for (const file of files)
+    for (let cut = file.indexOf("/"); cut > 0; cut = file.indexOf("/", cut + 1)) {
+      const dir = file.slice(0, cut);
+      dirCount.set(dir, (dirCount.get(dir) ?? 0) + 1);
+    }
+  return (entry) => {
+    const scope = compileScope(entry);
+    if (scope.kind === "glob") return files.filter((f) => scope.matches(f)).length;
+    if (scope.kind === "directory") return dirCount.get(entry.slice(0, -1)) ?? 0;
+    return exact.has(entry) ? 1 : (dirCount.get(entry) ?? 0);
+  };
+}

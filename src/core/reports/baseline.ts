@@ -1,0 +1,44 @@
+import { areaOf } from "./areas.js";
+
+/** The version of `.decisions/baseline.json`. */
+export const BASELINE_VERSION = 1;
+
+/** Uncovered files that existed when the team adopted the gate, grouped by area. */
+export type Baseline = {
+  version: typeof BASELINE_VERSION;
+  depth: number;
+  areas: { area: string; expires: string | null; files: string[] }[];
+};
+
+/** How the baseline treats an uncovered changed path. */
+export type BaselineVerdict = "new" | "baselined" | "expired";
+
+/** Builds a baseline from the uncovered files of a tree (sorted, so re-freezing is stable). */
+export function freezeBaseline(
+  uncovered: readonly string[],
+  depth: number,
+  expires: string | null,
+): Baseline {
+  const byArea = new Map<string, string[]>();
+  for (const file of [...uncovered].sort()) {
+    const area = areaOf(file, depth);
+    byArea.set(area, [...(byArea.get(area) ?? []), file]);
+  }
+  return {
+    version: BASELINE_VERSION,
+    depth,
+    areas: [...byArea.keys()].sort().map((area) => ({ area, expires, files: byArea.get(area)! })),
+  };
+}
+
+/** Judges an uncovered path against the baseline on `today` (YYYY-MM-DD). */
+export function baselineVerdict(
+  baseline: Baseline | undefined,
+  path: string,
+  today: string,
+): BaselineVerdict {
+  if (!baseline) return "new";
+  const entry = baseline.areas.find((a) => a.area === areaOf(path, baseline.depth));
+  if (!entry?.files.includes(path)) return "new";
+  return entry.expires !== null && entry.expires < today ? "expired" : "baselined";
+}

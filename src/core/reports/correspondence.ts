@@ -1,0 +1,209 @@
+import type { ProjectState, RecordView } from "../project/state.js";
+import { compileScope } from "../rules/scope.js";
+import type { ChangeCommit, StaleFinding, StalenessReport } from "../rules/staleness-types.js";
+import { type Area, coverageByArea, matchCounter } from "./areas.js";
+import { adrGovernors, decisionGovernors } from "./governors.js";
+import { type AdrInput, type AdrRelation, type BacklogInput, isAcceptedAdr } from "./inputs.js";
+import { type ChainStep, type Propagated, propagateStaleness } from "./propagation.js";
+import { buildScopeIndex } from "./scope-index.js";
+
+/** The version of the correspondence report's JSON shape (docs/formats.md). */
+export const CORRESPONDENCE_VERSION = 1;
+
+/** What a scope entry of a record points at now. */
+export type PathState = "exists" | "moved" | "missing" | "drifted";
+
+export type CorrespondencePath = {
+  entry: string;
+  state: PathState;
+  /** files of HEAD the entry matches now */
+  matched_files: number;
+  /** for moved entries: where the files went */
+  new_paths: string[];
+  /** files under the entry changed since the record's basis */
+  changed_paths: string[];
+  commits: ChangeCommit[];
+};
+
+export type CorrespondenceRecord = {
+  id: string;
+  kind: RecordView["kind"];
+  outcome: string;
+  /** lifecycle status from the log */
+  status: RecordView["status"];
+  /** computed state against HEAD ("unknown" when staleness had nothing to say) */
+  computed: StaleFinding["state"] | "unknown";
+  method?: StaleFinding["method"];
+  revision: string;
+  adrs: string[];
+  paths: CorrespondencePath[];
+};
+
+export type CorrespondenceAdr = {
+  id: string;
+  number: number | null;
+  title: string;
+  status: string;
+  path: string;
+  state: "current" | "drifted";
+  record_ids: string[];
+  relations: AdrRelation[];
+  scope: string[];
+  chain: ChainStep[];
+};
+
+/** The whole report: versioned, every array sorted, no clock time (byte-stable). */
+export type CorrespondenceReport = {
+  format: "adrift.correspondence";
+  version: typeof CORRESPONDENCE_VERSION;
+  head: string;
+  depth: number;
+  summary: {
+    records: number;
+    adrs: number;
+    paths: Record<PathState, number>;
+    areas: number;
+    uncovered_areas: number;
+    files: number;
+    covered_files: number;
+  };
+  notices: string[];
+  adrs: CorrespondenceAdr[];
+  records: CorrespondenceRecord[];
+  areas: Area[];
+  uncovered: string[];
+  propagation: Propagated[];
+};
+
+/** Everything the report is computed from. */
+export type CorrespondenceInput = {
+  state: ProjectState;
+  adrs: readonly AdrInput[];
+  backlog: BacklogInput;
+  staleness: StalenessReport;
+  /** files of the tree at HEAD (adrift's own files excluded) */
+  files: readonly string[];
+  depth: number;
+};
+
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function entryState(
+  entry: string,
+  matched: number,
+  finding: StaleFinding | undefined,
+): CorrespondencePath {
+  const scope = compileScope(entry);
+  const changes = (finding?.state === "fresh" ? [] : (finding?.paths ?? [])).filter((c) =>
+    scope.matches(c.path),
+  );
+  const hashes = new Set(changes.flatMap((c) => c.commits));
+  const commits = (finding?.commits ?? []).filter((c) => hashes.has(c.hash));
+  const newPaths = changes.flatMap((c) =>
+    c.change === "renamed" && c.new_path ? [c.new_path] : [],
+  );
+  const edited = changes.some((c) => c.change !== "renamed");
+  let state: PathState = "exists";
+  if (matched === 0) state = newPaths.length > 0 && !edited ? "moved" : "missing";
+  else if (edited && finding?.state === "stale") state = "drifted";
+  else if (newPaths.length > 0) state = "moved";
+  return {
+    entry,
+    state,
+    matched_files: matched,
+    new_paths: [...new Set(newPaths)].sort(),
+    changed_paths: [...new Set(changes.map((c) => c.path))].sort(),
+    commits,
+  };
+}
+
+/** Builds the correspondence report (pure): records → code, code → records, propagation. */
+export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceReport {
+  const { state } = input;
+  const findings = new Map(input.staleness.findings.map((f) => [f.record_id, f]));
+  const count = matchCounter(input.files);
+  const adrsOf = new Map<string, string[]>();
+  for (const adr of input.adrs)
+    for (const id of adr.record_ids) adrsOf.set(id, [...(adrsOf.get(id) ?? []), adr.id]);
+
+  const records: CorrespondenceRecord[] = [];
+  for (const record of state.records.values()) {
+    const entries = record.basis?.touched_paths ?? [];
+    if (entries.length === 0) continue;
+    const finding = findings.get(record.id);
+    records.push({
+      id: record.id,
+      kind: record.kind,
+      outcome: record.card.outcome,
+      status: record.status,
+      computed: finding?.state ?? "unknown",
+      ...(finding ? { method: finding.method } : {}),
+      revision: record.basis!.revision,
+      adrs: (adrsOf.get(record.id) ?? []).sort(),
+      paths: [...entries].sort().map((e) => entryState(e, count(e), finding)),
+    });
+  }
+  records.sort(byId);
+
+  // Every stale record propagates, also those without code paths (a user's answer).
+  const staleIds = [...state.records.values()]
+    .filter(
+      (r) =>
+        r.status !== "superseded" &&
+        (r.status === "stale" || findings.get(r.id)?.state === "stale"),
+    )
+    .map((r) => r.id);
+  const propagation = propagateStaleness(staleIds, state.records, input.adrs, input.backlog);
+  const drifted = new Map(propagation.filter((p) => p.kind === "adr").map((p) => [p.id, p]));
+
+  const adrs: CorrespondenceAdr[] = input.adrs
+    .map((adr) => ({
+      id: adr.id,
+      number: adr.number ?? null,
+      title: adr.title,
+      status: adr.status,
+      path: adr.path,
+      state: drifted.has(adr.id) ? ("drifted" as const) : ("current" as const),
+      record_ids: [...adr.record_ids].sort(),
+      relations: [...adr.relations].sort((a, b) =>
+        a.target === b.target ? (a.type < b.type ? -1 : 1) : a.target < b.target ? -1 : 1,
+      ),
+      scope: [
+        ...new Set(
+          adr.record_ids.flatMap((id) => state.records.get(id)?.basis?.touched_paths ?? []),
+        ),
+      ].sort(),
+      chain: drifted.get(adr.id)?.chain ?? [],
+    }))
+    .sort((a, b) => (a.number ?? 1e9) - (b.number ?? 1e9) || byId(a, b));
+
+  const index = buildScopeIndex([
+    ...decisionGovernors(state.records.values()),
+    ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
+  ]);
+  const areas = coverageByArea(index, input.files, input.depth);
+  const paths: Record<PathState, number> = { exists: 0, moved: 0, missing: 0, drifted: 0 };
+  for (const r of records) for (const p of r.paths) paths[p.state]++;
+  const uncovered = areas.filter((a) => a.covered_files === 0).map((a) => a.area);
+  return {
+    format: "adrift.correspondence",
+    version: CORRESPONDENCE_VERSION,
+    head: input.staleness.head,
+    depth: input.depth,
+    summary: {
+      records: records.length,
+      adrs: adrs.length,
+      paths,
+      areas: areas.length,
+      uncovered_areas: uncovered.length,
+      files: input.files.length,
+      covered_files: areas.reduce((n, a) => n + a.covered_files, 0),
+    },
+    notices: [...input.staleness.notices].sort(),
+    adrs,
+    records,
+    areas,
+    uncovered,
+    propagation,
+  };
+}

@@ -1,0 +1,30 @@
+import type { RecordView } from "../project/state.js";
+import { type AdrInput, isAcceptedAdr } from "./inputs.js";
+import type { Governor } from "./scope-index.js";
+
+/** Active decisions with a scope: what governs code among the records. */
+export function decisionGovernors(records: Iterable<RecordView>): Governor[] {
+  const out: Governor[] = [];
+  for (const record of records) {
+    if (record.kind !== "decision" || record.status !== "active") continue;
+    const entries = record.basis?.touched_paths ?? [];
+    if (entries.length > 0) out.push({ id: record.id, kind: "decision", entries });
+  }
+  return out;
+}
+
+/** Accepted ADRs, each governing the union of its records' scopes. */
+export function adrGovernors(
+  adrs: readonly AdrInput[],
+  records: Map<string, RecordView>,
+): Governor[] {
+  const out: Governor[] = [];
+  for (const adr of adrs) {
+    if (!isAcceptedAdr(adr)) continue;
+    const entries = new Set<string>();
+    for (const id of adr.record_ids)
+      for (const entry of records.get(id)?.basis?.touched_paths ?? []) entries.add(entry);
+    if (entries.size > 0) out.push({ id: adr.id, kind: "adr", entries: [...entries].sort() });
+  }
+  return out;
+}

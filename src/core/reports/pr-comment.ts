@@ -1,0 +1,231 @@
+import type { ProjectState } from "../project/state.js";
+import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
+import type { ChangeCommit, PathChange, StalenessReport } from "../rules/staleness-types.js";
+import { type Baseline, type BaselineVerdict, baselineVerdict } from "./baseline.js";
+import { adrGovernors, decisionGovernors } from "./governors.js";
+import type {
+  AdrInput,
+  BacklogInput,
+  ChangedPath,
+  DraftInput,
+  QuestionInput,
+  RangeCommit,
+} from "./inputs.js";
+import type { RawEvent } from "./log-ids.js";
+import { buildScopeIndex, governorsOf } from "./scope-index.js";
+
+/** The version of the PR comment's JSON shape (docs/formats.md). */
+export const PR_COMMENT_VERSION = 1;
+
+/** Conditions `--fail-on` can name. */
+export const FAIL_CONDITIONS = ["stale", "uncovered", "incomplete", "open-questions"] as const;
+export type FailCondition = (typeof FAIL_CONDITIONS)[number];
+
+/** Everything a PR comment is computed from (no clock, no git: pure). */
+export type PrCommentInput = {
+  base: string;
+  head: string;
+  /** why history could not give the diff (depth-1 clone), when it could not */
+  unavailable?: string;
+  /** changed code paths (adrift's own files excluded) */
+  changed: readonly ChangedPath[];
+  commits: readonly RangeCommit[];
+  state: ProjectState;
+  /** events new in the PR (in the head log, not in the base log), as their lines say */
+  added: readonly RawEvent[];
+  staleness: StalenessReport;
+  adrs: readonly AdrInput[];
+  backlog: BacklogInput;
+  questions: readonly QuestionInput[];
+  drafts: readonly DraftInput[];
+  baseline?: Baseline;
+  /** YYYY-MM-DD, for baseline expiry */
+  today: string;
+};
+
+export type PrStale = { id: string; outcome: string; paths: PathChange[]; commits: ChangeCommit[] };
+export type PrRecord = {
+  id: string;
+  kind: "intent" | "decision";
+  outcome: string;
+  change: "new" | "amended";
+  incomplete: IncompletenessReason[];
+};
+
+/** The PR comment as data; the Markdown body is rendered from it. */
+export type PrCommentModel = {
+  format: "adrift.pr-comment";
+  version: typeof PR_COMMENT_VERSION;
+  base: string;
+  head: string;
+  summary: {
+    changed_files: number;
+    covered: number;
+    made_stale: number;
+    new_records: number;
+    incomplete: number;
+    open_questions: number;
+  };
+  notices: string[];
+  stale: PrStale[];
+  records: PrRecord[];
+  uncovered: { path: string; baseline: BaselineVerdict }[];
+  questions: { id: string; question: string }[];
+  rules_without_stories: { id: string; title: string }[];
+  drafts: { path: string; records: number }[];
+  unattributed: { id: string; outcome: string; paths: string[] }[];
+  failing: FailCondition[];
+};
+
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function madeStale(input: PrCommentInput): PrStale[] {
+  const prCommits = new Set(input.commits.map((c) => c.hash));
+  const marked = new Set(
+    input.added.flatMap((e) =>
+      e.type === "decision_marked_stale" ? [String(e.data.decision_id)] : [],
+    ),
+  );
+  const out: PrStale[] = [];
+  for (const f of input.staleness.findings) {
+    if (f.state !== "stale" || f.method !== "history") continue;
+    const commits = f.commits.filter((c) => prCommits.has(c.hash));
+    if (commits.length === 0 && !marked.has(f.record_id)) continue;
+    const record = input.state.records.get(f.record_id);
+    if (!record || record.status === "superseded") continue;
+    const hashes = new Set(commits.map((c) => c.hash));
+    const paths = f.paths.filter(
+      (p) => p.commits.length === 0 || p.commits.some((h) => hashes.has(h)),
+    );
+    out.push({ id: f.record_id, outcome: record.card.outcome, paths, commits });
+  }
+  return out.sort(byId);
+}
+
+function changedRecords(input: PrCommentInput): PrRecord[] {
+  const out = new Map<string, PrRecord>();
+  for (const event of input.added) {
+    const id =
+      event.type === "intent_card_recorded" || event.type === "decision_recorded"
+        ? event.id
+        : event.type === "intent_card_amended"
+          ? String(event.data.target_id)
+          : undefined;
+    const record = id ? input.state.records.get(id) : undefined;
+    if (!record || out.get(record.id)?.change === "new") continue;
+    out.set(record.id, {
+      id: record.id,
+      kind: record.kind,
+      outcome: record.card.outcome,
+      change: event.id === record.id ? "new" : "amended",
+      incomplete: cardIncompleteness(record),
+    });
+  }
+  return [...out.values()].sort(byId);
+}
+
+function touchedBacklog(input: PrCommentInput, ids: Iterable<string>): Set<string> {
+  const touched = new Set<string>();
+  for (const id of ids) {
+    const a = input.state.records.get(id)?.affects;
+    for (const s of a?.stories ?? []) touched.add(s);
+    for (const t of a?.tasks ?? []) touched.add(t);
+  }
+  for (const task of input.backlog.tasks) if (touched.has(task.id)) touched.add(task.story_id);
+  return touched;
+}
+
+/** Builds the PR comment model (pure). */
+export function buildPrComment(
+  input: PrCommentInput,
+  failOn: readonly FailCondition[],
+): PrCommentModel {
+  const index = buildScopeIndex([
+    ...decisionGovernors(input.state.records.values()),
+    ...adrGovernors(input.adrs, input.state.records),
+  ]);
+  const governing = new Set<string>();
+  const uncovered: PrCommentModel["uncovered"] = [];
+  let covered = 0;
+  for (const change of [...input.changed].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const found = [change.path, ...(change.from ? [change.from] : [])].flatMap((p) =>
+      governorsOf(index, p),
+    );
+    for (const g of found) governing.add(g.id);
+    if (found.length > 0) covered++;
+    else
+      uncovered.push({
+        path: change.path,
+        baseline: baselineVerdict(input.baseline, change.path, input.today),
+      });
+  }
+  const stale = madeStale(input);
+  const records = changedRecords(input);
+  const touched = touchedBacklog(input, [
+    ...governing,
+    ...stale.map((s) => s.id),
+    ...records.map((r) => r.id),
+  ]);
+  const declared = new Set(input.added.map((e) => e.id));
+  const questions = input.questions
+    .filter(
+      (q) =>
+        declared.has(q.id) ||
+        [...q.affects.stories, ...q.affects.tasks].some((id) => touched.has(id)),
+    )
+    .map((q) => ({ id: q.id, question: q.question }))
+    .sort(byId);
+  const linked = new Set(input.backlog.stories.flatMap((s) => s.rule_ids));
+  const rules = input.backlog.rules
+    .filter((r) => !linked.has(r.id))
+    .map((r) => ({ id: r.id, title: r.title }))
+    .sort(byId);
+  const notices: string[] = [...input.staleness.notices];
+  const unattributed = input.staleness.findings
+    .filter((f) => f.state === "stale" && f.method === "fingerprints")
+    .map((f) => ({
+      id: f.record_id,
+      outcome: input.state.records.get(f.record_id)?.card.outcome ?? "",
+      paths: f.paths.map((p) => p.path).sort(),
+    }))
+    .sort(byId);
+  if (input.unavailable)
+    notices.push(
+      `${input.unavailable}: changed files, coverage and new records could not be computed; ` +
+        "fetch more history (actions/checkout fetch-depth: 0) for a full comment",
+    );
+  const incomplete = records.filter((r) => r.incomplete.length > 0).length;
+  const model: PrCommentModel = {
+    format: "adrift.pr-comment",
+    version: PR_COMMENT_VERSION,
+    base: input.base,
+    head: input.head,
+    summary: {
+      changed_files: input.changed.length,
+      covered,
+      made_stale: stale.length,
+      new_records: records.filter((r) => r.change === "new").length,
+      incomplete,
+      open_questions: questions.length,
+    },
+    notices: notices.sort(),
+    stale,
+    records,
+    uncovered,
+    questions,
+    rules_without_stories: rules,
+    drafts: input.drafts
+      .map((d) => ({ path: d.path, records: d.record_ids.length }))
+      .sort((a, b) => (a.path < b.path ? -1 : 1)),
+    unattributed,
+    failing: [],
+  };
+  const holds: Record<FailCondition, boolean> = {
+    stale: stale.length > 0,
+    uncovered: uncovered.some((u) => u.baseline !== "baselined"),
+    incomplete: incomplete > 0,
+    "open-questions": questions.length > 0,
+  };
+  model.failing = FAIL_CONDITIONS.filter((c) => failOn.includes(c) && holds[c]);
+  return model;
+}

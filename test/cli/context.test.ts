@@ -1,0 +1,113 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeRepo, type TestRepo } from "../support/repo.js";
+
+const COMPLETE = ["--trigger", "t", "--chosen", "c", "--rationale", "r", "--considered", "x :: y"];
+
+function decide(repo: TestRepo, outcome: string, ...paths: string[]): string {
+  const args = ["decision", "record", "--outcome", outcome, ...COMPLETE];
+  for (const p of paths) args.push("--path", p);
+  return repo.adriftJson<{ id: string }>(args).id;
+}
+
+describe("adrift context", () => {
+  it("--max-tokens 40 stays within 160 characters and starts with the outcome", () => {
+    const repo = makeRepo();
+    repo.adrift(["workline", "open", "Login resilience"]);
+    const outcome = `Users stay logged in when the identity provider is down ${"for a long time ".repeat(20)}`;
+    repo.adrift(["intent", "record", "--outcome", outcome, ...COMPLETE]);
+    const result = repo.adrift(["context", "--max-tokens", "40"]);
+    expect(result.code).toBe(0);
+    const line = result.stdout.replace(/\n$/, "");
+    expect([...line].length).toBeLessThanOrEqual(160);
+    expect(line.startsWith("Users stay logged in when the identity provider")).toBe(true);
+    const json = repo.adriftJson<{ text: string; open_worklines: number }>(["context"]);
+    expect(json.open_worklines).toBe(1);
+    expect([...json.text].length).toBeLessThanOrEqual(320);
+  });
+
+  it("--base lists exactly the governing decisions, most specific first, within the budget", () => {
+    const repo = makeRepo();
+    repo.commit("code", {
+      "src/auth/login.ts": "a\n",
+      "src/auth/token.ts": "b\n",
+      "src/api/users.ts": "c\n",
+      "lib/x.ts": "d\n",
+    });
+    const broad = decide(repo, "Auth lives in src/auth", "src/auth/");
+    const file = decide(repo, "Login checks the cache first", "src/auth/login.ts");
+    const glob = decide(repo, "All TypeScript is strict", "src/**/*.ts");
+    decide(repo, "Libraries untouched", "lib/");
+    const gone = decide(repo, "Superseded one", "src/auth/login.ts");
+    repo.adrift(["decision", "supersede", gone, "--by", file]);
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commit("change login and api", {
+      "src/auth/login.ts": "a2\n",
+      "src/api/users.ts": "c2\n",
+      "docs/readme.md": "new\n",
+    });
+    const report = repo.adriftJson<{
+      items: { id: string; paths: string[] }[];
+      left_out: unknown[];
+      ungoverned: string[];
+    }>(["context", "--base", "main"]);
+    expect(report.items.map((i) => i.id)).toEqual([file, broad, glob]);
+    expect(report.items[2]!.paths).toEqual(["src/api/users.ts", "src/auth/login.ts"]);
+    expect(report.left_out).toEqual([]);
+    expect(report.ungoverned).toEqual(["docs/readme.md"]);
+
+    const tight = repo.adriftJson<{ items: { id: string }[]; left_out: { id: string }[] }>([
+      "context",
+      "--base",
+      "main",
+      "--verbose",
+      "--max-chars",
+      "200",
+    ]);
+    expect(tight.items.map((i) => i.id)).toEqual([file]);
+    expect(tight.left_out.map((i) => i.id)).toEqual([broad, glob]);
+    const human = repo.adrift(["context", "--base", "main", "--max-chars", "100"]);
+    expect(human.stdout).toContain(`left out by the 100-character budget: ${broad}, ${glob}`);
+  });
+
+  it("sees every new record although the folded state is cached, and survives a corrupt cache", () => {
+    const repo = makeRepo();
+    repo.adrift(["intent", "record", "--outcome", "First outcome", ...COMPLETE]);
+    expect(repo.adrift(["context"]).stdout).toMatch(/^First outcome/);
+    repo.adrift(["intent", "record", "--outcome", "Second outcome", ...COMPLETE]);
+    expect(repo.adrift(["context"]).stdout).toMatch(/^Second outcome/);
+    writeFileSync(path.join(repo.dir, ".git/adrift/state-cache.json"), "{not json");
+    expect(repo.adrift(["context"]).stdout).toMatch(/^Second outcome/);
+  });
+
+  it("rejects a bad budget with a usage error", () => {
+    const repo = makeRepo();
+    const result = repo.adrift(["context", "--max-tokens", "0", "--json"]);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stderr).error.code).toBe("usage");
+  });
+});
+
+describe("adrift export", () => {
+  it("exports the session with a timeline and decisions marked complete or incomplete", () => {
+    const repo = makeRepo();
+    repo.adrift(["intent", "record", "--outcome", "Complete card", ...COMPLETE]);
+    repo.adrift(["intent", "record", "--outcome", "Half a card <script>"]);
+    const result = repo.adrift(["export"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("## Timeline");
+    expect(result.stdout).toContain("## Decisions");
+    expect(result.stdout).toContain("### Complete card `complete`");
+    expect(result.stdout).toContain("### Half a card \\<script> `incomplete`");
+    expect(result.stdout).toContain("`no_considered_options`");
+  });
+
+  it("says not_found for an unknown workline and writes nothing", () => {
+    const repo = makeRepo();
+    const result = repo.adrift(["export", "--workline", "01ZZZZ", "--out", "x.md", "--json"]);
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stderr).error.code).toBe("not_found");
+    expect(repo.git("status", "--porcelain")).toBe("");
+  });
+});

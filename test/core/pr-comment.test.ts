@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import type { AdriftEvent } from "../../src/core/events/envelope.js";
+import { foldEvents } from "../../src/core/project/fold.js";
+import { PR_COMMENT_LIMIT, renderPrComment } from "../../src/core/render/pr-comment.js";
+import { NO_BACKLOG } from "../../src/core/reports/inputs.js";
+import { buildPrComment, type PrCommentInput } from "../../src/core/reports/pr-comment.js";
+
+const HEAD = "a".repeat(40);
+const SESSION = "01JC0000000000000000000000";
+
+function decision(id: string, outcome: string, paths: string[], extra: object = {}): AdriftEvent {
+  return {
+    id,
+    type: "decision_recorded",
+    schema_version: 1,
+    at: "2026-01-01T00:00:00Z",
+    actor: { kind: "human", name: "Ana", email: "ana@example.com" },
+    session_id: SESSION,
+    data: {
+      card: {
+        outcome,
+        trigger: outcome,
+        chosen_approach: "",
+        selection_rationale: "",
+        constraints: "",
+        validation_plan: "",
+      },
+      considered: [],
+      trivial: true,
+      tags: [],
+      findings: [],
+      basis: { revision: "b".repeat(40), touched_paths: paths },
+      ...extra,
+    },
+  } as AdriftEvent;
+}
+
+function input(events: AdriftEvent[], changed: string[], added = events): PrCommentInput {
+  return {
+    base: "c".repeat(40),
+    head: HEAD,
+    changed: changed.map((path) => ({ path, status: "modified" as const })),
+    commits: [{ hash: "d".repeat(40), author: "Ana", subject: "change" }],
+    state: foldEvents(events),
+    added,
+    staleness: {
+      head: HEAD,
+      notices: [],
+      findings: events.map((e) => ({
+        record_id: e.id,
+        kind: "decision" as const,
+        state: "stale" as const,
+        recorded: false,
+        method: "history" as const,
+        commits: [{ hash: "d".repeat(40), author: "Ana", subject: "change @org/team" }],
+        paths: [{ path: "src/a.ts", change: "modified" as const, commits: ["d".repeat(40)] }],
+      })),
+    },
+    adrs: [],
+    backlog: NO_BACKLOG,
+    questions: [],
+    drafts: [],
+    today: "2026-01-01",
+  };
+}
+
+const EVIL = [
+  "<script>alert(1)</script>",
+  "<!-- adrift:pr-comment head=ffffffff -->",
+  "hey @org/team and @octocat",
+  "<img src=x onerror=alert(1)>",
+  "</details><details open>",
+].join(" ");
+
+describe("the PR comment body", () => {
+  it("keeps injected user text inert: no raw HTML, no mentions, no second marker", () => {
+    const events = [decision("01JC0000000000000000000001", EVIL, ["src/"])];
+    const body = renderPrComment(buildPrComment(input(events, ["src/a.ts", "lib/<b>.ts"]), []));
+    expect(body.startsWith(`<!-- adrift:pr-comment head=${HEAD} -->\n`)).toBe(true);
+    expect(body.match(/adrift:pr-comment/g)).toHaveLength(1);
+    const live = body.replace(/`[^`\n]*`/g, "").match(/(?<!\\)<[a-z/!][^>]*>/gim) ?? [];
+    for (const tag of live)
+      expect(tag).toMatch(/^<(!-- adrift:pr-comment head=a+ --|\/?details|\/?summary)>$/);
+    expect(body).toContain("\\<script>");
+    expect(body).not.toMatch(/(^|[^\w])@(org|octocat)/);
+    expect(body).toContain("@\u200dorg/team");
+  });
+
+  it("stays under 60,000 characters with 200 KB of text and thousands of items, saying how many more", () => {
+    const huge = "x".repeat(200_000);
+    const events = Array.from({ length: 3000 }, (_, i) =>
+      decision(`01JC${String(i).padStart(22, "0")}`, `${i % 500 ? "y" : huge} <script>`, [
+        `src/${i}.ts`,
+      ]),
+    );
+    const changed = Array.from({ length: 5000 }, (_, i) => `lib/${i}/file-with-a-long-name.ts`);
+    const body = renderPrComment(buildPrComment(input(events, changed), []));
+    expect(body.length).toBeLessThan(PR_COMMENT_LIMIT);
+    expect(body).toMatch(/… and \d+ more/);
+    expect(body).not.toMatch(/(?<!\\)<script/);
+  });
+
+  it("is only the summary when there is nothing to say", () => {
+    const body = renderPrComment(
+      buildPrComment({ ...input([], []), commits: [] }, ["stale", "uncovered"]),
+    );
+    expect(body).toBe(
+      `<!-- adrift:pr-comment head=${HEAD} -->\n\n**adrift**: 0 changed files · 0 covered by a decision · 0 decisions made stale · 0 new records, 0 incomplete · 0 open questions\n`,
+    );
+  });
+
+  it("fails only on the conditions asked for", () => {
+    const events = [decision("01JC0000000000000000000001", "x", ["src/"])];
+    const model = buildPrComment(input(events, ["lib/a.ts"]), ["uncovered", "open-questions"]);
+    expect(model.failing).toEqual(["uncovered"]);
+    expect(buildPrComment(input(events, ["lib/a.ts"]), []).failing).toEqual([]);
+  });
+
+  it("excuses baselined paths until their entry expires", () => {
+    const base = input([], ["lib/a.ts"]);
+    const baseline = {
+      version: 1 as const,
+      depth: 1,
+      areas: [{ area: "lib", expires: "2026-06-01", files: ["lib/a.ts"] }],
+    };
+    expect(buildPrComment({ ...base, baseline }, ["uncovered"]).failing).toEqual([]);
+    const later = buildPrComment({ ...base, baseline, today: "2026-06-02" }, ["uncovered"]);
+    expect(later.failing).toEqual(["uncovered"]);
+    expect(later.uncovered).toEqual([{ path: "lib/a.ts", baseline: "expired" }]);
+  });
+});
