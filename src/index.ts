@@ -20,7 +20,7 @@ export type { DraftOutcome } from "./app/adr/draft.js";
 export type { ImportedAdr } from "./app/adr/import.js";
 export { type AdrSummary, type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { AgentHookChange } from "./app/agents/install.js";
-export type { ActorOverride, AppContext, OpenOptions } from "./app/context.js";
+export type { ActorOverride, AppContext, OpenOptions, OwnSession } from "./app/context.js";
 export type { ContextLine, ContextLineOptions } from "./app/context-line.js";
 export type { CorrespondenceOptions, ReportFormat } from "./app/correspondence.js";
 export { type DoctorOptions, type DoctorReport, runDoctor } from "./app/doctor/run.js";

@@ -36,7 +36,9 @@ export function detectAgent(env: NodeJS.ProcessEnv): string | undefined {
 /** The person behind this clone: git identity, or the override. Throws when nobody is known. */
 export async function currentPerson(ctx: AppContext): Promise<Person> {
   const identity = await ctx.git.identity();
-  const name = ctx.actor?.name ?? identity.name ?? ctx.env.ADRIFT_AUTHOR_NAME;
+  // An agent's name names the agent (the actor), not the person it works for.
+  const personal = ctx.actor?.kind === "agent" ? undefined : ctx.actor?.name;
+  const name = personal ?? identity.name ?? ctx.env.ADRIFT_AUTHOR_NAME;
   const email = ctx.actor?.email ?? identity.email ?? ctx.env.ADRIFT_AUTHOR_EMAIL;
   if (!email)
     throw new AdriftError(

@@ -9,6 +9,9 @@ import type { Actor } from "../core/events/common.js";
 /** Who is writing, when not the git identity: `--as`, an agent, or a fixed actor (MCP). */
 export type ActorOverride = { kind?: Actor["kind"]; name?: string; email?: string };
 
+/** A session of its own (an MCP client's): started by its first write, then written to. */
+export type OwnSession = { id?: string; title?: string };
+
 /** Everything a use case needs, passed in (STYLE §4). */
 export type AppContext = {
   git: GitAdapter;
@@ -20,6 +23,8 @@ export type AppContext = {
   actor?: ActorOverride;
   /** write into this session instead of the implicit one for (author, branch) */
   sessionId?: string;
+  /** a session of its own, never the clone's implicit one for (author, branch) */
+  ownSession?: OwnSession;
 };
 
 export type OpenOptions = {

@@ -1,6 +1,7 @@
 // The staleness computation over a list of records. Kept free of zod and of the log reader so
 // the pre-commit hook can run it from the cache without loading either.
 import type { GitAdapter } from "../adapters/git/types.js";
+import { startSpan, timed } from "../adapters/profile.js";
 import {
   boundaryCovered,
   type CommitInfo,
@@ -89,9 +90,14 @@ async function historyIndex(
   present: Set<string>,
 ): Promise<{ index: HistoryIndex; excluded: string[] }> {
   if (present.size === 0) return { index: indexHistory([], present), excluded: [] };
-  const times = await git.commitTimes([...present]);
+  const times = await timed("commit times", () => git.commitTimes([...present]));
   const oldest = [...times].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-  const fast = indexHistory(await git.commitsBetween(head, [oldest], { boundary: true }), present);
+  const commits = await timed("git log", () =>
+    git.commitsBetween(head, [oldest], { boundary: true }),
+  );
+  const indexed = startSpan("index history");
+  const fast = indexHistory(commits, present);
+  indexed();
   const onHistory = oldest === head || fast.commits.some((c) => c.boundary && c.hash === oldest);
   const lost = [...present].some((b) => b !== oldest && !fast.baseBits.has(b));
   if (onHistory && !lost && boundaryCovered(fast)) return { index: fast, excluded: [oldest] };
@@ -118,7 +124,9 @@ export async function prepareHistory(
 ): Promise<PreparedHistory> {
   const bases = new Set(revisions);
   const head = await git.resolveRevision("HEAD");
-  const present = head ? await git.presentCommits([...bases]) : new Set<string>();
+  const present = head
+    ? await timed("present commits", () => git.presentCommits([...bases]))
+    : new Set<string>();
   const { index, excluded } = head
     ? await historyIndex(git, head, present)
     : { index: indexHistory([], present), excluded: [] };

@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import { readLocalState } from "../adapters/local-state.js";
 import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
+import { startSpan, timed } from "../adapters/profile.js";
 import {
   readStaleCache,
   readStaleReport,
@@ -47,16 +49,22 @@ export function assessedRecords(state: ProjectState): AssessedRecord[] {
 
 type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: FingerprintSource };
 
+/** Log lines parsed between two turns of the event loop. */
+const YIELD_EVERY = 200;
+
 /** Reads and folds what staleness needs from the log, without the schema validator. */
 async function fromLog(ctx: AppContext): Promise<Inputs> {
   const root = ctx.git.location.root;
   const lines: LoadedLine[] = [];
   for (const file of await listLogFiles(logDirsOf(root, ctx.config.log_dir))) {
     const name = path.relative(root, file);
-    (await readFile(file, "utf8")).split("\n").forEach((text, i) => {
-      const event = parseForStaleness(text);
-      if (event) lines.push({ event, text, at: { file: name, line: i + 1 } });
-    });
+    const texts = (await readFile(file, "utf8")).split("\n");
+    for (let i = 0; i < texts.length; i++) {
+      // Let git's callbacks run now and then: the history read waits on them to start `git log`.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
+      const event = parseForStaleness(texts[i]!);
+      if (event) lines.push({ event, text: texts[i]!, at: { file: name, line: i + 1 } });
+    }
   }
   const state = foldEvents(orderLines(lines).events);
   const records = assessedRecords(state);
@@ -100,14 +108,20 @@ export async function computeStaleness(
   let preparing: Promise<PreparedHistory> | undefined;
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
-    preparing = prepareHistory(ctx.git, await scanRevisions(logDirs));
+    const revisions = await timed("scan revisions", () => scanRevisions(logDirs));
+    preparing = timed("read history (git log, parse, index)", () =>
+      prepareHistory(ctx.git, revisions),
+    );
     preparing.catch(() => undefined);
-    inputs = await fromLog(ctx);
+    inputs = await timed("read and fold the log", () => fromLog(ctx));
   }
   const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   if (stored) report = stored;
   else {
-    report = await historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing);
+    report = await timed("history ready + assess records", () =>
+      historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing),
+    );
+    const written = startSpan("write cache");
     writeStaleCache(
       gitDir,
       {
@@ -119,6 +133,7 @@ export async function computeStaleness(
       },
       { key, head: report.head, report },
     );
+    written();
   }
   if (!options.staged) return report;
   const active = readLocalState(gitDir).active_workline;

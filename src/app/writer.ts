@@ -76,14 +76,19 @@ export async function writeEventsToFile(
       return parsed.data as AdriftEvent;
     };
     const sessionKey = `${person.email}\0${branch}`;
-    let sessionId = ctx.sessionId ?? local.sessions[sessionKey];
+    // An own session (an MCP client's) never becomes the clone's implicit one, so the
+    // human's CLI keeps writing to their own session beside it.
+    const own = ctx.ownSession;
+    let sessionId = ctx.sessionId ?? (own ? own.id : local.sessions[sessionKey]);
     const first = drafts[0];
     const startsSession = typeof first === "object" && first.type === "session_started";
     if (!sessionId && !startsSession) {
-      const started = stamp({ type: "session_started", data: { author: person, branch } }, "");
+      const title = own?.title ? { title: own.title } : {};
+      const data = { author: person, branch, ...title };
+      const started = stamp({ type: "session_started", data }, "");
       events.push(started);
       sessionId = started.id;
-      local.sessions[sessionKey] = sessionId;
+      if (!own) local.sessions[sessionKey] = sessionId;
     }
     const assigned: string[] = [];
     for (const item of drafts) {
@@ -92,7 +97,7 @@ export async function writeEventsToFile(
       assigned.push(event.id);
       if (event.type === "session_started") {
         sessionId = event.id;
-        if (!ctx.sessionId) local.sessions[sessionKey] = event.id;
+        if (!ctx.sessionId && !own) local.sessions[sessionKey] = event.id;
       }
       events.push(event);
     }
@@ -104,6 +109,8 @@ export async function writeEventsToFile(
     }
     const file = path.join(logDir, relative);
     await appendEvents(file, events);
+    // Only once its first line is on disk does an own session exist.
+    if (own && !ctx.sessionId) own.id = sessionId;
     return { state: local, result: { events, file } };
   });
 }

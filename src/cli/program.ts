@@ -10,6 +10,7 @@ import { registerDoctor } from "./commands/doctor.js";
 import { registerExport } from "./commands/export.js";
 import { registerHook } from "./commands/hook.js";
 import { registerInspect } from "./commands/inspect.js";
+import { registerMcp } from "./commands/mcp.js";
 import { registerPrComment } from "./commands/pr-comment.js";
 import { registerQuestion } from "./commands/question.js";
 import { registerIntent } from "./commands/records.js";
@@ -57,5 +58,6 @@ export function createProgram(): Command {
   registerPrComment(program);
   registerBaseline(program);
   registerAdr(program);
+  registerMcp(program);
   return program;
 }

@@ -24,7 +24,10 @@ export function registerStale(program: Command): void {
           actor: parseAs(options.as),
         });
         const result = await runStale(ctx, { staged: options.staged, record: options.record });
+        const { startSpan } = await import("../../adapters/profile.js");
+        const printed = startSpan("print");
         emit(options, result, () => staleReportText(result));
+        printed();
         return options.check && result.unrecorded.length > 0 ? 1 : 0;
       }),
     );

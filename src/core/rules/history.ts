@@ -49,6 +49,8 @@ export type HistoryIndex = {
   paths: string[];
   /** basis hash -> bit index, for bases inside the range */
   baseBits: Map<string, number>;
+  /** bit index -> the basis commit's index (later commits cannot be its ancestors) */
+  basePositions: Int32Array;
   words: number;
   /** commit index -> bitset of the bases it is reachable from */
   reach: Uint32Array;
@@ -114,6 +116,8 @@ export function indexHistory(
   const baseBits = new Map<string, number>();
   for (const base of bases)
     if (position.has(base) && !baseBits.has(base)) baseBits.set(base, baseBits.size);
+  const basePositions = new Int32Array(baseBits.size);
+  for (const [base, bit] of baseBits) basePositions[bit] = position.get(base)!;
   const words = Math.max(1, Math.ceil(baseBits.size / 32));
   const reach = new Uint32Array(ordered.length * words);
   // Newest first: a commit's bits flow to its parents (everything a basis can reach).
@@ -152,6 +156,7 @@ export function indexHistory(
     byPath,
     paths: [...byPath.keys()].sort(),
     baseBits,
+    basePositions,
     words,
     reach,
   };

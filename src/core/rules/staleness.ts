@@ -103,28 +103,38 @@ export function assessByHistory(
   const word = bit === undefined ? -1 : bit >>> 5;
   const mask = bit === undefined ? 0 : 1 << (bit & 31);
   const own = record.workline_id;
+  // Commits after the basis in topological order cannot be its ancestors: no bitset lookup.
+  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
   const counts = (e: PathEvent) =>
-    (word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
+    (e.commit > basisAt || word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
     !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
   const inScope = (p: string) => scopes.some((s) => s.matches(p));
   const seen = new Set<string>();
   const marks = usedMarks(index);
   const generation = ++marks.generation;
   const used: number[] = [];
-  const paths: PathChange[] = [];
+  const paths = new PathCollector();
   const flags = { stale: false, review: false, moved: false };
-  const note = (path: string, change: PathChange["change"], events: PathEvent[], extra = {}) => {
+  const note = (
+    path: string,
+    change: PathChange["change"],
+    events: PathEvent[],
+    newPath?: string,
+  ) => {
     for (const e of events)
       if (marks.stamp[e.commit] !== generation) {
         marks.stamp[e.commit] = generation;
         used.push(e.commit);
       }
-    paths.push({
-      path,
-      change,
-      ...extra,
-      commits: events.slice(0, MAX_PATH_COMMITS).map((e) => index.commits[e.commit]!.hash),
-    });
+    if (!paths.wants(change)) return;
+    const commits: string[] = [];
+    for (let k = 0; k < events.length && k < MAX_PATH_COMMITS; k++)
+      commits.push(all[events[k]!.commit]!.hash);
+    paths.add(
+      newPath === undefined
+        ? { path, change, commits }
+        : { path, change, new_path: newPath, commits },
+    );
   };
   const buffer: PathEvent[] = [];
   for (const scope of scopes)
@@ -161,7 +171,7 @@ export function assessByHistory(
       if (events.length === 0) continue;
       if (significant) {
         flags.stale = true;
-        if (last.kind === "renamed_from") note(file, "renamed", events, { new_path: last.other });
+        if (last.kind === "renamed_from") note(file, "renamed", events, last.other);
         else note(file, last.kind === "deleted" ? "deleted" : "modified", events);
         continue;
       }
@@ -173,10 +183,9 @@ export function assessByHistory(
           );
       if (after.length > 0) flags.stale = true;
       else flags.moved = true;
-      note(file, "renamed", [...events, ...after], { new_path: target });
+      note(file, "renamed", [...events, ...after], target);
     }
-  used.sort((a, b) => a - b);
-  const commits: ChangeCommit[] = used.slice(0, MAX_LISTED_COMMITS).map((i) => {
+  const commits: ChangeCommit[] = smallest(used, MAX_LISTED_COMMITS).map((i) => {
     const c = all[i]!;
     return { hash: c.hash, author: c.author, subject: c.subject };
   });
@@ -189,16 +198,67 @@ export function assessByHistory(
     ...(used.length > MAX_LISTED_COMMITS
       ? { omitted_commits: used.length - MAX_LISTED_COMMITS }
       : {}),
-    ...listedPaths(paths),
+    ...paths.listed(),
     method: "history",
   };
+}
+
+/** The `n` smallest of distinct numbers, ascending (a full sort of thousands would be wasted). */
+function smallest(values: readonly number[], n: number): number[] {
+  if (values.length <= n) return [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const v of values) {
+    if (out.length === n && v >= out[n - 1]!) continue;
+    let i = out.length === n ? n - 1 : out.length;
+    while (i > 0 && out[i - 1]! > v) {
+      out[i] = out[i - 1]!;
+      i--;
+    }
+    out[i] = v;
+  }
+  return out;
+}
+
+const rankOf = (change: PathChange["change"]) =>
+  change === "added" ? 2 : change === "renamed" ? 1 : 0;
+
+/**
+ * Collects a finding's path changes as `listedPaths` would list them, without building the ones
+ * that cannot be listed: a change is skipped once MAX_LISTED_PATHS changes of its rank or a
+ * better one came before it (a glob record may see hundreds of changed files).
+ */
+class PathCollector {
+  private readonly kept: PathChange[] = [];
+  private readonly seen = [0, 0, 0];
+  private total = 0;
+  /** Counts a change; true when it may be listed (then `add` it). */
+  wants(change: PathChange["change"]): boolean {
+    const rank = rankOf(change);
+    let before = 0;
+    for (let r = 0; r <= rank; r++) before += this.seen[r]!;
+    this.seen[rank]!++;
+    this.total++;
+    return before < MAX_LISTED_PATHS;
+  }
+  /** Keeps a change `wants` accepted. */
+  add(change: PathChange): void {
+    this.kept.push(change);
+  }
+  /** The listed paths and how many were left out. */
+  listed(): { paths: PathChange[]; omitted_paths?: number } {
+    if (this.total <= MAX_LISTED_PATHS) return { paths: this.kept };
+    const sorted = [...this.kept].sort((a, b) => rankOf(a.change) - rankOf(b.change));
+    return {
+      paths: sorted.slice(0, MAX_LISTED_PATHS),
+      omitted_paths: this.total - MAX_LISTED_PATHS,
+    };
+  }
 }
 
 /** Changes that make a record stale first, then the rest; at most MAX_LISTED_PATHS. */
 function listedPaths(paths: PathChange[]): { paths: PathChange[]; omitted_paths?: number } {
   if (paths.length <= MAX_LISTED_PATHS) return { paths };
-  const rank = (p: PathChange) => (p.change === "added" ? 2 : p.change === "renamed" ? 1 : 0);
-  const sorted = [...paths].sort((a, b) => rank(a) - rank(b));
+  const sorted = [...paths].sort((a, b) => rankOf(a.change) - rankOf(b.change));
   return {
     paths: sorted.slice(0, MAX_LISTED_PATHS),
     omitted_paths: paths.length - MAX_LISTED_PATHS,

@@ -1,0 +1,28 @@
+// Timing spans for finding where a slow command spends its time: set ADRIFT_PROFILE=1 and each
+// span prints `adrift-profile <name> <ms>` to stderr. Costs one env lookup when unset.
+import { performance } from "node:perf_hooks";
+
+const enabled = Boolean(process.env.ADRIFT_PROFILE);
+
+/** Starts a span; call the returned function when it ends. */
+export function startSpan(name: string): () => void {
+  if (!enabled) return noop;
+  const start = performance.now();
+  return () => {
+    process.stderr.write(
+      `adrift-profile ${name} ${(performance.now() - start).toFixed(1)} ms (at ${performance.now().toFixed(0)} ms)\n`,
+    );
+  };
+}
+
+/** Times an async step. */
+export async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const end = startSpan(name);
+  try {
+    return await step();
+  } finally {
+    end();
+  }
+}
+
+function noop(): void {}

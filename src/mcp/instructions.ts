@@ -1,0 +1,13 @@
+/** The central sentence of seed 0214 §2; it appears once, here, and nowhere else. */
+export const QUESTION_RULE =
+  "Every doubt you leave for the user becomes declare_open_question, with your suggestion and what it affects; never end a turn with a question only in text.";
+
+/** What the server tells every agent at initialisation. */
+export const INSTRUCTIONS = [
+  "adrift keeps the why of this repository in an append-only log under .decisions/.",
+  "Before a non-trivial change, record_intent_card: the outcome that must become true, the trigger (why now), the chosen approach, why it and not the options you considered (each with why it was rejected).",
+  "When you settle something the code will depend on, record_decision with the paths it is based on (basis.touched_paths), so adrift can tell when later commits make it stale.",
+  QUESTION_RULE,
+  "Only the user answers questions, with the adrift CLI; read the answers with list_open_questions and get_context, and follow them: they override requirements when they conflict.",
+  "Domain errors come back as tool results with isError and a stable code: fix the arguments and call again.",
+].join("\n");

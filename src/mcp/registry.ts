@@ -1,0 +1,33 @@
+import type { ResourceDefinition } from "./resource.js";
+import { contextResource, openQuestionsResource } from "./resources.js";
+import type { ToolDefinition } from "./tool.js";
+import { createEpic, createStory, createTask, recordBusinessRule } from "./tools/backlog.js";
+import { getContext } from "./tools/context.js";
+import { declareOpenQuestion, listOpenQuestions, recordVerdictTool } from "./tools/questions.js";
+import {
+  amendIntentCard,
+  listRecordsTool,
+  recordDecisionTool,
+  recordIntentCard,
+} from "./tools/records.js";
+import { checkStaleness } from "./tools/staleness.js";
+
+/** Every tool the server offers; a tool is listed here only once its use case exists. */
+export const TOOLS: ToolDefinition[] = [
+  recordIntentCard,
+  amendIntentCard,
+  recordDecisionTool,
+  declareOpenQuestion,
+  listOpenQuestions,
+  recordBusinessRule,
+  createEpic,
+  createStory,
+  createTask,
+  recordVerdictTool,
+  checkStaleness,
+  getContext,
+  listRecordsTool,
+];
+
+/** Every resource the server offers: what an agent can read without a tool call. */
+export const RESOURCES: ResourceDefinition[] = [contextResource, openQuestionsResource];

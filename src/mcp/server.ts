@@ -1,0 +1,43 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { AppContext, OwnSession } from "../app/context.js";
+import { clientRepository } from "./client-repository.js";
+import { INSTRUCTIONS } from "./instructions.js";
+import { RESOURCES, TOOLS } from "./registry.js";
+import type { ResourceDefinition } from "./resource.js";
+import { handleResources } from "./resource-handlers.js";
+import { answerMalformedLines } from "./stdio.js";
+import type { ToolDefinition } from "./tool.js";
+import { handleTools } from "./tool-handlers.js";
+
+/** What a server offers; the defaults are every implemented tool. */
+export type ServerOptions = {
+  version: string;
+  tools?: ToolDefinition[];
+  resources?: ResourceDefinition[];
+};
+
+/** The adrift MCP server over one repository, for one client. */
+export function createMcpServer(base: AppContext, options: ServerOptions): Server {
+  const server = new Server(
+    { name: "adrift", version: options.version },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+  );
+  // One client per server (stdio): its session starts with its first write and lasts.
+  const session: OwnSession = {};
+  const repo = () => clientRepository(base, server.getClientVersion()?.name, session);
+  handleTools(server, options.tools ?? TOOLS, repo);
+  handleResources(server, options.resources ?? RESOURCES, repo);
+  return server;
+}
+
+/** Serves MCP on stdin/stdout until the client closes the stream. */
+export async function serveStdio(base: AppContext, version: string): Promise<Server> {
+  const server = createMcpServer(base, { version });
+  const transport = new StdioServerTransport();
+  answerMalformedLines(transport);
+  if (base.env.ADRIFT_DEBUG)
+    server.onerror = (error) => process.stderr.write(`adrift mcp: ${error.message}\n`);
+  await server.connect(transport);
+  return server;
+}

@@ -1,0 +1,66 @@
+import * as z from "zod";
+import { Affects } from "../../core/events/common.js";
+import { OpenQuestionDeclared, VerdictRecorded } from "../../core/events/payloads.js";
+import { defineTool } from "../tool.js";
+
+/** declare_open_question → askQuestion. */
+export const declareOpenQuestion = defineTool({
+  name: "declare_open_question",
+  title: "Declare an open question for the user",
+  description:
+    "Leave a doubt only the user can settle as a recorded question instead of asking in the chat: question (≤ 500 chars), your suggestion (≤ 300), and what it affects {rules, stories, tasks} (ids, prefixes or keys). The user answers with the adrift CLI; you read the answer with list_open_questions and get_context.",
+  input: OpenQuestionDeclared.omit({ author: true })
+    .extend({ affects: Affects.strict().optional() })
+    .strict(),
+  writes: true,
+  run: async (repo, args) => {
+    const result = await repo.askQuestion(args);
+    return {
+      data: result,
+      text: `declared question ${result.id}; the user answers it with \`adrift question answer ${result.id.slice(0, 10)} --answer …\``,
+    };
+  },
+});
+
+/** list_open_questions → listQuestions. */
+export const listOpenQuestions = defineTool({
+  name: "list_open_questions",
+  title: "List questions and their answers",
+  description:
+    "List the questions declared for the user, newest first: status open (default), answered (with the answer and its decision) or all; at most 50 rows, with the total.",
+  input: z
+    .object({
+      status: z.enum(["open", "answered", "all"]).default("open"),
+      limit: z.number().int().min(1).max(50).default(50),
+    })
+    .strict(),
+  writes: false,
+  run: async (repo, args) => {
+    const result = await repo.listQuestions(args);
+    return {
+      data: result,
+      text: `${result.total} ${result.status === "all" ? "" : `${result.status} `}question(s)${result.shown < result.total ? `, ${result.shown} shown` : ""}`,
+    };
+  },
+});
+
+/** record_verdict → recordVerdict. */
+export const recordVerdictTool = defineTool({
+  name: "record_verdict",
+  title: "Record a QA verdict on a task",
+  description:
+    "Judge a task in review: approved (done), changes_requested (one correction cycle), or needs_user_decision when the requirement is not confirmed by the user: then give the question (and your suggestion) or the question_id of an open one; the task is parked until the user answers, and no cycle is spent.",
+  input: VerdictRecorded.extend({
+    question: OpenQuestionDeclared.shape.question.optional(),
+    suggestion: OpenQuestionDeclared.shape.suggestion,
+  }).strict(),
+  writes: true,
+  run: async (repo, { task_id, verdict, ...input }) => {
+    const result = await repo.recordVerdict(task_id, verdict, input);
+    const waiting = result.question_id ? `; waiting for the user on ${result.question_id}` : "";
+    return {
+      data: result,
+      text: `recorded ${verdict} on task ${result.task_id}: ${result.from} → ${result.to}${waiting}`,
+    };
+  },
+});

@@ -1,0 +1,90 @@
+import { spawn } from "node:child_process";
+import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { connectMcp, logEvents } from "../support/mcp.js";
+import { CLI, makeRepo, testEnv } from "../support/repo.js";
+
+async function protocolError(promise: Promise<unknown>): Promise<number> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(McpError);
+  return (error as McpError).code;
+}
+
+describe("adrift mcp: malformed requests", () => {
+  it("answers wrong argument types with a protocol error, writes nothing, and keeps serving", async () => {
+    const repo = makeRepo();
+    const mcp = await connectMcp(repo.dir);
+    const calls: [string, Record<string, unknown>][] = [
+      ["record_intent_card", { card: { outcome: 42 } }],
+      ["record_intent_card", { considered: "not a list" }],
+      ["record_intent_card", { card: { outcome: "o" }, sugestion: "a typo'd field" }],
+      ["record_decision", { basis: { touched_paths: ["/etc/passwd"] } }],
+      ["amend_intent_card", { changes: { outcome: "x" } }],
+      ["list_records", { limit: "ten" }],
+      ["no_such_tool", {}],
+    ];
+    for (const [name, args] of calls)
+      expect(await protocolError(mcp.call(name, args))).toBe(ErrorCode.InvalidParams);
+    expect(
+      await protocolError(
+        mcp.client.request(
+          { method: "tools/call", params: { arguments: {} } },
+          CallToolResultSchema,
+        ),
+      ),
+    ).toBe(ErrorCode.InvalidParams);
+    expect(
+      await protocolError(
+        mcp.client.request({ method: "no/such/method", params: {} }, CallToolResultSchema),
+      ),
+    ).toBe(ErrorCode.MethodNotFound);
+    expect(logEvents(repo.dir)).toEqual([]);
+    await mcp.ok("record_intent_card", { card: { outcome: "o", trigger: "t" }, trivial: true });
+    expect(logEvents(repo.dir).map((e) => e.type)).toEqual([
+      "session_started",
+      "intent_card_recorded",
+    ]);
+  });
+
+  it("answers a line that is not JSON-RPC with an error and serves the next request", async () => {
+    const repo = makeRepo();
+    const child = spawn(process.execPath, [CLI, "mcp"], { cwd: repo.dir, env: testEnv() });
+    const replies: { id: unknown; result?: unknown; error?: { code: number } }[] = [];
+    let buffer = "";
+    const done = new Promise<void>((resolve) => {
+      child.stdout.on("data", (chunk) => {
+        buffer += chunk;
+        let at = buffer.indexOf("\n");
+        while (at >= 0) {
+          replies.push(JSON.parse(buffer.slice(0, at)));
+          buffer = buffer.slice(at + 1);
+          at = buffer.indexOf("\n");
+        }
+        if (replies.length >= 3) resolve();
+      });
+    });
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "0" },
+      },
+    };
+    child.stdin.write("this is not json\n");
+    child.stdin.write(`${JSON.stringify({ hello: "world" })}\n`);
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+    await done;
+    child.stdin.end();
+    expect(replies[0]).toMatchObject({ id: null, error: { code: ErrorCode.ParseError } });
+    expect(replies[1]).toMatchObject({ id: null, error: { code: ErrorCode.InvalidRequest } });
+    expect(replies[2]).toMatchObject({ id: 1, result: { serverInfo: { name: "adrift" } } });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(code).toBe(0);
+  });
+});
