@@ -1,13 +1,7 @@
+import { HOOK_NAMES } from "../core/hook-names.js";
+
 /** The hooks adrift installs: what each one does is in `hook-run.ts`. */
-export const HOOK_NAMES = [
-  "pre-commit",
-  "prepare-commit-msg",
-  "commit-msg",
-  "post-commit",
-  "post-merge",
-  "post-rewrite",
-  "post-checkout",
-] as const;
+export { HOOK_NAMES };
 
 export type HookName = (typeof HOOK_NAMES)[number];
 

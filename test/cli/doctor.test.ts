@@ -2,9 +2,10 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALL_DOCTOR_RULES } from "../../src/core/doctor/rules.js";
+import { HOOK_NAMES } from "../../src/core/hook-names.js";
 import { git, makeRepo, runCli, type TestRepo, tempDir } from "../support/repo.js";
 
-const HOOKS = ["pre-commit", "prepare-commit-msg", "post-merge", "post-rewrite", "post-checkout"];
+const HOOKS = HOOK_NAMES;
 
 /** Hooks as `adrift hook install` leaves them (the contract: the delimited block). */
 function installHooks(root: string, dir = ".git/hooks", before = "") {

@@ -1,15 +1,10 @@
+import { HOOK_NAMES } from "../hook-names.js";
 import { compileScope } from "../rules/scope.js";
 import type { DoctorFacts } from "./facts.js";
 import { type DoctorFinding, finding, DOCTOR_RULES as R } from "./rules.js";
 
-/** Hooks adrift installs (SPEC §4.2); pre-commit is the one that marks staleness. */
-export const ADRIFT_HOOKS = [
-  "pre-commit",
-  "prepare-commit-msg",
-  "post-merge",
-  "post-rewrite",
-  "post-checkout",
-] as const;
+/** Hooks adrift installs (SPEC §4.2, the same list `hook install` writes); pre-commit marks staleness. */
+export const ADRIFT_HOOKS = HOOK_NAMES;
 
 /** A scope needs this many tracked files before "most of the repository" means anything. */
 const BROAD_MIN_FILES = 10;
