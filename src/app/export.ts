@@ -1,11 +1,10 @@
-import { readLocalState } from "../adapters/local-state.js";
 import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import { resolveRef } from "../core/project/lookup.js";
 import { renderExport } from "../core/render/export.js";
-import { currentPerson } from "./actor.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
+import { sessionIdFor } from "./worklines.js";
 
 /** What to export: a session, a workline, or (neither) this clone's current session. */
 export type ExportOptions = { session?: string; workline?: string };
@@ -38,16 +37,7 @@ export async function exportMarkdown(
       markdown: renderExport({ kind: "workline", id, title, events, records }),
     };
   }
-  let id: string | undefined;
-  if (options.session)
-    id = resolveRef(state, options.session, { accept: ["session_started"], what: "session" });
-  else {
-    const author = await currentPerson(ctx);
-    const branch = (await ctx.git.currentBranch()) ?? "(detached)";
-    id =
-      ctx.sessionId ??
-      readLocalState(ctx.git.location.gitDir).sessions[`${author.email}\0${branch}`];
-  }
+  const id = await sessionIdFor(ctx, state, options.session);
   const session = id ? state.sessions.get(id) : undefined;
   if (!session)
     throw new AdriftError(

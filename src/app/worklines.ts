@@ -18,18 +18,27 @@ export async function startSession(ctx: AppContext, title?: string) {
   return { id: event!.id, event: event! };
 }
 
+/**
+ * The session `ref` names, or else the one this clone writes to now for the current author and
+ * branch (undefined when none has started yet).
+ */
+export async function sessionIdFor(
+  ctx: AppContext,
+  state: ProjectState,
+  ref?: string,
+): Promise<string | undefined> {
+  if (ref) return resolveRef(state, ref, { accept: ["session_started"], what: "session" });
+  const author = await currentPerson(ctx);
+  const branch = (await ctx.git.currentBranch()) ?? "(detached)";
+  return (
+    ctx.sessionId ?? readLocalState(ctx.git.location.gitDir).sessions[`${author.email}\0${branch}`]
+  );
+}
+
 /** The session this clone writes to now (for the current author and branch), with its records. */
 export async function showSession(ctx: AppContext, ref?: string) {
   const { state } = await loadProject(ctx);
-  let id: string | undefined;
-  if (ref) id = resolveRef(state, ref, { accept: ["session_started"], what: "session" });
-  else {
-    const author = await currentPerson(ctx);
-    const branch = (await ctx.git.currentBranch()) ?? "(detached)";
-    id =
-      ctx.sessionId ??
-      readLocalState(ctx.git.location.gitDir).sessions[`${author.email}\0${branch}`];
-  }
+  const id = await sessionIdFor(ctx, state, ref);
   const session = id ? state.sessions.get(id) : undefined;
   if (!session)
     throw new AdriftError(
