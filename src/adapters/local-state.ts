@@ -41,8 +41,9 @@ export function readLocalState(gitDir: string): LocalState {
   }
 }
 
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** Waits without blocking the event loop, so a holder in this same process can finish and release. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
@@ -73,7 +74,7 @@ export async function withLocalState<T>(
           "io_failed",
           `could not take the lock ${lock} within 60 s; remove it if no adrift is running`,
         );
-      sleep(Math.min(50, 2 + attempt));
+      await sleep(Math.min(50, 2 + attempt));
     }
   }
   try {
