@@ -3,7 +3,7 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hookScript } from "../../src/app/hook-script.js";
-import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
+import { repoWithDecision, type TestRepo, testEnv } from "../support/repo.js";
 
 const PREEXISTING = '#!/bin/sh\necho "the team hook ran" >&2\n';
 
@@ -17,18 +17,7 @@ function gitCommit(repo: TestRepo, args: string[]) {
 }
 
 function setup() {
-  const repo = makeRepo();
-  repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
-  const { id } = repo.adriftJson<{ id: string }>([
-    "decision",
-    "record",
-    "--outcome",
-    "o",
-    "--path",
-    "src/a.ts",
-  ]);
-  repo.commit("record");
-  return { repo, id };
+  return repoWithDecision();
 }
 
 const committedMarks = (repo: TestRepo) =>

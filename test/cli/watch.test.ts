@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { CLI, makeRepo, testEnv } from "../support/repo.js";
+import { CLI, repoWithDecision, testEnv } from "../support/repo.js";
 
 /** Resolves when `predicate` holds for the text collected so far, or rejects after `ms`. */
 function waitFor(read: () => string, predicate: (text: string) => boolean, ms: number) {
@@ -17,17 +17,7 @@ function waitFor(read: () => string, predicate: (text: string) => boolean, ms: n
 
 describe("adrift watch", () => {
   it("marks a record stale within seconds of a commit made by another process, and stops on SIGINT", async () => {
-    const repo = makeRepo();
-    repo.commit("code", { "src/a.ts": "a\n" });
-    const { id } = repo.adriftJson<{ id: string }>([
-      "decision",
-      "record",
-      "--outcome",
-      "o",
-      "--path",
-      "src/a.ts",
-    ]);
-    repo.commit("record");
+    const { repo, id } = repoWithDecision({ "src/a.ts": "a\n" });
     const child = spawn(process.execPath, [CLI, "watch", "--json"], {
       cwd: repo.dir,
       env: testEnv(),

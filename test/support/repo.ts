@@ -130,3 +130,25 @@ export function runCliAsync(
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }
+
+/**
+ * A repository with committed code and one committed decision on `scope` (the common start of
+ * staleness, hook and watcher tests).
+ */
+export function repoWithDecision(
+  files: Record<string, string> = { "src/a.ts": "a\n", "src/b.ts": "b\n" },
+  scope = "src/a.ts",
+): { repo: TestRepo; id: string } {
+  const repo = makeRepo();
+  repo.commit("code", files);
+  const { id } = repo.adriftJson<{ id: string }>([
+    "decision",
+    "record",
+    "--outcome",
+    "o",
+    "--path",
+    scope,
+  ]);
+  repo.commit("record");
+  return { repo, id };
+}
