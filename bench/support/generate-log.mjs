@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { monotonicFactory } from "ulid";
+import { random } from "../synthetic.mjs";
 
 const WORDS = [
   "cache",
@@ -28,18 +29,6 @@ const WORDS = [
   "🇧🇷",
   "✅",
 ];
-
-/** A deterministic pseudo-random source (mulberry32). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Writes `events` events spread over `files` files under `logDir`. */
 export function generateLog(logDir, events, files) {

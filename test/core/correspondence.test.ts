@@ -6,33 +6,12 @@ import { stableJson } from "../../src/core/render/json.js";
 import { buildCorrespondence } from "../../src/core/reports/correspondence.js";
 import { NO_BACKLOG } from "../../src/core/reports/inputs.js";
 import type { StaleFinding } from "../../src/core/rules/staleness-types.js";
+import { decisionEvent } from "../support/events.js";
 
 const C1 = { hash: "1".repeat(40), author: "Ana", subject: "rework <b>login</b>" };
 
 function decision(id: string, paths: string[]): AdriftEvent {
-  return {
-    id,
-    type: "decision_recorded",
-    schema_version: 1,
-    at: "2026-01-01T00:00:00Z",
-    actor: { kind: "human", name: "Ana", email: "ana@example.com" },
-    session_id: "01JC0000000000000000000000",
-    data: {
-      card: {
-        outcome: `outcome of ${id}`,
-        trigger: "t",
-        chosen_approach: "",
-        selection_rationale: "",
-        constraints: "",
-        validation_plan: "",
-      },
-      considered: [],
-      trivial: true,
-      tags: [],
-      findings: [],
-      basis: { revision: "b".repeat(40), touched_paths: paths },
-    },
-  } as AdriftEvent;
+  return decisionEvent(id, `outcome of ${id}`, paths, {});
 }
 
 const finding = (record_id: string, rest: Partial<StaleFinding>): StaleFinding => ({

@@ -4,35 +4,13 @@ import { foldEvents } from "../../src/core/project/fold.js";
 import { PR_COMMENT_LIMIT, renderPrComment } from "../../src/core/render/pr-comment.js";
 import { NO_BACKLOG } from "../../src/core/reports/inputs.js";
 import { buildPrComment, type PrCommentInput } from "../../src/core/reports/pr-comment.js";
+import { decisionEvent } from "../support/events.js";
 
 const HEAD = "a".repeat(40);
-const SESSION = "01JC0000000000000000000000";
+const _SESSION = "01JC0000000000000000000000";
 
 function decision(id: string, outcome: string, paths: string[], extra: object = {}): AdriftEvent {
-  return {
-    id,
-    type: "decision_recorded",
-    schema_version: 1,
-    at: "2026-01-01T00:00:00Z",
-    actor: { kind: "human", name: "Ana", email: "ana@example.com" },
-    session_id: SESSION,
-    data: {
-      card: {
-        outcome,
-        trigger: outcome,
-        chosen_approach: "",
-        selection_rationale: "",
-        constraints: "",
-        validation_plan: "",
-      },
-      considered: [],
-      trivial: true,
-      tags: [],
-      findings: [],
-      basis: { revision: "b".repeat(40), touched_paths: paths },
-      ...extra,
-    },
-  } as AdriftEvent;
+  return decisionEvent(id, outcome, paths, extra);
 }
 
 function input(events: AdriftEvent[], changed: string[], added = events): PrCommentInput {

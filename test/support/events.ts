@@ -49,3 +49,36 @@ export function eventFactory(author = { name: "Ana", email: "ana@example.com" })
   }) as AdriftEvent;
   return { session, started, make };
 }
+
+/** A trivial, complete decision event on `paths` at a fixed basis (for pure report tests). */
+export function decisionEvent(
+  id: string,
+  outcome: string,
+  paths: string[],
+  extra: object = {},
+): AdriftEvent {
+  return {
+    id,
+    type: "decision_recorded",
+    schema_version: 1,
+    at: "2026-01-01T00:00:00Z",
+    actor: { kind: "human", name: "Ana", email: "ana@example.com" },
+    session_id: "01JC0000000000000000000000",
+    data: {
+      card: {
+        outcome,
+        trigger: outcome,
+        chosen_approach: "",
+        selection_rationale: "",
+        constraints: "",
+        validation_plan: "",
+      },
+      considered: [],
+      trivial: true,
+      tags: [],
+      findings: [],
+      basis: { revision: "b".repeat(40), touched_paths: paths },
+      ...extra,
+    },
+  } as AdriftEvent;
+}
