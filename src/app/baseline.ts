@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { readBaseline, writeBaseline } from "../adapters/baseline-store.js";
-import { DECISIONS_DIR } from "../core/config.js";
+import { DECISIONS_DIR } from "../core/config-defaults.js";
 import { AdriftError } from "../core/errors.js";
 import { type Baseline, freezeBaseline } from "../core/reports/baseline.js";
 import { adrGovernors, decisionGovernors } from "../core/reports/governors.js";

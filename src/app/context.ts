@@ -3,7 +3,8 @@ import path from "node:path";
 import { type Clock, type IdSource, systemClock, ulidSource } from "../adapters/clock.js";
 import { openGit } from "../adapters/git/open.js";
 import type { GitAdapter } from "../adapters/git/types.js";
-import { type Config, DECISIONS_DIR, parseConfig } from "../core/config.js";
+import type { Config } from "../core/config.js";
+import { DECISIONS_DIR } from "../core/config-defaults.js";
 import type { Actor } from "../core/events/common.js";
 
 /** Who is writing, when not the git identity: `--as`, an agent, or a fixed actor (MCP). */
@@ -46,14 +47,15 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
     git,
     clock: options.clock ?? systemClock,
     ids: options.ids ?? ulidSource(),
-    config: options.config ?? loadConfig(git.location.root),
+    config: options.config ?? (await loadConfig(git.location.root)),
     env,
     actor: options.actor,
     sessionId: options.sessionId,
   };
 }
 
-function loadConfig(root: string): Config {
+// The config parser brings zod: loaded only here, so that modules needing `repoPath` stay light.
+async function loadConfig(root: string): Promise<Config> {
   const file = path.join(root, DECISIONS_DIR, "config.json");
   let text: string | undefined;
   try {
@@ -61,6 +63,7 @@ function loadConfig(root: string): Config {
   } catch {
     text = undefined;
   }
+  const { parseConfig } = await import("../core/config.js");
   return parseConfig(text);
 }
 

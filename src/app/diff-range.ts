@@ -1,6 +1,6 @@
 import { cleanGitEnv } from "../adapters/git/env.js";
 import { type ChangedPath, ReportGit } from "../adapters/git/report-git.js";
-import { DECISIONS_DIR } from "../core/config.js";
+import { DECISIONS_DIR } from "../core/config-defaults.js";
 import { AdriftError } from "../core/errors.js";
 import type { AppContext } from "./context.js";
 
