@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { AdrView } from "../core/project/adrs.js";
 import type { ProjectState } from "../core/project/state.js";
+import type { ReportIndex, ReportRecord } from "../core/reports/report-index.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
@@ -55,6 +57,61 @@ export function writeStateCache(gitDir: string, key: string, state: ProjectState
     const tmp = `${cacheFile(gitDir)}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify({ version: STATE_CACHE_VERSION, key, state }, replacer));
     renameSync(tmp, cacheFile(gitDir));
+  } catch {
+    // derived state only: the next run recomputes it
+  }
+}
+
+/** Bumped whenever the report index's shape or meaning changes. */
+const REPORT_INDEX_VERSION = 1;
+
+type StoredIndex = {
+  version: number;
+  key: string;
+  records: ReportRecord[];
+  adrs: [string, AdrView][];
+  backlog: ReportIndex["backlog"];
+  questions: ReportIndex["questions"];
+};
+
+function indexFile(gitDir: string): string {
+  return path.join(stateDir(gitDir), "report-index.json");
+}
+
+/**
+ * The report index of the log as last derived, when `key` (as for the state cache) still
+ * matches; undefined otherwise. A fraction of the folded state's size: what the PR comment reads.
+ */
+export function readReportIndex(gitDir: string, key: string): ReportIndex | undefined {
+  try {
+    const stored = JSON.parse(readFileSync(indexFile(gitDir), "utf8")) as StoredIndex;
+    if (stored.version !== REPORT_INDEX_VERSION || stored.key !== key) return undefined;
+    return {
+      records: new Map(stored.records.map((r) => [r.id, r])),
+      adrs: new Map(stored.adrs),
+      backlog: stored.backlog,
+      questions: stored.questions,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the report index atomically; a failure only costs speed, so it is ignored. */
+export function writeReportIndex(gitDir: string, key: string, index: ReportIndex): void {
+  try {
+    mkdirSync(stateDir(gitDir), { recursive: true });
+    const stored: StoredIndex = {
+      version: REPORT_INDEX_VERSION,
+      key,
+      records: [...index.records.values()],
+      adrs: [...index.adrs],
+      backlog: index.backlog,
+      questions: index.questions,
+    };
+    const tmp = `${indexFile(gitDir)}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(stored));
+    renameSync(tmp, indexFile(gitDir));
   } catch {
     // derived state only: the next run recomputes it
   }

@@ -13,6 +13,8 @@ export type DiffRange = {
   changed: ChangedPath[];
   /** why the range could not be computed from history, when it could not */
   unavailable?: string;
+  /** the commit the work tree is at (HEAD), resolved with the range */
+  worktree?: string;
 };
 
 /** The report git adapter of a context. */
@@ -22,7 +24,8 @@ export function reportGit(ctx: AppContext): ReportGit {
 
 /**
  * Resolves `base...head`. When history does not reach the merge base (a depth-1 clone),
- * the result says so instead of failing, and `changed` is empty.
+ * the result says so instead of failing, and `changed` is empty. Three git processes one
+ * after the other: the revisions (with the work tree's HEAD), the merge base, the diff.
  */
 export async function resolveRange(
   ctx: AppContext,
@@ -30,18 +33,19 @@ export async function resolveRange(
   headRef = "HEAD",
 ): Promise<DiffRange> {
   const git = reportGit(ctx);
-  const head = await git.resolve(headRef);
+  const [head, base, worktree] = await git.resolveAll([headRef, baseRef, "HEAD"]);
   if (!head)
     throw new AdriftError("not_found", `--head ${headRef} does not name a commit in this clone`, {
       head: headRef,
     });
-  const base = await git.resolve(baseRef);
+  const at = worktree ? { worktree } : {};
   if (!base)
     return {
       base: baseRef,
       head,
       changed: [],
       unavailable: `base ${baseRef} is not in this clone (shallow or not fetched)`,
+      ...at,
     };
   const from = await git.mergeBase(base, head);
   if (!from)
@@ -50,8 +54,9 @@ export async function resolveRange(
       head,
       changed: [],
       unavailable: `no merge base of ${baseRef} and ${headRef} in this clone (history too shallow)`,
+      ...at,
     };
-  return { base, head, from, changed: await git.diff(from, head) };
+  return { base, head, from, changed: await git.diff(from, head), ...at };
 }
 
 /** Every path a change touches: new paths, and old paths of renames. */

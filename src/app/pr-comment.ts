@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { LOG_SUFFIX } from "../adapters/log-files.js";
+import { startSpan, timed } from "../adapters/profile.js";
 import { renderPrComment } from "../core/render/pr-comment.js";
 import { type RawEvent, rawEventsOf } from "../core/reports/log-ids.js";
 import {
@@ -8,11 +10,11 @@ import {
   type PrCommentModel,
 } from "../core/reports/pr-comment.js";
 import { loadBaseline } from "./baseline.js";
-import { type AppContext, repoPath } from "./context.js";
+import type { AppContext } from "./context.js";
 import { type DiffRange, isAdriftFile, reportGit, resolveRange } from "./diff-range.js";
-import { loadReportInputs } from "./report-inputs.js";
-import { stalenessForReports } from "./report-staleness.js";
-import { loadReportState } from "./report-state.js";
+import { readReportInputs } from "./report-inputs.js";
+import { staleFindingsForReports } from "./report-staleness.js";
+import { loadReportIndex, logKey } from "./report-state.js";
 
 /** Options of `pr-comment`. */
 export type PrCommentOptions = { base: string; head?: string; failOn?: FailCondition[] };
@@ -40,7 +42,7 @@ async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[
   for (const file of changedLogs) {
     let text = "";
     try {
-      text = await readFile(repoPath(ctx, file), "utf8");
+      text = await readFile(path.join(ctx.git.location.root, file), "utf8");
     } catch {
       continue; // deleted in the work tree
     }
@@ -55,16 +57,26 @@ async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[
  * inputs give the same bytes. On a clone too shallow for the range, says what it could not tell.
  */
 export async function prComment(ctx: AppContext, options: PrCommentOptions): Promise<PrComment> {
-  const range = await resolveRange(ctx, options.base, options.head);
-  const state = await loadReportState(ctx);
+  // git resolves the range while the log's report index is read; a bad range is reported first.
+  const resolving = timed("range (git)", () => resolveRange(ctx, options.base, options.head));
+  const indexing = timed("report index", async () => {
+    const key = await logKey(ctx);
+    return { key, index: await loadReportIndex(ctx, key) };
+  });
+  indexing.catch(() => undefined);
+  const range = await resolving;
+  const { key, index } = await indexing;
   const git = reportGit(ctx);
-  const [added, commits, staleness, inputs, worktreeHead] = await Promise.all([
-    addedEvents(ctx, range),
-    range.from ? git.commits(range.from, range.head) : Promise.resolve([]),
-    stalenessForReports(ctx, state, range.head),
-    loadReportInputs(ctx, state),
-    git.resolve("HEAD"),
+  const worktreeHead = range.worktree;
+  const [added, commits, staleness, inputs] = await Promise.all([
+    timed("added events", () => addedEvents(ctx, range)),
+    timed("commits (git)", async () =>
+      range.from ? git.commits(range.from, range.head) : Promise.resolve([]),
+    ),
+    timed("staleness", () => staleFindingsForReports(ctx, key, worktreeHead, range.head)),
+    timed("ADRs and drafts", () => readReportInputs(ctx, index)),
   ]);
+  const built = startSpan("build the model");
   const model = buildPrComment(
     {
       base: range.base,
@@ -72,7 +84,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
       ...(range.unavailable ? { unavailable: range.unavailable } : {}),
       changed: range.changed.filter((c) => !isAdriftFile(ctx, c.path)),
       commits,
-      state,
+      records: index.records,
       added,
       staleness:
         worktreeHead === range.head
@@ -93,5 +105,9 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     },
     options.failOn ?? [],
   );
-  return { model, body: renderPrComment(model) };
+  built();
+  const rendered = startSpan("render the body");
+  const body = renderPrComment(model);
+  rendered();
+  return { model, body };
 }

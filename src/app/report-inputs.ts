@@ -1,5 +1,6 @@
 import { type Dirent, readdirSync } from "node:fs";
 import path from "node:path";
+import type { AdrView } from "../core/project/adrs.js";
 import type { ProjectState } from "../core/project/state.js";
 import type {
   AdrInput,
@@ -8,7 +9,8 @@ import type {
   DraftInput,
   QuestionInput,
 } from "../core/reports/inputs.js";
-import { type AppContext, repoPath } from "./context.js";
+import { backlogOf, openQuestionsOf } from "../core/reports/report-index.js";
+import type { AppContext } from "./context.js";
 
 /**
  * The parts of the project other areas own (ADRs, backlog, questions, drafts), as the plain
@@ -21,31 +23,8 @@ export type ReportInputs = {
   drafts: DraftInput[];
 };
 
-/** The backlog as propagation and the PR comment follow it. */
-export function backlogOf(state: ProjectState): BacklogInput {
-  return {
-    stories: [...state.stories.values()].map((s) => ({
-      id: s.id,
-      ...(s.key ? { key: s.key } : {}),
-      title: s.title,
-      rule_ids: s.business_rule_ids,
-    })),
-    tasks: [...state.tasks.values()].map((t) => ({
-      id: t.id,
-      ...(t.key ? { key: t.key } : {}),
-      title: t.title,
-      story_id: t.story_id,
-    })),
-    rules: [...state.rules.values()].map((r) => ({
-      id: r.id,
-      ...(r.key ? { key: r.key } : {}),
-      title: r.title,
-    })),
-  };
-}
-
 const NO_ADRS = {
-  collectAdrs: async (_ctx: AppContext, _state: ProjectState) => [],
+  collectAdrs: async (_ctx: AppContext, _state: { adrs: Map<string, AdrView> }) => [],
   listDrafts: async (_ctx: AppContext) => [],
 };
 
@@ -64,7 +43,7 @@ function hasMarkdown(ctx: AppContext, dir: string): boolean {
         : e.name.endsWith(".md"),
     );
   };
-  return walk(repoPath(ctx, dir), 0);
+  return walk(path.join(ctx.git.location.root, dir), 0);
 }
 
 type AdrFile = {
@@ -101,14 +80,29 @@ export async function loadReportInputs(
   ctx: AppContext,
   state: ProjectState,
 ): Promise<ReportInputs> {
+  return readReportInputs(ctx, {
+    adrs: state.adrs,
+    backlog: backlogOf(state),
+    questions: openQuestionsOf(state),
+  });
+}
+
+/**
+ * The report inputs from what the log says of ADRs (a folded state's or the report index's),
+ * the backlog and the open questions: reads the ADR and draft files.
+ */
+export async function readReportInputs(
+  ctx: AppContext,
+  known: { adrs: Map<string, AdrView>; backlog: BacklogInput; questions: QuestionInput[] },
+): Promise<ReportInputs> {
   // The ADR reader (front matter, YAML) costs more to load than a big report takes to build:
   // only load it when there are ADRs to read.
   const none =
-    state.adrs.size === 0 &&
+    known.adrs.size === 0 &&
     !hasMarkdown(ctx, ctx.config.adr_dir) &&
     !hasMarkdown(ctx, ctx.config.drafts_dir);
   const { collectAdrs, listDrafts } = none ? NO_ADRS : await import("./adr/list.js");
-  const [files, drafts] = await Promise.all([collectAdrs(ctx, state), listDrafts(ctx)]);
+  const [files, drafts] = await Promise.all([collectAdrs(ctx, known), listDrafts(ctx)]);
   return {
     adrs: files.map((adr) => ({
       id: adr.id,
@@ -119,10 +113,8 @@ export async function loadReportInputs(
       record_ids: adr.record_ids,
       relations: relationsOf(adr, files),
     })),
-    backlog: backlogOf(state),
-    questions: [...state.questions.values()]
-      .filter((q) => q.status === "open")
-      .map((q) => ({ id: q.id, question: q.question, affects: q.affects })),
+    backlog: known.backlog,
+    questions: known.questions,
     drafts: drafts.map((d) => ({ path: d.path, record_ids: d.record_ids })),
   };
 }

@@ -1,3 +1,4 @@
+import { readStaleDigest, writeStaleDigest } from "../adapters/stale-digest.js";
 import type { ProjectState } from "../core/project/state.js";
 import type { StalenessReport } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
@@ -15,4 +16,28 @@ export async function stalenessForReports(
   const { computeStaleness } = await import("./stale.js");
   const report = await computeStaleness(ctx);
   return { ...report, head: report.head || head };
+}
+
+/**
+ * As `stalenessForReports` with only the stale findings (all the PR comment shows), from the
+ * digest under the git dir when the engine's cache, the log (`key`) and HEAD (`worktreeHead`,
+ * resolved by the caller) are unchanged since it was written; else from the engine (digested).
+ */
+export async function staleFindingsForReports(
+  ctx: AppContext,
+  key: string,
+  worktreeHead: string | undefined,
+  head: string,
+): Promise<StalenessReport> {
+  const gitDir = ctx.git.location.gitDir;
+  const digest = worktreeHead ? readStaleDigest(gitDir, key, worktreeHead) : undefined;
+  if (digest) return { ...digest, head: digest.head || head };
+  const { computeStaleness } = await import("./stale.js");
+  const report = await computeStaleness(ctx);
+  writeStaleDigest(gitDir, key, report);
+  return {
+    ...report,
+    head: report.head || head,
+    findings: report.findings.filter((f) => f.state === "stale"),
+  };
 }

@@ -1,9 +1,16 @@
 import { logDirsOf, logFileStamps } from "../adapters/log-files.js";
-import { readStateCache, writeStateCache } from "../adapters/state-cache.js";
+import {
+  readReportIndex,
+  readStateCache,
+  writeReportIndex,
+  writeStateCache,
+} from "../adapters/state-cache.js";
 import type { ProjectState } from "../core/project/state.js";
+import { indexState, type ReportIndex } from "../core/reports/report-index.js";
 import type { AppContext } from "./context.js";
 
-async function logKey(ctx: AppContext): Promise<string> {
+/** What caches derived from the log are keyed by: the log dir, and each file's size and mtime. */
+export async function logKey(ctx: AppContext): Promise<string> {
   const root = ctx.git.location.root;
   const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root);
   return JSON.stringify([ctx.config.log_dir, stamps]);
@@ -21,4 +28,24 @@ export async function loadReportState(ctx: AppContext): Promise<ProjectState> {
   const { state } = await loadProject(ctx);
   writeStateCache(ctx.git.location.gitDir, key, state);
   return state;
+}
+
+/**
+ * The report index (what the PR comment reads of the log) for the log as `key` names it: from
+ * its cache when the log is unchanged, else derived from the folded state (the state cache when
+ * it is current, or a full read, validated and folded) and cached. The folded state is not
+ * cached on this path: writing it would cost more than the comment.
+ */
+export async function loadReportIndex(ctx: AppContext, key: string): Promise<ReportIndex> {
+  const gitDir = ctx.git.location.gitDir;
+  const cached = readReportIndex(gitDir, key);
+  if (cached) return cached;
+  let state = readStateCache(gitDir, key);
+  if (!state) {
+    const { loadProject } = await import("./load.js");
+    state = (await loadProject(ctx)).state;
+  }
+  const index = indexState(state);
+  writeReportIndex(gitDir, key, index);
+  return index;
 }

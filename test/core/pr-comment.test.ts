@@ -4,6 +4,7 @@ import { foldEvents } from "../../src/core/project/fold.js";
 import { PR_COMMENT_LIMIT, renderPrComment } from "../../src/core/render/pr-comment.js";
 import { NO_BACKLOG } from "../../src/core/reports/inputs.js";
 import { buildPrComment, type PrCommentInput } from "../../src/core/reports/pr-comment.js";
+import { reportRecords } from "../../src/core/reports/report-index.js";
 import { decisionEvent } from "../support/events.js";
 
 const HEAD = "a".repeat(40);
@@ -19,7 +20,7 @@ function input(events: AdriftEvent[], changed: string[], added = events): PrComm
     head: HEAD,
     changed: changed.map((path) => ({ path, status: "modified" as const })),
     commits: [{ hash: "d".repeat(40), author: "Ana", subject: "change" }],
-    state: foldEvents(events),
+    records: reportRecords(foldEvents(events)),
     added,
     staleness: {
       head: HEAD,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildScopeIndex, governorsOf } from "../../src/core/reports/scope-index.js";
+import { buildScopeIndex, coverageOf, governorsOf } from "../../src/core/reports/scope-index.js";
 import { compileScope } from "../../src/core/rules/scope.js";
 
 const segment = fc.constantFrom("src", "api", "auth", "lib", "a.ts", "b.md", "x");
@@ -34,6 +34,28 @@ describe("the scope index", () => {
             for (let i = 1; i < found.length; i++)
               expect(found[i - 1]!.specificity).toBeGreaterThanOrEqual(found[i]!.specificity);
           }
+        },
+      ),
+    );
+  });
+
+  it("covers a path exactly when governorsOf finds governors, collecting all their ids", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(entry, { minLength: 1, maxLength: 3 }), { maxLength: 8 }),
+        fc.array(path, { maxLength: 10 }),
+        (scopes, paths) => {
+          const index = buildScopeIndex(
+            scopes.map((entries, i) => ({ id: `D${i}`, kind: "decision" as const, entries })),
+          );
+          const coverage = coverageOf(index);
+          const expected = new Set<string>();
+          for (const p of paths) {
+            const found = governorsOf(index, p);
+            for (const g of found) expected.add(g.id);
+            expect(coverage.covers(p)).toBe(found.length > 0);
+          }
+          expect([...coverage.ids].sort()).toEqual([...expected].sort());
         },
       ),
     );

@@ -36,6 +36,24 @@ export class ReportGit {
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
+  /** Several revisions' full commit ids (undefined where not in this clone), in one git process. */
+  async resolveAll(revs: readonly string[]): Promise<(string | undefined)[]> {
+    // One object name per input line: a revision with a line break is asked on its own.
+    if (revs.some((r) => /[\r\n]/.test(r))) return Promise.all(revs.map((r) => this.resolve(r)));
+    const { stdout, code } = await this.run(
+      ["cat-file", "--batch-check=%(objectname) %(objecttype)"],
+      true,
+      revs.map((r) => `${r}^{commit}\n`).join(""),
+    );
+    const lines = stdout.split("\n");
+    return revs.map((_, i) => {
+      const [oid, type] = (lines[i] ?? "").split(" ");
+      return code === 0 && type === "commit" && /^[0-9a-f]{40,64}$/.test(oid ?? "")
+        ? oid
+        : undefined;
+    });
+  }
+
   /** The merge base of two commits, or undefined when history does not reach it. */
   async mergeBase(a: string, b: string): Promise<string | undefined> {
     const { stdout, code } = await this.run(["merge-base", a, b], true);

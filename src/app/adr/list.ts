@@ -23,7 +23,10 @@ export type AdrSummary = {
 };
 
 /** ADRs on disk (the ADR folder, and imported files elsewhere), joined with what the log says. */
-export async function collectAdrs(ctx: AppContext, state: ProjectState): Promise<AdrSummary[]> {
+export async function collectAdrs(
+  ctx: AppContext,
+  state: Pick<ProjectState, "adrs">,
+): Promise<AdrSummary[]> {
   const files = await readAdrFolder(ctx);
   const seen = new Set(files.map((f) => f.file));
   for (const adr of state.adrs.values())

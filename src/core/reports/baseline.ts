@@ -42,3 +42,19 @@ export function baselineVerdict(
   if (!entry?.files.includes(path)) return "new";
   return entry.expires !== null && entry.expires < today ? "expired" : "baselined";
 }
+
+/** `baselineVerdict` for many paths: the baseline indexed once (first entry of an area wins). */
+export function baselineJudge(
+  baseline: Baseline | undefined,
+  today: string,
+): (path: string) => BaselineVerdict {
+  if (!baseline) return () => "new";
+  const byArea = new Map<string, { expires: string | null; files: Set<string> }>();
+  for (const a of baseline.areas)
+    if (!byArea.has(a.area)) byArea.set(a.area, { expires: a.expires, files: new Set(a.files) });
+  return (path) => {
+    const entry = byArea.get(areaOf(path, baseline.depth));
+    if (!entry?.files.has(path)) return "new";
+    return entry.expires !== null && entry.expires < today ? "expired" : "baselined";
+  };
+}

@@ -2,8 +2,13 @@ import type { RecordView } from "../project/state.js";
 import { type AdrInput, isAcceptedAdr } from "./inputs.js";
 import type { Governor } from "./scope-index.js";
 
+/** What governance reads of a record (a `RecordView` or a report index's record). */
+export type GoverningRecord = Pick<RecordView, "id" | "kind" | "status"> & {
+  basis?: { touched_paths: readonly string[] };
+};
+
 /** Active decisions with a scope: what governs code among the records. */
-export function decisionGovernors(records: Iterable<RecordView>): Governor[] {
+export function decisionGovernors(records: Iterable<GoverningRecord>): Governor[] {
   const out: Governor[] = [];
   for (const record of records) {
     if (record.kind !== "decision" || record.status !== "active") continue;
@@ -16,7 +21,7 @@ export function decisionGovernors(records: Iterable<RecordView>): Governor[] {
 /** Accepted ADRs, each governing the union of its records' scopes. */
 export function adrGovernors(
   adrs: readonly AdrInput[],
-  records: Map<string, RecordView>,
+  records: ReadonlyMap<string, GoverningRecord>,
 ): Governor[] {
   const out: Governor[] = [];
   for (const adr of adrs) {

@@ -1,7 +1,6 @@
-import type { ProjectState } from "../project/state.js";
-import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
+import type { IncompletenessReason } from "../rules/completeness.js";
 import type { ChangeCommit, PathChange, StalenessReport } from "../rules/staleness-types.js";
-import { type Baseline, type BaselineVerdict, baselineVerdict } from "./baseline.js";
+import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
 import type {
   AdrInput,
@@ -12,7 +11,8 @@ import type {
   RangeCommit,
 } from "./inputs.js";
 import type { RawEvent } from "./log-ids.js";
-import { buildScopeIndex, governorsOf } from "./scope-index.js";
+import type { ReportRecord } from "./report-index.js";
+import { buildScopeIndex, coverageOf } from "./scope-index.js";
 
 /** The version of the PR comment's JSON shape (docs/formats.md). */
 export const PR_COMMENT_VERSION = 1;
@@ -30,7 +30,8 @@ export type PrCommentInput = {
   /** changed code paths (adrift's own files excluded) */
   changed: readonly ChangedPath[];
   commits: readonly RangeCommit[];
-  state: ProjectState;
+  /** the log's records as reports see them, by id */
+  records: ReadonlyMap<string, ReportRecord>;
   /** events new in the PR (in the head log, not in the base log), as their lines say */
   added: readonly RawEvent[];
   staleness: StalenessReport;
@@ -89,14 +90,17 @@ function madeStale(input: PrCommentInput): PrStale[] {
   const out: PrStale[] = [];
   for (const f of input.staleness.findings) {
     if (f.state !== "stale" || f.method !== "history") continue;
-    const commits = f.commits.filter((c) => prCommits.has(c.hash));
+    // A finding lists a few commits (MAX_LISTED_COMMITS): arrays, not sets, and the finding's
+    // own lists when nothing is filtered out.
+    const commits = f.commits.every((c) => prCommits.has(c.hash))
+      ? f.commits
+      : f.commits.filter((c) => prCommits.has(c.hash));
     if (commits.length === 0 && !marked.has(f.record_id)) continue;
-    const record = input.state.records.get(f.record_id);
+    const record = input.records.get(f.record_id);
     if (!record || record.status === "superseded") continue;
-    const hashes = new Set(commits.map((c) => c.hash));
-    const paths = f.paths.filter(
-      (p) => p.commits.length === 0 || p.commits.some((h) => hashes.has(h)),
-    );
+    const inPr = (p: PathChange) =>
+      p.commits.length === 0 || p.commits.some((h) => commits.some((c) => c.hash === h));
+    const paths = f.paths.every(inPr) ? f.paths : f.paths.filter(inPr);
     out.push({ id: f.record_id, outcome: record.card.outcome, paths, commits });
   }
   return out.sort(byId);
@@ -111,14 +115,14 @@ function changedRecords(input: PrCommentInput): PrRecord[] {
         : event.type === "intent_card_amended"
           ? String(event.data.target_id)
           : undefined;
-    const record = id ? input.state.records.get(id) : undefined;
+    const record = id ? input.records.get(id) : undefined;
     if (!record || out.get(record.id)?.change === "new") continue;
     out.set(record.id, {
       id: record.id,
       kind: record.kind,
       outcome: record.card.outcome,
       change: event.id === record.id ? "new" : "amended",
-      incomplete: cardIncompleteness(record),
+      incomplete: record.incomplete ?? [],
     });
   }
   return [...out.values()].sort(byId);
@@ -127,7 +131,7 @@ function changedRecords(input: PrCommentInput): PrRecord[] {
 function touchedBacklog(input: PrCommentInput, ids: Iterable<string>): Set<string> {
   const touched = new Set<string>();
   for (const id of ids) {
-    const a = input.state.records.get(id)?.affects;
+    const a = input.records.get(id)?.affects;
     for (const s of a?.stories ?? []) touched.add(s);
     for (const t of a?.tasks ?? []) touched.add(t);
   }
@@ -141,28 +145,27 @@ export function buildPrComment(
   failOn: readonly FailCondition[],
 ): PrCommentModel {
   const index = buildScopeIndex([
-    ...decisionGovernors(input.state.records.values()),
-    ...adrGovernors(input.adrs, input.state.records),
+    ...decisionGovernors(input.records.values()),
+    ...adrGovernors(input.adrs, input.records),
   ]);
-  const governing = new Set<string>();
+  const coverage = coverageOf(index);
   const uncovered: PrCommentModel["uncovered"] = [];
   let covered = 0;
+  const judge = baselineJudge(input.baseline, input.today);
   for (const change of [...input.changed].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const found = [change.path, ...(change.from ? [change.from] : [])].flatMap((p) =>
-      governorsOf(index, p),
-    );
-    for (const g of found) governing.add(g.id);
-    if (found.length > 0) covered++;
+    const atPath = coverage.covers(change.path);
+    const atFrom = change.from ? coverage.covers(change.from) : false;
+    if (atPath || atFrom) covered++;
     else
       uncovered.push({
         path: change.path,
-        baseline: baselineVerdict(input.baseline, change.path, input.today),
+        baseline: judge(change.path),
       });
   }
   const stale = madeStale(input);
   const records = changedRecords(input);
   const touched = touchedBacklog(input, [
-    ...governing,
+    ...coverage.ids,
     ...stale.map((s) => s.id),
     ...records.map((r) => r.id),
   ]);
@@ -185,7 +188,7 @@ export function buildPrComment(
     .filter((f) => f.state === "stale" && f.method === "fingerprints")
     .map((f) => ({
       id: f.record_id,
-      outcome: input.state.records.get(f.record_id)?.card.outcome ?? "",
+      outcome: input.records.get(f.record_id)?.card.outcome ?? "",
       paths: f.paths.map((p) => p.path).sort(),
     }))
     .sort(byId);

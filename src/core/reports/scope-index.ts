@@ -1,4 +1,4 @@
-import { compileScope, type Scope } from "../rules/scope.js";
+import { compileScope, type Scope, scopeKind } from "../rules/scope.js";
 
 /** Something that governs code through scope entries: an active decision or an accepted ADR. */
 export type Governor = {
@@ -15,7 +15,8 @@ export type GoverningMatch = {
   specificity: number;
 };
 
-type Slot = { governor: Governor; scope: Scope };
+/** A governor's entry; compiled on first need (most lookups are plain map hits). */
+type Slot = { governor: Governor; entry: string; scope?: Scope };
 
 /**
  * An index from paths to the governors whose scopes match them. Literal paths and directory
@@ -28,7 +29,20 @@ export type ScopeIndex = {
   /** globs by their literal directory prefix ("" for globs starting with a pattern) */
   globs: Map<string, Slot[]>;
   size: number;
+  /** compiled entries, shared by the slots of one entry */
+  compiled: Map<string, Scope>;
 };
+
+function scopeOf(index: ScopeIndex, slot: Slot): Scope {
+  if (slot.scope) return slot.scope;
+  let scope = index.compiled.get(slot.entry);
+  if (!scope) {
+    scope = compileScope(slot.entry);
+    index.compiled.set(slot.entry, scope);
+  }
+  slot.scope = scope;
+  return scope;
+}
 
 function push(map: Map<string, Slot[]>, key: string, slot: Slot): void {
   const list = map.get(key);
@@ -49,46 +63,107 @@ function globPrefix(entry: string): string {
 
 /** Builds the index of a set of governors. */
 export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
-  const index: ScopeIndex = { exact: new Map(), dirs: new Map(), globs: new Map(), size: 0 };
+  const index: ScopeIndex = {
+    exact: new Map(),
+    dirs: new Map(),
+    globs: new Map(),
+    size: 0,
+    compiled: new Map(),
+  };
   for (const governor of governors) {
     index.size++;
     for (const entry of governor.entries) {
-      const scope = compileScope(entry);
-      const slot = { governor, scope };
-      if (scope.kind === "glob") push(index.globs, globPrefix(entry), slot);
-      else if (scope.kind === "directory") push(index.dirs, entry, slot);
+      const kind = scopeKind(entry);
+      const slot: Slot = { governor, entry };
+      if (kind === "glob") push(index.globs, globPrefix(entry), slot);
+      else if (kind === "directory") push(index.dirs, entry, slot);
       else push(index.exact, entry, slot);
     }
   }
   return index;
 }
 
-/** The governors matching `path`, most specific first (ties by id), each once. */
-export function governorsOf(index: ScopeIndex, path: string): GoverningMatch[] {
-  const best = new Map<string, GoverningMatch>();
-  const consider = (slot: Slot) => {
-    const seen = best.get(slot.governor.id);
-    if (!seen || slot.scope.specificity > seen.specificity)
-      best.set(slot.governor.id, {
-        id: slot.governor.id,
-        kind: slot.governor.kind,
-        entry: slot.scope.entry,
-        specificity: slot.scope.specificity,
-      });
-  };
-  for (const slot of index.exact.get(path) ?? []) consider(slot);
+/** Calls `visit` with every slot whose entry matches `path` (a governor once per entry). */
+function eachMatch(index: ScopeIndex, path: string, visit: (slot: Slot) => void): void {
+  for (const slot of index.exact.get(path) ?? []) visit(slot);
   const globs = (prefix: string) => {
-    for (const slot of index.globs.get(prefix) ?? []) if (slot.scope.matches(path)) consider(slot);
+    for (const slot of index.globs.get(prefix) ?? [])
+      if (scopeOf(index, slot).matches(path)) visit(slot);
   };
   globs("");
   globs(`${path}/`); // `lib/**` matches `lib` itself
   for (let cut = path.lastIndexOf("/"); cut > 0; cut = path.lastIndexOf("/", cut - 1)) {
     const ancestor = path.slice(0, cut);
-    for (const slot of index.exact.get(ancestor) ?? []) consider(slot);
-    for (const slot of index.dirs.get(`${ancestor}/`) ?? []) consider(slot);
+    for (const slot of index.exact.get(ancestor) ?? []) visit(slot);
+    for (const slot of index.dirs.get(`${ancestor}/`) ?? []) visit(slot);
     globs(`${ancestor}/`);
   }
+}
+
+/** The governors matching `path`, most specific first (ties by id), each once. */
+export function governorsOf(index: ScopeIndex, path: string): GoverningMatch[] {
+  const best = new Map<string, GoverningMatch>();
+  eachMatch(index, path, (slot) => {
+    const scope = scopeOf(index, slot);
+    const seen = best.get(slot.governor.id);
+    if (!seen || scope.specificity > seen.specificity)
+      best.set(slot.governor.id, {
+        id: slot.governor.id,
+        kind: slot.governor.kind,
+        entry: scope.entry,
+        specificity: scope.specificity,
+      });
+  });
   return [...best.values()].sort(bySpecificity);
+}
+
+/** Coverage of many paths by an index: see `coverageOf`. */
+export type Coverage = {
+  /** true when any governor matches `path`; adds the ids of all that do to `ids` */
+  covers(path: string): boolean;
+  ids: Set<string>;
+};
+
+/**
+ * Coverage of many paths (what the PR comment needs: covered or not, and by whom, unranked).
+ * The literal and directory governors of a directory are looked up once, however many changed
+ * paths lie below it; globs are still tested per path.
+ */
+export function coverageOf(index: ScopeIndex): Coverage {
+  const ids = new Set<string>();
+  const byDirectory = new Map<string, boolean>();
+  const take = (slots: Slot[] | undefined): boolean => {
+    if (!slots) return false;
+    for (const slot of slots) ids.add(slot.governor.id);
+    return true;
+  };
+  const globs = (prefix: string, path: string): boolean => {
+    let any = false;
+    for (const slot of index.globs.get(prefix) ?? [])
+      if (scopeOf(index, slot).matches(path)) {
+        ids.add(slot.governor.id);
+        any = true;
+      }
+    return any;
+  };
+  const covers = (path: string): boolean => {
+    let any = take(index.exact.get(path));
+    if (globs("", path)) any = true;
+    if (globs(`${path}/`, path)) any = true; // `lib/**` matches `lib` itself
+    for (let cut = path.lastIndexOf("/"); cut > 0; cut = path.lastIndexOf("/", cut - 1)) {
+      const ancestor = path.slice(0, cut);
+      let hit = byDirectory.get(ancestor);
+      if (hit === undefined) {
+        const literal = take(index.exact.get(ancestor));
+        hit = take(index.dirs.get(`${ancestor}/`)) || literal;
+        byDirectory.set(ancestor, hit);
+      }
+      if (hit) any = true;
+      if (globs(`${ancestor}/`, path)) any = true;
+    }
+    return any;
+  };
+  return { covers, ids };
 }
 
 /** Most specific first, then decisions before ADRs, then by id. */
