@@ -31,7 +31,13 @@ export function summaryLine(model: PrCommentModel): string {
   ].join(" · ");
 }
 
-type Section = { title: string; items: BlockContent[][] };
+/** A section: its title, how many items it has, and the first ones (all that can be shown). */
+type Section = { title: string; count: number; items: BlockContent[][] };
+
+/** Builds the nodes of the first MAX_ITEMS_PER_SECTION items only: the rest are only counted. */
+function section<T>(title: string, list: readonly T[], item: (t: T) => BlockContent[]): Section {
+  return { title, count: list.length, items: list.slice(0, MAX_ITEMS_PER_SECTION).map(item) };
+}
 
 function paths(list: string[]): string {
   const shown = list.slice(0, MAX_PATHS_PER_ITEM);
@@ -42,73 +48,57 @@ function paths(list: string[]): string {
 function sections(model: PrCommentModel): Section[] {
   const p = (...c: Parameters<typeof paragraph>) => [paragraph(...c)];
   return [
-    {
-      title: "Decisions this PR makes stale",
-      items: model.stale.map((s) =>
-        p(
-          code(s.id),
-          ` ${short(s.outcome)} — paths: ${paths(
-            s.paths.map((x) =>
-              x.new_path ? `${x.path} → ${x.new_path}` : `${x.path} (${x.change})`,
-            ),
-          )}; commits: ${s.commits
-            .slice(0, 10)
-            .map((c) => `${c.hash.slice(0, 10)} ${short(c.subject, 80)}`)
-            .join("; ")}${s.commits.length > 10 ? `; and ${s.commits.length - 10} more` : ""}`,
-        ),
+    section("Decisions this PR makes stale", model.stale, (s) =>
+      p(
+        code(s.id),
+        ` ${short(s.outcome)} — paths: ${paths(
+          s.paths.map((x) =>
+            x.new_path ? `${x.path} → ${x.new_path}` : `${x.path} (${x.change})`,
+          ),
+        )}; commits: ${s.commits
+          .slice(0, 10)
+          .map((c) => `${c.hash.slice(0, 10)} ${short(c.subject, 80)}`)
+          .join("; ")}${s.commits.length > 10 ? `; and ${s.commits.length - 10} more` : ""}`,
       ),
-    },
-    {
-      title: "New and amended records",
-      items: model.records.map((r) =>
-        p(
-          `${r.change} ${r.kind} `,
-          code(r.id),
-          ` ${short(r.outcome)}`,
-          r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
-        ),
+    ),
+    section("New and amended records", model.records, (r) =>
+      p(
+        `${r.change} ${r.kind} `,
+        code(r.id),
+        ` ${short(r.outcome)}`,
+        r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
       ),
-    },
-    {
-      title: "Changed paths no decision covers",
-      items: model.uncovered.map((u) =>
-        p(
-          code(u.path),
-          u.baseline === "baselined"
-            ? " (in the baseline)"
-            : u.baseline === "expired"
-              ? " (baseline entry expired)"
-              : "",
-        ),
+    ),
+    section("Changed paths no decision covers", model.uncovered, (u) =>
+      p(
+        code(u.path),
+        u.baseline === "baselined"
+          ? " (in the baseline)"
+          : u.baseline === "expired"
+            ? " (baseline entry expired)"
+            : "",
       ),
-    },
-    {
-      title: "Open questions affecting this PR's stories and tasks",
-      items: model.questions.map((q) =>
-        p(code(q.id), ` ${short(q.question)} — answer: `, code(`adrift question answer ${q.id}`)),
+    ),
+    section("Open questions affecting this PR's stories and tasks", model.questions, (q) =>
+      p(code(q.id), ` ${short(q.question)} — answer: `, code(`adrift question answer ${q.id}`)),
+    ),
+    section("Business rules without stories", model.rules_without_stories, (r) =>
+      p(code(r.id), ` ${short(r.title)}`),
+    ),
+    section("ADR drafts awaiting review", model.drafts, (d) =>
+      p(
+        code(d.path),
+        ` (${plural(d.records, "record")}) — accept: `,
+        code(`adrift adr accept ${d.path}`),
       ),
-    },
-    {
-      title: "Business rules without stories",
-      items: model.rules_without_stories.map((r) => p(code(r.id), ` ${short(r.title)}`)),
-    },
-    {
-      title: "ADR drafts awaiting review",
-      items: model.drafts.map((d) =>
-        p(
-          code(d.path),
-          ` (${plural(d.records, "record")}) — accept: `,
-          code(`adrift adr accept ${d.path}`),
-        ),
-      ),
-    },
-    {
-      title: "Drifted records this comment could not attribute (history unavailable)",
-      items: model.unattributed.map((u) =>
+    ),
+    section(
+      "Drifted records this comment could not attribute (history unavailable)",
+      model.unattributed,
+      (u) =>
         p(code(u.id), ` ${short(u.outcome)} — differs from its fingerprints: ${paths(u.paths)}`),
-      ),
-    },
-  ].filter((s) => s.items.length > 0);
+    ),
+  ].filter((s) => s.count > 0);
 }
 
 /** Rendered list lines of a section's first items (one serializer call, one line per item). */
@@ -143,7 +133,7 @@ function more(n: number): string {
 }
 
 function opening(section: Section): string {
-  return `<details><summary>${section.title} (${section.items.length})</summary>`;
+  return `<details><summary>${section.title} (${section.count})</summary>`;
 }
 
 /**
@@ -163,14 +153,12 @@ export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT)
   const head = renderMarkdown(header).trimEnd();
   const all = sections(model);
   // Fixed cost of each section: its tags, blank lines and a possible "… and N more".
-  const frame = all.map(
-    (s) => opening(s).length + "</details>".length + more(s.items.length).length + 12,
-  );
+  const frame = all.map((s) => opening(s).length + "</details>".length + more(s.count).length + 12);
   let left = limit - head.length - 2 - frame.reduce((a, b) => a + b, 0);
   const lines = all.map((section) => {
     let bound = 0;
     let count = 0;
-    const cap = Math.min(section.items.length, MAX_ITEMS_PER_SECTION);
+    const cap = section.items.length; // at most MAX_ITEMS_PER_SECTION
     while (count < cap && bound <= Math.max(0, left)) bound += rawSize(section.items[count++]!);
     return renderLines(section.items.slice(0, count));
   });
@@ -190,7 +178,7 @@ export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT)
   all.forEach((section, i) => {
     const block = [opening(section)];
     if (shown[i]! > 0) block.push(lines[i]!.slice(0, shown[i]).join("\n"));
-    if (shown[i]! < section.items.length) block.push(more(section.items.length - shown[i]!));
+    if (shown[i]! < section.count) block.push(more(section.count - shown[i]!));
     block.push("</details>");
     parts.push(block.join("\n\n"));
   });
