@@ -3,7 +3,8 @@ import { CommanderError } from "commander";
 import { exitState } from "./common.js";
 import { createProgram } from "./program.js";
 
-const program = createProgram();
+// Only the command asked for is loaded (the whole program for help, version or a typo).
+const program = await createProgram(process.argv[2]);
 try {
   await program.parseAsync(process.argv);
   process.exitCode = exitState.code;
