@@ -1,6 +1,5 @@
 import type { BlockContent, ListItem, PhrasingContent, Root, RootContent } from "mdast";
-import { gfmToMarkdown } from "mdast-util-gfm";
-import { toMarkdown } from "mdast-util-to-markdown";
+import { gfmToMarkdown, toMarkdown } from "../../vendor/markdown.js";
 
 /** Plain text: every character of user text goes through here, so the serializer escapes it. */
 export const text = (value: string): PhrasingContent => ({ type: "text", value });

@@ -12,8 +12,7 @@ import type {
   Table,
   TableCell,
 } from "mdast";
-import { gfmToMarkdown } from "mdast-util-gfm";
-import { toMarkdown } from "mdast-util-to-markdown";
+import { gfmToMarkdown, toMarkdown } from "../../vendor/markdown.js";
 
 /**
  * Builders for generated Markdown. User text only ever enters as `text` nodes, which the

@@ -1,6 +1,5 @@
 import type { List, ListItem, Root } from "mdast";
-import { gfmToMarkdown } from "mdast-util-gfm";
-import { toMarkdown } from "mdast-util-to-markdown";
+import { gfmToMarkdown, toMarkdown } from "../../vendor/markdown.js";
 import type { RecordView } from "../project/state.js";
 
 /** The heading of SPEC §3 "Decisions reach the worker". */
