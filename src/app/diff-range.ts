@@ -1,5 +1,5 @@
 import { cleanGitEnv } from "../adapters/git/env.js";
-import { type ChangedPath, ReportGit } from "../adapters/git/report-git.js";
+import { type ChangedPath, type RangeCommit, ReportGit } from "../adapters/git/report-git.js";
 import { DECISIONS_DIR } from "../core/config-defaults.js";
 import { AdriftError } from "../core/errors.js";
 import type { AppContext } from "./context.js";
@@ -15,6 +15,8 @@ export type DiffRange = {
   unavailable?: string;
   /** the commit the work tree is at (HEAD), resolved with the range */
   worktree?: string;
+  /** the commits of `from..head`, newest first (when asked for) */
+  commits?: RangeCommit[];
 };
 
 /** The report git adapter of a context. */
@@ -22,18 +24,23 @@ export function reportGit(ctx: AppContext): ReportGit {
   return new ReportGit(ctx.git.location, cleanGitEnv(ctx.env));
 }
 
+/** A range before its diff: its ends and merge base, or why history could not give them. */
+export type RangeEnds = Omit<DiffRange, "changed" | "commits">;
+
 /**
- * Resolves `base...head`. When history does not reach the merge base (a depth-1 clone),
- * the result says so instead of failing, and `changed` is empty. Three git processes one
- * after the other: the revisions (with the work tree's HEAD), the merge base, the diff.
+ * The ends of `base...head` and their merge base, with the work tree's HEAD: two git processes
+ * side by side. Throws `not_found` when `head` is not a commit of this clone.
  */
-export async function resolveRange(
+export async function resolveEnds(
   ctx: AppContext,
   baseRef: string,
   headRef = "HEAD",
-): Promise<DiffRange> {
+): Promise<RangeEnds> {
   const git = reportGit(ctx);
-  const [head, base, worktree] = await git.resolveAll([headRef, baseRef, "HEAD"]);
+  const [[head, base, worktree], from] = await Promise.all([
+    git.resolveAll([headRef, baseRef, "HEAD"]),
+    git.mergeBase(`${baseRef}^{commit}`, `${headRef}^{commit}`),
+  ]);
   if (!head)
     throw new AdriftError("not_found", `--head ${headRef} does not name a commit in this clone`, {
       head: headRef,
@@ -43,20 +50,47 @@ export async function resolveRange(
     return {
       base: baseRef,
       head,
-      changed: [],
       unavailable: `base ${baseRef} is not in this clone (shallow or not fetched)`,
       ...at,
     };
-  const from = await git.mergeBase(base, head);
   if (!from)
     return {
       base,
       head,
-      changed: [],
       unavailable: `no merge base of ${baseRef} and ${headRef} in this clone (history too shallow)`,
       ...at,
     };
-  return { base, head, from, changed: await git.diff(from, head), ...at };
+  return { base, head, from, ...at };
+}
+
+/** What changed between a range's ends (and, with `commits`, its commits, side by side). */
+export async function rangeChanges(
+  ctx: AppContext,
+  ends: RangeEnds,
+  options: { commits?: boolean } = {},
+): Promise<DiffRange> {
+  const git = reportGit(ctx);
+  const { from, head } = ends;
+  const [changed, commits] = from
+    ? await Promise.all([
+        git.diff(from, head),
+        options.commits ? git.commits(from, head) : undefined,
+      ])
+    : [[], options.commits ? [] : undefined];
+  return { ...ends, changed, ...(commits ? { commits } : {}) };
+}
+
+/**
+ * Resolves `base...head`. When history does not reach the merge base (a depth-1 clone),
+ * the result says so instead of failing, and `changed` is empty.
+ */
+export async function resolveRange(
+  ctx: AppContext,
+  baseRef: string,
+  headRef = "HEAD",
+  options: { commits?: boolean } = {},
+): Promise<DiffRange> {
+  return rangeChanges(ctx, await resolveEnds(ctx, baseRef, headRef), options);
 }
 
 /** Every path a change touches: new paths, and old paths of renames. */

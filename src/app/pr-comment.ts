@@ -11,7 +11,13 @@ import {
 } from "../core/reports/pr-comment.js";
 import { loadBaseline } from "./baseline.js";
 import type { AppContext } from "./context.js";
-import { type DiffRange, isAdriftFile, reportGit, resolveRange } from "./diff-range.js";
+import {
+  type DiffRange,
+  isAdriftFile,
+  rangeChanges,
+  reportGit,
+  resolveEnds,
+} from "./diff-range.js";
 import { readReportInputs } from "./report-inputs.js";
 import { staleFindingsForReports } from "./report-staleness.js";
 import { loadReportIndex, logKey } from "./report-state.js";
@@ -57,23 +63,25 @@ async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[
  * inputs give the same bytes. On a clone too shallow for the range, says what it could not tell.
  */
 export async function prComment(ctx: AppContext, options: PrCommentOptions): Promise<PrComment> {
-  // git resolves the range while the log's report index is read; a bad range is reported first.
-  const resolving = timed("range (git)", () => resolveRange(ctx, options.base, options.head));
-  const indexing = timed("report index", async () => {
-    const key = await logKey(ctx);
-    return { key, index: await loadReportIndex(ctx, key) };
-  });
-  indexing.catch(() => undefined);
-  const range = await resolving;
-  const { key, index } = await indexing;
-  const git = reportGit(ctx);
+  // Two rounds of git (the range's ends, then its diff and commits) run while the log's report
+  // index and the stale findings are read; a bad range is still the first error reported.
+  const ending = timed("range ends (git)", () => resolveEnds(ctx, options.base, options.head));
+  const ranging = ending.then((ends) =>
+    timed("diff and commits (git)", () => rangeChanges(ctx, ends, { commits: true })),
+  );
+  const keying = logKey(ctx);
+  const indexing = keying.then((key) => timed("report index", () => loadReportIndex(ctx, key)));
+  const staling = Promise.all([ending, keying]).then(([ends, key]) =>
+    timed("staleness", () => staleFindingsForReports(ctx, key, ends.worktree, ends.head)),
+  );
+  for (const pending of [indexing, staling]) pending.catch(() => undefined);
+  const range = await ranging;
+  const index = await indexing;
   const worktreeHead = range.worktree;
-  const [added, commits, staleness, inputs] = await Promise.all([
+  const commits = range.commits ?? [];
+  const [added, staleness, inputs] = await Promise.all([
     timed("added events", () => addedEvents(ctx, range)),
-    timed("commits (git)", async () =>
-      range.from ? git.commits(range.from, range.head) : Promise.resolve([]),
-    ),
-    timed("staleness", () => staleFindingsForReports(ctx, key, worktreeHead, range.head)),
+    staling,
     timed("ADRs and drafts", () => readReportInputs(ctx, index)),
   ]);
   const built = startSpan("build the model");

@@ -56,7 +56,7 @@ export class ReportGit {
 
   /** The merge base of two commits, or undefined when history does not reach it. */
   async mergeBase(a: string, b: string): Promise<string | undefined> {
-    const { stdout, code } = await this.run(["merge-base", a, b], true);
+    const { stdout, code } = await this.run(["merge-base", "--end-of-options", a, b], true);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
