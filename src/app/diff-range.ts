@@ -105,6 +105,13 @@ export function touchedPaths(changed: readonly ChangedPath[]): string[] {
 
 /** True for adrift's own files (log, config, baseline, ADRs and drafts): records, not code. */
 export function isAdriftFile(ctx: AppContext, path: string): boolean {
-  const dirs = [DECISIONS_DIR, ctx.config.log_dir, ctx.config.adr_dir, ctx.config.drafts_dir];
-  return dirs.some((dir) => path.startsWith(dir.replace(/\/?$/, "/")));
+  return adriftFileTest(ctx)(path);
+}
+
+/** `isAdriftFile` for many paths: the folders are read from the config once. */
+export function adriftFileTest(ctx: AppContext): (path: string) => boolean {
+  const dirs = [DECISIONS_DIR, ctx.config.log_dir, ctx.config.adr_dir, ctx.config.drafts_dir].map(
+    (dir) => dir.replace(/\/?$/, "/"),
+  );
+  return (path) => dirs.some((dir) => path.startsWith(dir));
 }

@@ -12,8 +12,8 @@ import {
 import { loadBaseline } from "./baseline.js";
 import type { AppContext } from "./context.js";
 import {
+  adriftFileTest,
   type DiffRange,
-  isAdriftFile,
   rangeChanges,
   reportGit,
   resolveEnds,
@@ -34,8 +34,9 @@ export type PrComment = { model: PrCommentModel; body: string };
  */
 async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[]> {
   if (!range.from) return [];
+  const isAdrift = adriftFileTest(ctx);
   const changedLogs = range.changed
-    .filter((c) => c.path.endsWith(LOG_SUFFIX) && isAdriftFile(ctx, c.path))
+    .filter((c) => c.path.endsWith(LOG_SUFFIX) && isAdrift(c.path))
     .map((c) => c.path);
   if (changedLogs.length === 0) return [];
   const git = reportGit(ctx);
@@ -85,12 +86,13 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     timed("ADRs and drafts", () => readReportInputs(ctx, index)),
   ]);
   const built = startSpan("build the model");
+  const isAdrift = adriftFileTest(ctx);
   const model = buildPrComment(
     {
       base: range.base,
       head: range.head,
       ...(range.unavailable ? { unavailable: range.unavailable } : {}),
-      changed: range.changed.filter((c) => !isAdriftFile(ctx, c.path)),
+      changed: range.changed.filter((c) => !isAdrift(c.path)),
       commits,
       records: index.records,
       added,

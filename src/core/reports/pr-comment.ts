@@ -164,11 +164,15 @@ export function buildPrComment(
   }
   const stale = madeStale(input);
   const records = changedRecords(input);
-  const touched = touchedBacklog(input, [
-    ...coverage.ids,
-    ...stale.map((s) => s.id),
-    ...records.map((r) => r.id),
-  ]);
+  // Only open questions read the backlog touched: without any, it is not gathered.
+  const touched =
+    input.questions.length === 0
+      ? new Set<string>()
+      : touchedBacklog(input, [
+          ...coverage.ids,
+          ...stale.map((s) => s.id),
+          ...records.map((r) => r.id),
+        ]);
   const declared = new Set(input.added.map((e) => e.id));
   const questions = input.questions
     .filter(

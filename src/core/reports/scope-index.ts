@@ -126,41 +126,49 @@ export type Coverage = {
 
 /**
  * Coverage of many paths (what the PR comment needs: covered or not, and by whom, unranked).
- * The literal and directory governors of a directory are looked up once, however many changed
- * paths lie below it; globs are still tested per path.
+ * What a directory contributes (its literal and directory governors, and the globs that may
+ * match below it) is gathered once, however many changed paths lie below it; globs are still
+ * tested per path.
  */
 export function coverageOf(index: ScopeIndex): Coverage {
   const ids = new Set<string>();
-  const byDirectory = new Map<string, boolean>();
   const take = (slots: Slot[] | undefined): boolean => {
     if (!slots) return false;
     for (const slot of slots) ids.add(slot.governor.id);
     return true;
   };
-  const globs = (prefix: string, path: string): boolean => {
+  const tested = (slots: readonly Slot[] | undefined, path: string): boolean => {
     let any = false;
-    for (const slot of index.globs.get(prefix) ?? [])
+    for (const slot of slots ?? [])
       if (scopeOf(index, slot).matches(path)) {
         ids.add(slot.governor.id);
         any = true;
       }
     return any;
   };
+  type Directory = { hit: boolean; globs: readonly Slot[] };
+  const directories = new Map<string, Directory>();
+  /** `dir` ("" for the root) and its ancestors: any literal or directory governor, and the globs. */
+  const directory = (dir: string): Directory => {
+    let found = directories.get(dir);
+    if (found) return found;
+    if (dir === "") found = { hit: false, globs: index.globs.get("") ?? [] };
+    else {
+      const parent = directory(dir.slice(0, Math.max(0, dir.lastIndexOf("/"))));
+      const literal = take(index.exact.get(dir));
+      const hit = take(index.dirs.get(`${dir}/`)) || literal || parent.hit;
+      const own = index.globs.get(`${dir}/`);
+      found = { hit, globs: own ? [...parent.globs, ...own] : parent.globs };
+    }
+    directories.set(dir, found);
+    return found;
+  };
   const covers = (path: string): boolean => {
     let any = take(index.exact.get(path));
-    if (globs("", path)) any = true;
-    if (globs(`${path}/`, path)) any = true; // `lib/**` matches `lib` itself
-    for (let cut = path.lastIndexOf("/"); cut > 0; cut = path.lastIndexOf("/", cut - 1)) {
-      const ancestor = path.slice(0, cut);
-      let hit = byDirectory.get(ancestor);
-      if (hit === undefined) {
-        const literal = take(index.exact.get(ancestor));
-        hit = take(index.dirs.get(`${ancestor}/`)) || literal;
-        byDirectory.set(ancestor, hit);
-      }
-      if (hit) any = true;
-      if (globs(`${ancestor}/`, path)) any = true;
-    }
+    if (tested(index.globs.get(`${path}/`), path)) any = true; // `lib/**` matches `lib` itself
+    const dir = directory(path.slice(0, Math.max(0, path.lastIndexOf("/"))));
+    if (dir.hit) any = true;
+    if (tested(dir.globs, path)) any = true;
     return any;
   };
   return { covers, ids };
