@@ -2,7 +2,12 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AdrView } from "../core/project/adrs.js";
 import type { ProjectState } from "../core/project/state.js";
-import type { ReportIndex, ReportRecord } from "../core/reports/report-index.js";
+import {
+  type RecordColumns,
+  type ReportIndex,
+  recordColumns,
+  recordTable,
+} from "../core/reports/report-index.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
@@ -63,12 +68,12 @@ export function writeStateCache(gitDir: string, key: string, state: ProjectState
 }
 
 /** Bumped whenever the report index's shape or meaning changes. */
-const REPORT_INDEX_VERSION = 1;
+const REPORT_INDEX_VERSION = 2;
 
 type StoredIndex = {
   version: number;
   key: string;
-  records: ReportRecord[];
+  records: RecordColumns;
   adrs: [string, AdrView][];
   backlog: ReportIndex["backlog"];
   questions: ReportIndex["questions"];
@@ -87,7 +92,7 @@ export function readReportIndex(gitDir: string, key: string): ReportIndex | unde
     const stored = JSON.parse(readFileSync(indexFile(gitDir), "utf8")) as StoredIndex;
     if (stored.version !== REPORT_INDEX_VERSION || stored.key !== key) return undefined;
     return {
-      records: new Map(stored.records.map((r) => [r.id, r])),
+      records: recordTable(stored.records),
       adrs: new Map(stored.adrs),
       backlog: stored.backlog,
       questions: stored.questions,
@@ -104,7 +109,7 @@ export function writeReportIndex(gitDir: string, key: string, index: ReportIndex
     const stored: StoredIndex = {
       version: REPORT_INDEX_VERSION,
       key,
-      records: [...index.records.values()],
+      records: recordColumns(index.records.values()),
       adrs: [...index.adrs],
       backlog: index.backlog,
       questions: index.questions,

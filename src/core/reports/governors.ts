@@ -21,7 +21,7 @@ export function decisionGovernors(records: Iterable<GoverningRecord>): Governor[
 /** Accepted ADRs, each governing the union of its records' scopes. */
 export function adrGovernors(
   adrs: readonly AdrInput[],
-  records: ReadonlyMap<string, GoverningRecord>,
+  records: Pick<ReadonlyMap<string, GoverningRecord>, "get">,
 ): Governor[] {
   const out: Governor[] = [];
   for (const adr of adrs) {

@@ -11,7 +11,7 @@ import type {
   RangeCommit,
 } from "./inputs.js";
 import type { RawEvent } from "./log-ids.js";
-import type { ReportRecord } from "./report-index.js";
+import type { ReportRecords } from "./report-index.js";
 import { buildScopeIndex, coverageOf } from "./scope-index.js";
 
 /** The version of the PR comment's JSON shape (docs/formats.md). */
@@ -31,7 +31,7 @@ export type PrCommentInput = {
   changed: readonly ChangedPath[];
   commits: readonly RangeCommit[];
   /** the log's records as reports see them, by id */
-  records: ReadonlyMap<string, ReportRecord>;
+  records: ReportRecords;
   /** events new in the PR (in the head log, not in the base log), as their lines say */
   added: readonly RawEvent[];
   staleness: StalenessReport;
@@ -80,6 +80,16 @@ export type PrCommentModel = {
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/**
+ * `list` sorted by `compare`, in place; lists that arrive sorted (git's diff, the engine's
+ * findings) are only checked. Strictly ascending input is what any sort would leave as it is.
+ */
+function sorted<T>(list: T[], compare: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < list.length; i++)
+    if (compare(list[i - 1]!, list[i]!) >= 0) return list.sort(compare);
+  return list;
+}
+
 function madeStale(input: PrCommentInput): PrStale[] {
   const prCommits = new Set(input.commits.map((c) => c.hash));
   const marked = new Set(
@@ -103,7 +113,7 @@ function madeStale(input: PrCommentInput): PrStale[] {
     const paths = f.paths.every(inPr) ? f.paths : f.paths.filter(inPr);
     out.push({ id: f.record_id, outcome: record.card.outcome, paths, commits });
   }
-  return out.sort(byId);
+  return sorted(out, byId);
 }
 
 function changedRecords(input: PrCommentInput): PrRecord[] {
@@ -152,7 +162,7 @@ export function buildPrComment(
   const uncovered: PrCommentModel["uncovered"] = [];
   let covered = 0;
   const judge = baselineJudge(input.baseline, input.today);
-  for (const change of [...input.changed].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+  for (const change of sorted([...input.changed], (a, b) => (a.path < b.path ? -1 : 1))) {
     const atPath = coverage.covers(change.path);
     const atFrom = change.from ? coverage.covers(change.from) : false;
     if (atPath || atFrom) covered++;

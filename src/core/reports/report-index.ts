@@ -18,12 +18,15 @@ export type ReportRecord = {
   incomplete?: IncompletenessReason[];
 };
 
+/** Records looked up by id, or walked (a `Map` is one; so is a table read from columns). */
+export type ReportRecords = Pick<ReadonlyMap<string, ReportRecord>, "get" | "values">;
+
 /**
  * The folded state reduced to what the PR comment reads: a few fields per record instead of
  * every card, amendment and mark, so reading it costs a fraction of the whole state.
  */
 export type ReportIndex = {
-  records: Map<string, ReportRecord>;
+  records: ReportRecords;
   /** ADRs as the log knows them (the ADR reader joins them with the files) */
   adrs: Map<string, AdrView>;
   backlog: BacklogInput;
@@ -93,4 +96,93 @@ export function indexState(state: ProjectState): ReportIndex {
     backlog: backlogOf(state),
     questions: openQuestionsOf(state),
   };
+}
+
+/**
+ * Records by column, as the report index's file keeps them: a few long arrays parse several
+ * times faster than one object per record, and a record is only built when it is looked up.
+ */
+export type RecordColumns = {
+  ids: string[];
+  /** one character per record: `i` intent, `d` decision */
+  kinds: string;
+  /** one character per record: `a` active, `s` stale, `x` superseded */
+  statuses: string;
+  outcomes: string[];
+  /** each record's scope entries; null for a record without a basis */
+  scopes: (string[] | null)[];
+  /** backlog links, by row, of the records that have any */
+  affects: Record<string, { stories: string[]; tasks: string[] }>;
+  /** incompleteness, by row, of the incomplete records */
+  incomplete: Record<string, IncompletenessReason[]>;
+};
+
+const KIND_CODES = { intent: "i", decision: "d" } as const;
+const STATUS_CODES = { active: "a", stale: "s", superseded: "x" } as const;
+const KINDS: Record<string, RecordKind> = { i: "intent", d: "decision" };
+const STATUSES: Record<string, RecordStatus> = { a: "active", s: "stale", x: "superseded" };
+
+/** The columns of a set of records. */
+export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
+  const out: RecordColumns = {
+    ids: [],
+    kinds: "",
+    statuses: "",
+    outcomes: [],
+    scopes: [],
+    affects: {},
+    incomplete: {},
+  };
+  const kinds: string[] = [];
+  const statuses: string[] = [];
+  for (const r of records) {
+    const row = out.ids.length;
+    out.ids.push(r.id);
+    kinds.push(KIND_CODES[r.kind]);
+    statuses.push(STATUS_CODES[r.status]);
+    out.outcomes.push(r.card.outcome);
+    out.scopes.push(r.basis ? r.basis.touched_paths : null);
+    if (r.affects) out.affects[row] = r.affects;
+    if (r.incomplete) out.incomplete[row] = r.incomplete;
+  }
+  out.kinds = kinds.join("");
+  out.statuses = statuses.join("");
+  return out;
+}
+
+/** The records of columns, each built when looked up (and kept) or walked (and dropped). */
+export function recordTable(columns: RecordColumns): ReportRecords {
+  let rows: Map<string, number> | undefined;
+  const built = new Map<number, ReportRecord>();
+  const build = (row: number): ReportRecord => {
+    const scope = columns.scopes[row];
+    const affects = columns.affects[row];
+    const incomplete = columns.incomplete[row];
+    // One shape for every record (absent fields undefined): cheaper to build than spreads.
+    return {
+      id: columns.ids[row]!,
+      kind: KINDS[columns.kinds[row]!]!,
+      status: STATUSES[columns.statuses[row]!]!,
+      card: { outcome: columns.outcomes[row]! },
+      basis: scope ? { touched_paths: scope } : undefined,
+      affects,
+      incomplete,
+    };
+  };
+  return {
+    get(id) {
+      if (!rows) {
+        rows = new Map();
+        for (let row = 0; row < columns.ids.length; row++) rows.set(columns.ids[row]!, row);
+      }
+      const row = rows.get(id);
+      if (row === undefined) return undefined;
+      let record = built.get(row);
+      if (!record) built.set(row, (record = build(row)));
+      return record;
+    },
+    *values() {
+      for (let row = 0; row < columns.ids.length; row++) yield build(row);
+    },
+  } as ReportRecords;
 }
