@@ -1,3 +1,5 @@
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo } from "../support/repo.js";
 
@@ -155,5 +157,29 @@ describe("adrift pr-comment", () => {
     expect(model.unattributed.map((u) => u.id)).toEqual([readOnlyPullRequest().auth]);
     expect(model.summary.changed_files).toBe(0);
     expect(result.stdout).toMatch(/^<!-- adrift:pr-comment head=[0-9a-f]{40} -->/);
+  });
+
+  it("keeps its derived state current: after a commit and a new record, the same as from scratch", () => {
+    const { repo } = scriptedPullRequest();
+    const derived = path.join(repo.dir, ".git", "adrift");
+    const comment = () => repo.adrift(["pr-comment", "--base", "main", "--json"]).stdout;
+    const fromScratch = () => {
+      rmSync(derived, { recursive: true, force: true });
+      return comment();
+    };
+    comment();
+    for (const name of ["report-index.json", "stale-digest.json"])
+      expect(existsSync(path.join(derived, name)), name).toBe(true);
+    // HEAD moves: a governed file changes, so one more decision is made stale.
+    repo.commit("more", { "src/billing/invoice.ts": "invoice v2\n" });
+    const afterCommit = comment();
+    expect(JSON.parse(afterCommit).summary.made_stale).toBe(2);
+    expect(afterCommit).toBe(fromScratch());
+    // The log grows: a new decision covers the uncovered file.
+    comment();
+    decide(repo, "Guides are docs", "docs/");
+    const afterRecord = comment();
+    expect(JSON.parse(afterRecord).uncovered).toEqual([]);
+    expect(afterRecord).toBe(fromScratch());
   });
 });
