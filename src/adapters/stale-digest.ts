@@ -6,7 +6,10 @@ import path from "node:path";
 import type { StalenessReport } from "../core/rules/staleness-types.js";
 import { stateDir } from "./local-state.js";
 
-/** Bumped whenever the digest's shape or meaning changes. */
+/**
+ * Bumped whenever the digest's shape or meaning changes, and with the engine's CACHE_VERSION:
+ * the digest is read before the engine is asked, so it cannot see the engine's version itself.
+ */
 const DIGEST_VERSION = 1;
 
 /** The staleness engine's cache files (src/adapters/stale-cache.ts) the digest is derived from. */
