@@ -178,7 +178,10 @@ export function recordTable(columns: RecordColumns): ReportRecords {
       const row = rows.get(id);
       if (row === undefined) return undefined;
       let record = built.get(row);
-      if (!record) built.set(row, (record = build(row)));
+      if (!record) {
+        record = build(row);
+        built.set(row, record);
+      }
       return record;
     },
     *values() {
