@@ -109,11 +109,16 @@ export async function computeStaleness(
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
     const revisions = await timed("scan revisions", () => scanRevisions(logDirs));
-    preparing = timed("read history (git log, parse, index)", () =>
-      prepareHistory(ctx.git, revisions),
+    const reading = timed("read and fold the log", () => fromLog(ctx));
+    preparing = timed("read history (git log, parse, index, assess)", () =>
+      prepareHistory(
+        ctx.git,
+        revisions,
+        reading.then((i) => i.records),
+      ),
     );
     preparing.catch(() => undefined);
-    inputs = await timed("read and fold the log", () => fromLog(ctx));
+    inputs = await reading;
   }
   const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   if (stored) report = stored;

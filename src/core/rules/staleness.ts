@@ -87,6 +87,20 @@ function usedMarks(index: HistoryIndex): { stamp: Int32Array; generation: number
   return marks;
 }
 
+/** True when commit event `e` counts for `record` (SPEC §3): not reachable from its basis, not its own workline. */
+export function countsFor(record: AssessedRecord, index: HistoryIndex): (e: PathEvent) => boolean {
+  const bit = index.baseBits.get(record.basis.revision);
+  const { reach, words, commits: all } = index;
+  const word = bit === undefined ? -1 : bit >>> 5;
+  const mask = bit === undefined ? 0 : 1 << (bit & 31);
+  const own = record.workline_id;
+  // Commits after the basis in topological order cannot be its ancestors: no bitset lookup.
+  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
+  return (e: PathEvent) =>
+    (e.commit > basisAt || word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
+    !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
+}
+
 /**
  * SPEC §3 over commit history: commits reachable from HEAD and not from the basis, outside the
  * record's own workline, that added, modified, deleted or renamed a file in scope.
@@ -97,45 +111,10 @@ export function assessByHistory(
   cache: CandidateCache,
 ): StaleFinding {
   const scopes = compiledScopes(record.basis.touched_paths);
-  const bit = index.baseBits.get(record.basis.revision);
   // The hot loop of `stale` (records × changed files × commits): kept free of allocations.
-  const { reach, words, commits: all } = index;
-  const word = bit === undefined ? -1 : bit >>> 5;
-  const mask = bit === undefined ? 0 : 1 << (bit & 31);
-  const own = record.workline_id;
-  // Commits after the basis in topological order cannot be its ancestors: no bitset lookup.
-  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
-  const counts = (e: PathEvent) =>
-    (e.commit > basisAt || word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
-    !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
-  const inScope = (p: string) => scopes.some((s) => s.matches(p));
+  const counts = countsFor(record, index);
+  const judge = new FindingJudge(record, scopes, index, counts);
   const seen = new Set<string>();
-  const marks = usedMarks(index);
-  const generation = ++marks.generation;
-  const used: number[] = [];
-  const paths = new PathCollector();
-  const flags = { stale: false, review: false, moved: false };
-  const note = (
-    path: string,
-    change: PathChange["change"],
-    events: PathEvent[],
-    newPath?: string,
-  ) => {
-    for (const e of events)
-      if (marks.stamp[e.commit] !== generation) {
-        marks.stamp[e.commit] = generation;
-        used.push(e.commit);
-      }
-    if (!paths.wants(change)) return;
-    const commits: string[] = [];
-    for (let k = 0; k < events.length && k < MAX_PATH_COMMITS; k++)
-      commits.push(all[events[k]!.commit]!.hash);
-    paths.add(
-      newPath === undefined
-        ? { path, change, commits }
-        : { path, change, new_path: newPath, commits },
-    );
-  };
   const buffer: PathEvent[] = [];
   for (const scope of scopes)
     for (const file of cache.get(scope)) {
@@ -145,62 +124,120 @@ export function assessByHistory(
       }
       const onPath = index.byPath.get(file)!;
       buffer.length = 0;
-      let significant = false;
-      for (let k = 0; k < onPath.length; k++) {
-        const e = onPath[k]!;
-        if (!counts(e)) continue;
-        buffer.push(e);
-        if (
-          !(e.kind === "renamed_from" && e.pure) &&
-          !(buffer.length === 1 && e.kind === "renamed_to")
-        )
-          significant = true;
-      }
-      if (buffer.length === 0) continue;
-      const first = buffer[0]!;
-      const last = buffer[buffer.length - 1]!;
-      if (first.kind === "added" || (first.kind === "renamed_to" && !inScope(first.other!))) {
-        if (last.kind === "deleted" || last.kind === "renamed_from") continue; // came and went
-        note(file, "added", buffer);
-        if (isExactPath(scopes, file)) flags.stale = true;
-        else flags.review = true;
-        continue;
-      }
-      // A move inside the scope is reported on the old path; what follows is a change here.
-      const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
-      if (events.length === 0) continue;
-      if (significant) {
-        flags.stale = true;
-        if (last.kind === "renamed_from") note(file, "renamed", events, last.other);
-        else note(file, last.kind === "deleted" ? "deleted" : "modified", events);
-        continue;
-      }
-      const target = last.other!;
-      const after = inScope(target)
-        ? []
-        : (index.byPath.get(target) ?? []).filter(
-            (e) => e.commit > last.commit && counts(e) && e.kind !== "renamed_to",
-          );
-      if (after.length > 0) flags.stale = true;
-      else flags.moved = true;
-      note(file, "renamed", [...events, ...after], target);
+      for (let k = 0; k < onPath.length; k++) if (counts(onPath[k]!)) buffer.push(onPath[k]!);
+      if (buffer.length > 0) judge.file(file, buffer);
     }
-  const commits: ChangeCommit[] = smallest(used, MAX_LISTED_COMMITS).map((i) => {
-    const c = all[i]!;
-    return { hash: c.hash, author: c.author, subject: c.subject };
-  });
-  return {
-    record_id: record.id,
-    kind: record.kind,
-    state: stateOf(flags),
-    recorded: record.recorded,
-    commits,
-    ...(used.length > MAX_LISTED_COMMITS
-      ? { omitted_commits: used.length - MAX_LISTED_COMMITS }
-      : {}),
-    ...paths.listed(),
-    method: "history",
-  };
+  return judge.finding();
+}
+
+/**
+ * Judges one record from the events that count on each changed file of its scope (the SPEC §3
+ * states, and what the finding lists). Files are given in listing order: by the first scope
+ * entry matching them, then by path.
+ */
+export class FindingJudge {
+  private readonly marks: { stamp: Int32Array; generation: number };
+  private readonly generation: number;
+  private readonly used: number[] = [];
+  private readonly paths = new PathCollector();
+  private readonly flags = { stale: false, review: false, moved: false };
+  constructor(
+    private readonly record: AssessedRecord,
+    private readonly scopes: readonly Scope[],
+    private readonly index: HistoryIndex,
+    private readonly counts: (e: PathEvent) => boolean,
+  ) {
+    this.marks = usedMarks(index);
+    this.generation = ++this.marks.generation;
+  }
+
+  private inScope(p: string): boolean {
+    return this.scopes.some((s) => s.matches(p));
+  }
+
+  private note(
+    path: string,
+    change: PathChange["change"],
+    events: readonly PathEvent[],
+    newPath?: string,
+  ): void {
+    const { stamp } = this.marks;
+    for (const e of events)
+      if (stamp[e.commit] !== this.generation) {
+        stamp[e.commit] = this.generation;
+        this.used.push(e.commit);
+      }
+    if (!this.paths.wants(change)) return;
+    const commits: string[] = [];
+    for (let k = 0; k < events.length && k < MAX_PATH_COMMITS; k++)
+      commits.push(this.index.commits[events[k]!.commit]!.hash);
+    this.paths.add(
+      newPath === undefined
+        ? { path, change, commits }
+        : { path, change, new_path: newPath, commits },
+    );
+  }
+
+  /** One file's counting events, oldest first (not empty). */
+  file(file: string, buffer: readonly PathEvent[]): void {
+    const { flags } = this;
+    let significant = false;
+    for (let k = 0; k < buffer.length; k++) {
+      const e = buffer[k]!;
+      if (!(e.kind === "renamed_from" && e.pure) && !(k === 0 && e.kind === "renamed_to")) {
+        significant = true;
+        break;
+      }
+    }
+    const first = buffer[0]!;
+    const last = buffer[buffer.length - 1]!;
+    if (first.kind === "added" || (first.kind === "renamed_to" && !this.inScope(first.other!))) {
+      if (last.kind === "deleted" || last.kind === "renamed_from") return; // came and went
+      this.note(file, "added", buffer);
+      if (isExactPath(this.scopes, file)) flags.stale = true;
+      else flags.review = true;
+      return;
+    }
+    // A move inside the scope is reported on the old path; what follows is a change here.
+    const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
+    if (events.length === 0) return;
+    if (significant) {
+      flags.stale = true;
+      if (last.kind === "renamed_from") this.note(file, "renamed", events, last.other);
+      else this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
+      return;
+    }
+    const target = last.other!;
+    const after = this.inScope(target)
+      ? []
+      : (this.index.byPath.get(target) ?? []).filter(
+          (e) => e.commit > last.commit && this.counts(e) && e.kind !== "renamed_to",
+        );
+    if (after.length > 0) flags.stale = true;
+    else flags.moved = true;
+    this.note(file, "renamed", [...events, ...after], target);
+  }
+
+  /** The finding of every file given so far. */
+  finding(): StaleFinding {
+    const all = this.index.commits;
+    const commits: ChangeCommit[] = smallest(this.used, MAX_LISTED_COMMITS).map((i) => {
+      const c = all[i]!;
+      return { hash: c.hash, author: c.author, subject: c.subject };
+    });
+    return {
+      record_id: this.record.id,
+      kind: this.record.kind,
+      state: stateOf(this.flags),
+      recorded: this.record.recorded,
+      commits,
+      ...(this.used.length > MAX_LISTED_COMMITS
+        ? { omitted_commits: this.used.length - MAX_LISTED_COMMITS }
+        : {}),
+      ...this.paths.listed(),
+      method: "history",
+    };
+  }
 }
 
 /** The `n` smallest of distinct numbers, ascending (a full sort of thousands would be wasted). */

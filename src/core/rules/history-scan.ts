@@ -1,0 +1,422 @@
+/**
+ * The staleness index built while `git log` streams. Commits arrive newest first in a
+ * topological order (children before parents), so each commit's "reachable from basis B" bits
+ * are final when it arrives: every child has already passed its bits on. Each changed path is
+ * then handed to the records whose scope matches it, keeping only the events that count for
+ * them — the work of `assessByHistory` done while git is still diffing trees.
+ */
+import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
+import type { Scope } from "./scope.js";
+import { type AssessedRecord, compiledScopes, countsFor, FindingJudge } from "./staleness.js";
+import type { StaleFinding } from "./staleness-types.js";
+
+/** The records whose scope matches a path, found per path once (exact paths, directories, globs). */
+export class ScopeMatcher {
+  private readonly exact = new Map<string, number[]>();
+  private readonly directories = new Map<string, number[]>();
+  /** glob entries by their literal base ("" for none): only globs whose base prefixes a path are tested */
+  private readonly globs = new Map<string, { scope: Scope; records: number[] }[]>();
+  private readonly stamp: Int32Array;
+  private generation = 0;
+
+  constructor(records: readonly AssessedRecord[]) {
+    this.stamp = new Int32Array(records.length);
+    const byEntry = new Map<string, { scope: Scope; records: number[] }>();
+    const add = (map: Map<string, number[]>, key: string, r: number) => {
+      const list = map.get(key);
+      if (list) list.push(r);
+      else map.set(key, [r]);
+    };
+    records.forEach((record, r) => {
+      for (const scope of compiledScopes(record.basis.touched_paths)) {
+        if (scope.kind === "path") add(this.exact, scope.entry, r);
+        else if (scope.kind === "directory") add(this.directories, scope.entry, r);
+        else {
+          let glob = byEntry.get(scope.entry);
+          if (!glob) {
+            glob = { scope, records: [] };
+            byEntry.set(scope.entry, glob);
+            const base = globBase(scope.entry);
+            const list = this.globs.get(base);
+            if (list) list.push(glob);
+            else this.globs.set(base, [glob]);
+          }
+          glob.records.push(r);
+        }
+      }
+    });
+  }
+
+  /** Indices of the records some scope entry of which matches `path` (each once). */
+  recordsFor(path: string): Int32Array {
+    const out: number[] = [];
+    const generation = ++this.generation;
+    const take = (list: number[] | undefined) => {
+      if (!list) return;
+      for (const r of list)
+        if (this.stamp[r] !== generation) {
+          this.stamp[r] = generation;
+          out.push(r);
+        }
+    };
+    const globs = (base: string) => {
+      const list = this.globs.get(base);
+      if (list) for (const glob of list) if (glob.scope.matches(path)) take(glob.records);
+    };
+    // A plain entry matches itself and everything below it; a directory entry everything below.
+    take(this.exact.get(path));
+    globs("");
+    for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) {
+      take(this.exact.get(path.slice(0, i)));
+      const dir = path.slice(0, i + 1);
+      take(this.directories.get(dir));
+      globs(dir);
+    }
+    return Int32Array.from(out);
+  }
+}
+
+/** The literal directories of a glob before its first wildcard segment, with a trailing slash (or ""). */
+function globBase(entry: string): string {
+  const literal: string[] = [];
+  for (const segment of entry.split("/").slice(0, -1)) {
+    if (/[*?[\]{}]/.test(segment)) break;
+    literal.push(segment);
+  }
+  return literal.length ? `${literal.join("/")}/` : "";
+}
+
+/** What a finished scan gives: the index in canonical order and each record's counting events. */
+export type ScanResult = {
+  index: HistoryIndex;
+  /** the events that count for the record at `r` (of the records attached), per file, oldest first */
+  eventsOf(r: number): [string, PathEvent[]][];
+};
+
+/** Grows a typed array to hold at least `size` entries (new entries filled with `fill`). */
+function grown<T extends Int32Array | Uint32Array>(array: T, size: number, fill = 0): T {
+  if (size <= array.length) return array;
+  let length = array.length;
+  while (length < size) length *= 2;
+  const next = new (array.constructor as new (n: number) => T)(length);
+  if (fill !== 0) next.fill(fill);
+  next.set(array);
+  return next;
+}
+
+/**
+ * Builds a HistoryIndex from commits given newest first in a topological order, and collects
+ * per record the events that count for it. Records may be attached after the first commits.
+ *
+ * Memory is kept flat for speed: each changed path gets one "pair" slot per record its scope
+ * matches (found once per path), and counting events are pushed onto per-pair linked lists in
+ * two typed arrays — no map lookup and no allocation per (record, event).
+ */
+export class HistoryScan {
+  private readonly slots = new Map<string, number>();
+  private readonly baseBits = new Map<string, number>();
+  private readonly words: number;
+  private reach: Uint32Array;
+  private readonly commits: CommitInfo[] = [];
+  /** slot -> position in `commits`, -1 while not seen */
+  private position: Int32Array;
+  private readonly byPath = new Map<string, PathEvent[]>();
+  private merges = false;
+  private records: readonly AssessedRecord[] | undefined;
+  private matcher: ScopeMatcher | undefined;
+  /** per record: its basis bit (-1: all commits count, -2: not assessed from history) */
+  private recordBits: Int32Array | undefined;
+  /** per path: the records it matches and the first of their pair slots */
+  private readonly matched = new Map<string, { records: Int32Array; base: number }>();
+  private pairs = 0;
+  private pairHead = new Int32Array(4096).fill(-1);
+  /** every event, in the order commits were added; `firstEvent[at]` is commit `at`'s first */
+  private readonly events: PathEvent[] = [];
+  private readonly eventPaths: string[] = [];
+  private readonly firstEvent: number[] = [];
+  private poolEvent = new Int32Array(65536);
+  private poolNext = new Int32Array(65536);
+  private pooled = 0;
+  private dispatched = 0;
+
+  /**
+   * `bases`: the basis revisions present here; `excluded`: revisions left out of the listing
+   * (everything they reach is left out, so nothing listed is reachable from them).
+   */
+  constructor(
+    bases: Iterable<string>,
+    private readonly excluded: readonly string[],
+  ) {
+    for (const base of [...new Set(bases)].sort()) this.baseBits.set(base, this.baseBits.size);
+    this.words = Math.max(1, Math.ceil(this.baseBits.size / 32));
+    this.reach = new Uint32Array(1024 * this.words);
+    this.position = new Int32Array(1024).fill(-1);
+  }
+
+  private slotOf(hash: string): number {
+    let slot = this.slots.get(hash);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(hash, slot);
+      if (slot >= this.position.length) {
+        this.position = grown(this.position, slot + 1, -1);
+        this.reach = grown(this.reach, this.position.length * this.words);
+      }
+    }
+    return slot;
+  }
+
+  /** True once `hash` was added. */
+  has(hash: string): boolean {
+    const slot = this.slots.get(hash);
+    return slot !== undefined && this.position[slot]! >= 0;
+  }
+
+  /** Adds the next commit (all its children in the listing were added before it). */
+  add(commit: CommitInfo): void {
+    const slot = this.slotOf(commit.hash);
+    if (this.position[slot]! >= 0) return;
+    const at = this.commits.length;
+    this.position[slot] = at;
+    this.commits.push(commit);
+    const { words } = this;
+    const bit = this.baseBits.get(commit.hash);
+    if (bit !== undefined) this.reach[slot * words + (bit >>> 5)]! |= 1 << (bit & 31);
+    if (commit.parents.length > 1) this.merges = true;
+    for (const parent of commit.parents) {
+      const p = this.slotOf(parent);
+      const reach = this.reach;
+      for (let w = 0; w < words; w++) reach[p * words + w]! |= reach[slot * words + w]!;
+    }
+    this.firstEvent.push(this.events.length);
+    if (commit.boundary) return;
+    for (const change of commit.changes) {
+      if (change.status === "R" && change.old_path !== undefined) {
+        const pure = (change.similarity ?? 0) >= 100;
+        this.event(change.old_path, {
+          commit: at,
+          kind: "renamed_from",
+          other: change.path,
+          pure,
+        });
+        this.event(change.path, { commit: at, kind: "renamed_to", other: change.old_path, pure });
+      } else
+        this.event(change.path, {
+          commit: at,
+          kind: change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified",
+        });
+    }
+    if (this.records) this.dispatchUpTo(this.commits.length);
+  }
+
+  private event(path: string, event: PathEvent): void {
+    const list = this.byPath.get(path);
+    if (list) list.push(event);
+    else this.byPath.set(path, [event]);
+    this.events.push(event);
+    this.eventPaths.push(path);
+  }
+
+  /**
+   * Attaches the records to assess (once). Records whose basis is neither among the bases nor
+   * excluded are left out (they are assessed by fingerprints).
+   */
+  attach(records: readonly AssessedRecord[]): void {
+    if (this.records) throw new Error("records already attached");
+    this.records = records;
+    this.matcher = new ScopeMatcher(records);
+    this.recordBits = Int32Array.from(records, (r) => {
+      const bit = this.baseBits.get(r.basis.revision);
+      if (bit !== undefined) return bit;
+      return this.excluded.includes(r.basis.revision) ? -1 : -2;
+    });
+    this.dispatchUpTo(this.commits.length);
+  }
+
+  private matching(path: string): { records: Int32Array; base: number } {
+    let hit = this.matched.get(path);
+    if (!hit) {
+      const records = this.matcher!.recordsFor(path);
+      hit = { records, base: this.pairs };
+      this.pairs += records.length;
+      this.pairHead = grown(this.pairHead, this.pairs, -1);
+      this.matched.set(path, hit);
+    }
+    return hit;
+  }
+
+  /** Hands the events of commits [dispatched, end) to the records they count for. */
+  private dispatchUpTo(end: number): void {
+    const records = this.records!;
+    const bits = this.recordBits!;
+    const { words } = this;
+    for (; this.dispatched < end; this.dispatched++) {
+      const at = this.dispatched;
+      const commit = this.commits[at]!;
+      if (commit.boundary || commit.changes.length === 0) continue;
+      const row = this.slots.get(commit.hash)! * words;
+      const withTrailers = commit.worklines.length > 0 ? commit : undefined;
+      const from = this.firstEvent[at]!;
+      const to = at + 1 < this.firstEvent.length ? this.firstEvent[at + 1]! : this.events.length;
+      if (!commit.changes.some((c) => c.old_path !== undefined)) {
+        // Without renames git names each path once: one event per path.
+        for (let e = from; e < to; e++)
+          this.dispatchPath(this.eventPaths[e]!, e, e + 1, row, withTrailers, records, bits);
+        continue;
+      }
+      // With renames a path may have two events (moved away and added again): keep them together.
+      const byPath = new Map<string, number[]>();
+      for (let e = from; e < to; e++) {
+        const list = byPath.get(this.eventPaths[e]!);
+        if (list) list.push(e);
+        else byPath.set(this.eventPaths[e]!, [e]);
+      }
+      for (const [path, ids] of byPath)
+        this.dispatchPath(path, 0, 0, row, withTrailers, records, bits, ids);
+    }
+  }
+
+  /** Hands the events `first..last` (or those listed in `ids`) on `path` to the records they count for. */
+  private dispatchPath(
+    path: string,
+    first: number,
+    last: number,
+    row: number,
+    withTrailers: CommitInfo | undefined,
+    records: readonly AssessedRecord[],
+    bits: Int32Array,
+    ids?: readonly number[],
+  ): void {
+    const { records: matching, base } = this.matching(path);
+    const reach = this.reach;
+    for (let k = 0; k < matching.length; k++) {
+      const r = matching[k]!;
+      const bit = bits[r]!;
+      if (bit === -2) continue;
+      if (bit >= 0 && (reach[row + (bit >>> 5)]! & (1 << (bit & 31))) !== 0) continue;
+      if (withTrailers) {
+        const own = records[r]!.workline_id;
+        if (own && withTrailers.worklines.includes(own)) continue;
+      }
+      const pair = base + k;
+      // Pushed last event first, so walking the list gives this commit's events in order.
+      const count = ids ? ids.length : last - first;
+      for (let i = count - 1; i >= 0; i--) {
+        const e = ids ? ids[i]! : first + i;
+        const at = this.pooled++;
+        if (at >= this.poolEvent.length) {
+          this.poolEvent = grown(this.poolEvent, at + 1);
+          this.poolNext = grown(this.poolNext, at + 1);
+        }
+        this.poolEvent[at] = e;
+        this.poolNext[at] = this.pairHead[pair]!;
+        this.pairHead[pair] = at;
+      }
+    }
+  }
+
+  /**
+   * Finishes the scan: the index with commits oldest first in the canonical order
+   * (`orderCommits`: parents first, ties by time then hash — the same whatever order git listed
+   * them in), and each record's counting events per file, oldest first.
+   */
+  finish(): ScanResult {
+    if (!this.records) this.attach([]);
+    const n = this.commits.length;
+    // Without merges the history listed is one chain: its reverse is the only topological order.
+    const ordered = this.merges ? orderCommits(this.commits) : [...this.commits].reverse();
+    const canonical = new Int32Array(n);
+    if (this.merges) {
+      const at = new Map<string, number>();
+      ordered.forEach((c, i) => {
+        at.set(c.hash, i);
+      });
+      this.commits.forEach((c, pos) => {
+        canonical[pos] = at.get(c.hash)!;
+      });
+    } else for (let pos = 0; pos < n; pos++) canonical[pos] = n - 1 - pos;
+    // Stable sorts: a commit's own events (a rename and an add on one path) keep their order.
+    const byOrder = (a: PathEvent, b: PathEvent) => a.commit - b.commit;
+    for (const list of this.byPath.values()) {
+      for (const e of list) e.commit = canonical[e.commit]!;
+      list.sort(byOrder);
+    }
+    const { words } = this;
+    const reach = new Uint32Array(n * words);
+    const baseBits = new Map<string, number>();
+    const basePositions: number[] = [];
+    for (const [base, bit] of this.baseBits) {
+      const slot = this.slots.get(base);
+      if (slot === undefined || this.position[slot]! < 0) continue;
+      baseBits.set(base, bit);
+      basePositions[bit] = canonical[this.position[slot]!]!;
+    }
+    for (let pos = 0; pos < n; pos++) {
+      const slot = this.slots.get(this.commits[pos]!.hash)!;
+      reach.set(this.reach.subarray(slot * words, slot * words + words), canonical[pos]! * words);
+    }
+    return {
+      index: {
+        commits: ordered,
+        byPath: this.byPath,
+        paths: [...this.byPath.keys()].sort(),
+        baseBits,
+        basePositions: Int32Array.from(
+          { length: this.baseBits.size },
+          (_, b) => basePositions[b] ?? -1,
+        ),
+        words,
+        reach,
+      },
+      eventsOf: (r) => this.eventsOf(r),
+    };
+  }
+
+  private byRecord: Map<number, { paths: string[]; pairs: number[] }> | undefined;
+
+  /** The counting events of record `r` per file (after `finish`: canonical order, oldest first). */
+  private eventsOf(r: number): [string, PathEvent[]][] {
+    if (!this.byRecord) {
+      this.byRecord = new Map();
+      for (const [path, { records, base }] of this.matched)
+        for (let k = 0; k < records.length; k++) {
+          if (this.pairHead[base + k]! < 0) continue;
+          let entry = this.byRecord.get(records[k]!);
+          if (!entry) {
+            entry = { paths: [], pairs: [] };
+            this.byRecord.set(records[k]!, entry);
+          }
+          entry.paths.push(path);
+          entry.pairs.push(base + k);
+        }
+    }
+    const entry = this.byRecord.get(r);
+    if (!entry) return [];
+    const byOrder = (a: PathEvent, b: PathEvent) => a.commit - b.commit;
+    return entry.paths.map((path, i) => {
+      const events: PathEvent[] = [];
+      for (let at = this.pairHead[entry.pairs[i]!]!; at >= 0; at = this.poolNext[at]!)
+        events.push(this.events[this.poolEvent[at]!]!);
+      if (this.merges) events.sort(byOrder);
+      return [path, events];
+    });
+  }
+}
+
+/** A record's finding from the events a scan collected for it (files judged in listing order). */
+export function assessScanned(
+  record: AssessedRecord,
+  index: HistoryIndex,
+  files: readonly [string, PathEvent[]][],
+): StaleFinding {
+  const scopes = compiledScopes(record.basis.touched_paths);
+  const judge = new FindingJudge(record, scopes, index, countsFor(record, index));
+  const order = files.map(([file, list]) => ({
+    file,
+    list,
+    scope: scopes.length === 1 ? 0 : scopes.findIndex((s) => s.matches(file)),
+  }));
+  order.sort((a, b) => a.scope - b.scope || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const { file, list } of order) judge.file(file, list);
+  return judge.finding();
+}
