@@ -9,7 +9,7 @@ import {
   indexHistory,
   type PathEvent,
 } from "../core/rules/history.js";
-import { assessScanned, HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
+import { HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
 import { compileScopes } from "../core/rules/scope.js";
 import {
   type AssessedRecord,
@@ -90,8 +90,8 @@ export type PreparedHistory = {
   present: Set<string>;
   index: HistoryIndex;
   excluded: string[];
-  /** per record id, the events that count for it per file (when the records were scanned with the history) */
-  events?: (id: string) => [string, PathEvent[]][];
+  /** the finding of a record by id, when the records were scanned with the history */
+  assess?: (id: string) => StaleFinding | undefined;
 };
 
 /** How to read history: `split: false` runs one `git log` instead of two halves at once. */
@@ -141,7 +141,11 @@ async function streamInto(
 }
 
 /** A basis revision near the middle of the range by committer time, to split `git log` at. */
-export function splitPoint(times: Map<string, number>, head: string, oldest: string): string | undefined {
+export function splitPoint(
+  times: Map<string, number>,
+  head: string,
+  oldest: string,
+): string | undefined {
   const from = times.get(oldest);
   const to = times.get(head);
   if (from === undefined || to === undefined || to - from < 2) return undefined;
@@ -225,13 +229,13 @@ export async function prepareHistory(
   const candidates = [...bases].filter((b) => /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(b));
   const times = await timed("commit times", () => git.commitTimes([...candidates, head]));
   const present = new Set(candidates.filter((b) => times.has(b)));
-  const { index, excluded, eventsOf } = await scanHistory(git, head, present, times, records, options);
+  const scanned = await scanHistory(git, head, present, times, records, options);
   const at = new Map((await records).map((r, i) => [r.id, i]));
-  const events = (id: string) => {
+  const assess = (id: string) => {
     const r = at.get(id);
-    return r === undefined ? [] : eventsOf(r);
+    return r === undefined ? undefined : scanned.assess(r);
   };
-  return { head, bases, present, index, excluded, events };
+  return { head, bases, present, index: scanned.index, excluded: scanned.excluded, assess };
 }
 
 /** Fingerprints of records whose basis had them but the caller dropped them (the cache does). */
@@ -263,9 +267,9 @@ export async function historyReport(
       records.map((r) => r.basis.revision),
       records,
     );
-  const { head, present, index, excluded, events } = prepared;
+  const { head, present, index, excluded, assess } = prepared;
   if (!head) return { head: "", findings: [], notices: ["the repository has no commits yet"] };
-  const cache = events ? undefined : new CandidateCache(index.paths);
+  let cache: CandidateCache | undefined;
   const findings: StaleFinding[] = [];
   let tree: CurrentTree | undefined;
   let stored: Map<string, Record<string, string> | undefined> | undefined;
@@ -274,9 +278,8 @@ export async function historyReport(
     const base = record.basis.revision;
     if (index.baseBits.has(base) || excluded.includes(base)) {
       findings.push(
-        events
-          ? assessScanned(record, index, events(record.id))
-          : assessByHistory(record, index, cache!),
+        assess?.(record.id) ??
+          assessByHistory(record, index, (cache ??= new CandidateCache(index.paths))),
       );
       continue;
     }

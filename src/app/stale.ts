@@ -5,6 +5,7 @@ import { readLocalState } from "../adapters/local-state.js";
 import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
 import { startSpan, timed } from "../adapters/profile.js";
 import {
+  knownReportJson,
   readStaleCache,
   readStaleReport,
   type StaleCache,
@@ -240,9 +241,10 @@ export async function runStale(ctx: AppContext, options: StaleOptions & { record
     ? await recordStaleness(ctx, report)
     : { marked: [] };
   const marked = new Set(recorded.marked);
-  const findings = report.findings.map((f) =>
-    marked.has(f.record_id) ? { ...f, recorded: true } : f,
-  );
+  const findings =
+    marked.size === 0
+      ? report.findings
+      : report.findings.map((f) => (marked.has(f.record_id) ? { ...f, recorded: true } : f));
   if (recorded.file) await refreshAfterMarks(ctx, marked, recorded.file);
   const result = { ...report, findings };
   return { ...result, ...recorded, unrecorded: unrecorded(result).map((f) => f.record_id) };
@@ -283,4 +285,12 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
       ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }
       : undefined,
   );
+}
+
+/** `runStale`'s result as compact JSON, reusing the report's serialisation when it is unchanged. */
+export function staleResultJson(result: Awaited<ReturnType<typeof runStale>>): string {
+  const { head, findings, notices, ...rest } = result;
+  const known = knownReportJson({ head, findings, notices });
+  if (known === undefined || Object.keys(rest).length === 0) return JSON.stringify(result);
+  return `${known.slice(0, -1)},${JSON.stringify(rest).slice(1)}`;
 }

@@ -6,7 +6,7 @@ import {
   indexHistory,
   orderCommits,
 } from "../../src/core/rules/history.js";
-import { assessScanned, HistoryScan, ScopeMatcher } from "../../src/core/rules/history-scan.js";
+import { HistoryScan, ScopeMatcher } from "../../src/core/rules/history-scan.js";
 import { compileScope } from "../../src/core/rules/scope.js";
 import {
   type AssessedRecord,
@@ -126,7 +126,7 @@ describe("the streamed history scan", () => {
         const cache = new CandidateCache(index.paths);
         assessed.forEach((record, r) => {
           const expected = assessByHistory(record, index, cache);
-          expect(assessScanned(record, scanned.index, scanned.eventsOf(r))).toEqual(expected);
+          expect(scanned.assess(r)).toEqual(expected);
         });
       }),
       { numRuns: 300 },

@@ -89,9 +89,12 @@ function globBase(entry: string): string {
 /** What a finished scan gives: the index in canonical order and each record's counting events. */
 export type ScanResult = {
   index: HistoryIndex;
-  /** the events that count for the record at `r` (of the records attached), per file, oldest first */
-  eventsOf(r: number): [string, PathEvent[]][];
+  /** the finding of the record attached at `r` */
+  assess(r: number): StaleFinding;
 };
+
+/** Event slots per chunk: a pair's events sit together, so reading them back stays in cache. */
+const CHUNK = 8;
 
 /** Grows a typed array to hold at least `size` entries (new entries filled with `fill`). */
 function grown<T extends Int32Array | Uint32Array>(array: T, size: number, fill = 0): T {
@@ -129,14 +132,17 @@ export class HistoryScan {
   /** per path: the records it matches and the first of their pair slots */
   private readonly matched = new Map<string, { records: Int32Array; base: number }>();
   private pairs = 0;
-  private pairHead = new Int32Array(4096).fill(-1);
+  /** per pair: its newest chunk (-1: none yet) and how full that chunk is */
+  private pairChunk = new Int32Array(4096).fill(-1);
+  private pairFill = new Int32Array(4096);
   /** every event, in the order commits were added; `firstEvent[at]` is commit `at`'s first */
   private readonly events: PathEvent[] = [];
   private readonly eventPaths: string[] = [];
   private readonly firstEvent: number[] = [];
-  private poolEvent = new Int32Array(65536);
-  private poolNext = new Int32Array(65536);
-  private pooled = 0;
+  /** event ids in chunks of CHUNK slots; `chunkPrev` links a pair's chunks, newest first */
+  private poolEvent = new Int32Array(65536 * CHUNK);
+  private chunkPrev = new Int32Array(65536);
+  private chunks = 0;
   private dispatched = 0;
 
   /**
@@ -239,7 +245,8 @@ export class HistoryScan {
       const records = this.matcher!.recordsFor(path);
       hit = { records, base: this.pairs };
       this.pairs += records.length;
-      this.pairHead = grown(this.pairHead, this.pairs, -1);
+      this.pairChunk = grown(this.pairChunk, this.pairs, -1);
+      this.pairFill = grown(this.pairFill, this.pairs);
       this.matched.set(path, hit);
     }
     return hit;
@@ -303,15 +310,36 @@ export class HistoryScan {
       const count = ids ? ids.length : last - first;
       for (let i = count - 1; i >= 0; i--) {
         const e = ids ? ids[i]! : first + i;
-        const at = this.pooled++;
-        if (at >= this.poolEvent.length) {
-          this.poolEvent = grown(this.poolEvent, at + 1);
-          this.poolNext = grown(this.poolNext, at + 1);
-        }
-        this.poolEvent[at] = e;
-        this.poolNext[at] = this.pairHead[pair]!;
-        this.pairHead[pair] = at;
+        this.push(pair, e);
       }
+    }
+  }
+
+  /** Appends event `e` to a pair's chunks (a new chunk when the newest is full). */
+  private push(pair: number, e: number): void {
+    let chunk = this.pairChunk[pair]!;
+    if (chunk < 0 || this.pairFill[pair] === CHUNK) {
+      const next = this.chunks++;
+      if (next >= this.chunkPrev.length) {
+        this.chunkPrev = grown(this.chunkPrev, next + 1);
+        this.poolEvent = grown(this.poolEvent, this.chunkPrev.length * CHUNK);
+      }
+      this.chunkPrev[next] = chunk;
+      this.pairChunk[pair] = next;
+      this.pairFill[pair] = 0;
+      chunk = next;
+    }
+    this.poolEvent[chunk * CHUNK + this.pairFill[pair]!++] = e;
+  }
+
+  /** Puts a pair's events into `out`, in reverse order of pushing. */
+  private read(pair: number, out: PathEvent[]): void {
+    out.length = 0;
+    let fill = this.pairFill[pair]!;
+    for (let chunk = this.pairChunk[pair]!; chunk >= 0; chunk = this.chunkPrev[chunk]!) {
+      for (let i = fill - 1; i >= 0; i--)
+        out.push(this.events[this.poolEvent[chunk * CHUNK + i]!]!);
+      fill = CHUNK;
     }
   }
 
@@ -335,11 +363,9 @@ export class HistoryScan {
         canonical[pos] = at.get(c.hash)!;
       });
     } else for (let pos = 0; pos < n; pos++) canonical[pos] = n - 1 - pos;
-    // Stable sorts: a commit's own events (a rename and an add on one path) keep their order.
-    const byOrder = (a: PathEvent, b: PathEvent) => a.commit - b.commit;
     for (const list of this.byPath.values()) {
       for (const e of list) e.commit = canonical[e.commit]!;
-      list.sort(byOrder);
+      list.sort(byCommit);
     }
     const { words } = this;
     const reach = new Uint32Array(n * words);
@@ -355,68 +381,62 @@ export class HistoryScan {
       const slot = this.slots.get(this.commits[pos]!.hash)!;
       reach.set(this.reach.subarray(slot * words, slot * words + words), canonical[pos]! * words);
     }
-    return {
-      index: {
-        commits: ordered,
-        byPath: this.byPath,
-        paths: [...this.byPath.keys()].sort(),
-        baseBits,
-        basePositions: Int32Array.from(
-          { length: this.baseBits.size },
-          (_, b) => basePositions[b] ?? -1,
-        ),
-        words,
-        reach,
-      },
-      eventsOf: (r) => this.eventsOf(r),
+    const index: HistoryIndex = {
+      commits: ordered,
+      byPath: this.byPath,
+      paths: [...this.byPath.keys()].sort(),
+      baseBits,
+      basePositions: Int32Array.from(
+        { length: this.baseBits.size },
+        (_, b) => basePositions[b] ?? -1,
+      ),
+      words,
+      reach,
     };
+    return { index, assess: (r) => this.assess(r, index) };
   }
 
-  private byRecord: Map<number, { paths: string[]; pairs: number[] }> | undefined;
+  /** per record (attached index): its files with counting events, by path, and their pairs */
+  private byRecord: { paths: string[]; pairs: number[] }[] | undefined;
+  private readonly buffer: PathEvent[] = [];
 
-  /** The counting events of record `r` per file (after `finish`: canonical order, oldest first). */
-  private eventsOf(r: number): [string, PathEvent[]][] {
+  /**
+   * The finding of the record attached at `r` (after `finish`), judged from its counting
+   * events file by file in listing order (by first matching scope entry, then path). One
+   * buffer is reused for every file: no allocation per file.
+   */
+  private assess(r: number, index: HistoryIndex): StaleFinding {
+    const record = this.records![r]!;
     if (!this.byRecord) {
-      this.byRecord = new Map();
-      for (const [path, { records, base }] of this.matched)
+      this.byRecord = [];
+      for (const path of [...this.matched.keys()].sort()) {
+        const { records, base } = this.matched.get(path)!;
         for (let k = 0; k < records.length; k++) {
-          if (this.pairHead[base + k]! < 0) continue;
-          let entry = this.byRecord.get(records[k]!);
-          if (!entry) {
-            entry = { paths: [], pairs: [] };
-            this.byRecord.set(records[k]!, entry);
-          }
+          if (this.pairChunk[base + k]! < 0) continue;
+          const entry = (this.byRecord[records[k]!] ??= { paths: [], pairs: [] });
           entry.paths.push(path);
           entry.pairs.push(base + k);
         }
+      }
     }
-    const entry = this.byRecord.get(r);
-    if (!entry) return [];
-    const byOrder = (a: PathEvent, b: PathEvent) => a.commit - b.commit;
-    return entry.paths.map((path, i) => {
-      const events: PathEvent[] = [];
-      for (let at = this.pairHead[entry.pairs[i]!]!; at >= 0; at = this.poolNext[at]!)
-        events.push(this.events[this.poolEvent[at]!]!);
-      if (this.merges) events.sort(byOrder);
-      return [path, events];
-    });
+    const scopes = compiledScopes(record.basis.touched_paths);
+    const judge = new FindingJudge(record, scopes, index, countsFor(record, index));
+    const entry = this.byRecord[r];
+    if (!entry) return judge.finding();
+    let order = entry.paths.map((_, i) => i);
+    if (scopes.length > 1) {
+      const scope = entry.paths.map((p) => scopes.findIndex((s) => s.matches(p)));
+      order = order.sort((a, b) => scope[a]! - scope[b]! || a - b);
+    }
+    const buffer = this.buffer;
+    for (const i of order) {
+      this.read(entry.pairs[i]!, buffer);
+      if (this.merges) buffer.sort(byCommit);
+      judge.file(entry.paths[i]!, buffer);
+    }
+    return judge.finding();
   }
 }
 
-/** A record's finding from the events a scan collected for it (files judged in listing order). */
-export function assessScanned(
-  record: AssessedRecord,
-  index: HistoryIndex,
-  files: readonly [string, PathEvent[]][],
-): StaleFinding {
-  const scopes = compiledScopes(record.basis.touched_paths);
-  const judge = new FindingJudge(record, scopes, index, countsFor(record, index));
-  const order = files.map(([file, list]) => ({
-    file,
-    list,
-    scope: scopes.length === 1 ? 0 : scopes.findIndex((s) => s.matches(file)),
-  }));
-  order.sort((a, b) => a.scope - b.scope || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  for (const { file, list } of order) judge.file(file, list);
-  return judge.finding();
-}
+/** Oldest first; stable, so a commit's own events keep their order. */
+const byCommit = (a: PathEvent, b: PathEvent) => a.commit - b.commit;
