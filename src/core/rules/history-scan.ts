@@ -8,7 +8,7 @@
 import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
 import type { Scope } from "./scope.js";
 import { type AssessedRecord, compiledScopes, countsFor, FindingJudge } from "./staleness.js";
-import type { StaleFinding } from "./staleness-types.js";
+import { MAX_LISTED_COMMITS, type StaleFinding } from "./staleness-types.js";
 
 /** The records whose scope matches a path, found per path once (exact paths, directories, globs). */
 export class ScopeMatcher {
@@ -96,8 +96,15 @@ export type ScanResult = {
 /** Event slots per chunk: a pair's events sit together, so reading them back stays in cache. */
 const CHUNK = 8;
 
+/** Earliest commits listed per finding (MAX_LISTED_COMMITS), kept per record while scanning. */
+const RING = MAX_LISTED_COMMITS;
+
 /** Grows a typed array to hold at least `size` entries (new entries filled with `fill`). */
-function grown<T extends Int32Array | Uint32Array>(array: T, size: number, fill = 0): T {
+function grown<T extends Int32Array | Uint32Array | Uint8Array>(
+  array: T,
+  size: number,
+  fill = 0,
+): T {
   if (size <= array.length) return array;
   let length = array.length;
   while (length < size) length *= 2;
@@ -143,6 +150,15 @@ export class HistoryScan {
   private poolEvent = new Int32Array(65536 * CHUNK);
   private chunkPrev = new Int32Array(65536);
   private chunks = 0;
+  /** per pair: how many events count, the newest and the oldest (by stream), any rename or twin */
+  private pairCount = new Int32Array(4096);
+  private pairNewest = new Int32Array(4096);
+  private pairOldest = new Int32Array(4096);
+  private pairOdd = new Uint8Array(4096);
+  /** per record: the last commit handed to it, how many distinct commits, the last RING of them */
+  private recordLast = new Int32Array(0);
+  private recordCommits = new Int32Array(0);
+  private recordRing = new Int32Array(0);
   private dispatched = 0;
 
   /**
@@ -231,6 +247,9 @@ export class HistoryScan {
     if (this.records) throw new Error("records already attached");
     this.records = records;
     this.matcher = new ScopeMatcher(records);
+    this.recordLast = new Int32Array(records.length).fill(-1);
+    this.recordCommits = new Int32Array(records.length);
+    this.recordRing = new Int32Array(records.length * RING);
     this.recordBits = Int32Array.from(records, (r) => {
       const bit = this.baseBits.get(r.basis.revision);
       if (bit !== undefined) return bit;
@@ -247,6 +266,10 @@ export class HistoryScan {
       this.pairs += records.length;
       this.pairChunk = grown(this.pairChunk, this.pairs, -1);
       this.pairFill = grown(this.pairFill, this.pairs);
+      this.pairCount = grown(this.pairCount, this.pairs);
+      this.pairNewest = grown(this.pairNewest, this.pairs);
+      this.pairOldest = grown(this.pairOldest, this.pairs);
+      this.pairOdd = grown(this.pairOdd, this.pairs);
       this.matched.set(path, hit);
     }
     return hit;
@@ -268,7 +291,7 @@ export class HistoryScan {
       if (!commit.changes.some((c) => c.old_path !== undefined)) {
         // Without renames git names each path once: one event per path.
         for (let e = from; e < to; e++)
-          this.dispatchPath(this.eventPaths[e]!, e, e + 1, row, withTrailers, records, bits);
+          this.dispatchPath(this.eventPaths[e]!, at, e, e + 1, row, withTrailers, records, bits);
         continue;
       }
       // With renames a path may have two events (moved away and added again): keep them together.
@@ -279,13 +302,14 @@ export class HistoryScan {
         else byPath.set(this.eventPaths[e]!, [e]);
       }
       for (const [path, ids] of byPath)
-        this.dispatchPath(path, 0, 0, row, withTrailers, records, bits, ids);
+        this.dispatchPath(path, at, 0, 0, row, withTrailers, records, bits, ids);
     }
   }
 
   /** Hands the events `first..last` (or those listed in `ids`) on `path` to the records they count for. */
   private dispatchPath(
     path: string,
+    at: number,
     first: number,
     last: number,
     row: number,
@@ -306,8 +330,21 @@ export class HistoryScan {
         if (own && withTrailers.worklines.includes(own)) continue;
       }
       const pair = base + k;
+      // The record's distinct commits, and the last RING of them (the earliest, when linear).
+      if (this.recordLast[r] !== at) {
+        this.recordLast[r] = at;
+        const seen = this.recordCommits[r]!;
+        this.recordCommits[r] = seen + 1;
+        this.recordRing[r * RING + (seen % RING)] = at;
+      }
       // Pushed last event first, so walking the list gives this commit's events in order.
       const count = ids ? ids.length : last - first;
+      const newest = ids ? ids[count - 1]! : last - 1;
+      const oldest = ids ? ids[0]! : first;
+      if (this.pairCount[pair] === 0) this.pairNewest[pair] = newest;
+      this.pairOldest[pair] = oldest;
+      this.pairCount[pair]! += count;
+      if (count > 1 || this.events[oldest]!.kind.startsWith("renamed")) this.pairOdd[pair] = 1;
       for (let i = count - 1; i >= 0; i--) {
         const e = ids ? ids[i]! : first + i;
         this.push(pair, e);
@@ -428,6 +465,10 @@ export class HistoryScan {
       const scope = entry.paths.map((p) => scopes.findIndex((s) => s.matches(p)));
       order = order.sort((a, b) => scope[a]! - scope[b]! || a - b);
     }
+    if (!this.merges) {
+      const finding = this.assessBySummary(r, record, scopes, index, entry, order);
+      if (finding) return finding;
+    }
     const buffer = this.buffer;
     for (const i of order) {
       this.read(entry.pairs[i]!, buffer);
@@ -435,6 +476,36 @@ export class HistoryScan {
       judge.file(entry.paths[i]!, buffer);
     }
     return judge.finding();
+  }
+
+  /**
+   * The fast judge of a linear history: each file by its earliest and latest counting event,
+   * the commits by the counts kept while scanning. Undefined when a file had a rename, two
+   * events in one commit, or came and went — then the events themselves are read.
+   */
+  private assessBySummary(
+    r: number,
+    record: AssessedRecord,
+    scopes: readonly Scope[],
+    index: HistoryIndex,
+    entry: { paths: string[]; pairs: number[] },
+    order: readonly number[],
+  ): StaleFinding | undefined {
+    for (const i of order) if (this.pairOdd[entry.pairs[i]!]) return undefined;
+    const judge = new FindingJudge(record, scopes, index, countsFor(record, index));
+    const n = this.commits.length;
+    for (const i of order) {
+      const pair = entry.pairs[i]!;
+      const first = this.events[this.pairOldest[pair]!]!;
+      const last = this.events[this.pairNewest[pair]!]!;
+      if (!judge.summary(entry.paths[i]!, first, last)) return undefined;
+    }
+    const count = this.recordCommits[r]!;
+    const earliest: number[] = [];
+    for (let k = 0; k < Math.min(count, RING); k++)
+      earliest.push(n - 1 - this.recordRing[r * RING + k]!);
+    earliest.sort((a, b) => a - b);
+    return judge.finding({ count, earliest });
   }
 }
 

@@ -7,7 +7,6 @@ import {
   type ComputedState,
   MAX_LISTED_COMMITS,
   MAX_LISTED_PATHS,
-  MAX_PATH_COMMITS,
   type PathChange,
   type StaleFinding,
 } from "./staleness-types.js";
@@ -167,15 +166,36 @@ export class FindingJudge {
         stamp[e.commit] = this.generation;
         this.used.push(e.commit);
       }
+    this.list(path, change, events[0]!.commit, newPath);
+  }
+
+  /** Lists a changed path (when there is room), with its earliest counting commit. */
+  private list(path: string, change: PathChange["change"], earliest: number, newPath?: string) {
     if (!this.paths.wants(change)) return;
-    const commits: string[] = [];
-    for (let k = 0; k < events.length && k < MAX_PATH_COMMITS; k++)
-      commits.push(this.index.commits[events[k]!.commit]!.hash);
+    const commits = [this.index.commits[earliest]!.hash];
     this.paths.add(
       newPath === undefined
         ? { path, change, commits }
         : { path, change, new_path: newPath, commits },
     );
+  }
+
+  /**
+   * One file whose counting events were only added/modified/deleted (no rename), given by its
+   * earliest and latest event; the caller counts the commits (`finding(used)`). Returns false,
+   * judging nothing, for a file that came and went (its commits would not count).
+   */
+  summary(file: string, first: PathEvent, last: PathEvent): boolean {
+    if (first.kind === "added") {
+      if (last.kind === "deleted") return false;
+      this.list(file, "added", first.commit);
+      if (isExactPath(this.scopes, file)) this.flags.stale = true;
+      else this.flags.review = true;
+      return true;
+    }
+    this.flags.stale = true;
+    this.list(file, last.kind === "deleted" ? "deleted" : "modified", first.commit);
+    return true;
   }
 
   /** One file's counting events, oldest first (not empty). */
@@ -218,10 +238,15 @@ export class FindingJudge {
     this.note(file, "renamed", [...events, ...after], target);
   }
 
-  /** The finding of every file given so far. */
-  finding(): StaleFinding {
+  /**
+   * The finding of every file given so far; `used` gives the commits counted by the caller
+   * (how many, and the earliest of them) when files were given by `summary`.
+   */
+  finding(used?: { count: number; earliest: readonly number[] }): StaleFinding {
     const all = this.index.commits;
-    const commits: ChangeCommit[] = smallest(this.used, MAX_LISTED_COMMITS).map((i) => {
+    const count = used ? used.count : this.used.length;
+    const earliest = used ? used.earliest : smallest(this.used, MAX_LISTED_COMMITS);
+    const commits: ChangeCommit[] = earliest.map((i) => {
       const c = all[i]!;
       return { hash: c.hash, author: c.author, subject: c.subject };
     });
@@ -231,9 +256,7 @@ export class FindingJudge {
       state: stateOf(this.flags),
       recorded: this.record.recorded,
       commits,
-      ...(this.used.length > MAX_LISTED_COMMITS
-        ? { omitted_commits: this.used.length - MAX_LISTED_COMMITS }
-        : {}),
+      ...(count > MAX_LISTED_COMMITS ? { omitted_commits: count - MAX_LISTED_COMMITS } : {}),
       ...this.paths.listed(),
       method: "history",
     };
