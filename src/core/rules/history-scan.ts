@@ -2,12 +2,19 @@
  * The staleness index built while `git log` streams. Commits arrive newest first in a
  * topological order (children before parents), so each commit's "reachable from basis B" bits
  * are final when it arrives: every child has already passed its bits on. Each changed path is
- * then handed to the records whose scope matches it, keeping only the events that count for
- * them — the work of `assessByHistory` done while git is still diffing trees.
+ * then handed to the records whose scope matches it, and what counts for them is summed up —
+ * most of the work of `assessByHistory` done while git is still diffing trees.
  */
 import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
 import type { Scope } from "./scope.js";
-import { type AssessedRecord, compiledScopes, countsFor, FindingJudge } from "./staleness.js";
+import {
+  type AssessedRecord,
+  assessByHistory,
+  CandidateCache,
+  compiledScopes,
+  countsFor,
+  FindingJudge,
+} from "./staleness.js";
 import { MAX_LISTED_COMMITS, type StaleFinding } from "./staleness-types.js";
 
 /** The records whose scope matches a path, found per path once (exact paths, directories, globs). */
@@ -86,15 +93,12 @@ function globBase(entry: string): string {
   return literal.length ? `${literal.join("/")}/` : "";
 }
 
-/** What a finished scan gives: the index in canonical order and each record's counting events. */
+/** What a finished scan gives: the index in canonical order and each record's finding. */
 export type ScanResult = {
   index: HistoryIndex;
   /** the finding of the record attached at `r` */
   assess(r: number): StaleFinding;
 };
-
-/** Event slots per chunk: a pair's events sit together, so reading them back stays in cache. */
-const CHUNK = 8;
 
 /** Earliest commits listed per finding (MAX_LISTED_COMMITS), kept per record while scanning. */
 const RING = MAX_LISTED_COMMITS;
@@ -114,13 +118,19 @@ function grown<T extends Int32Array | Uint32Array | Uint8Array>(
   return next;
 }
 
+const isRename = (e: PathEvent) => e.kind === "renamed_from" || e.kind === "renamed_to";
+
 /**
- * Builds a HistoryIndex from commits given newest first in a topological order, and collects
- * per record the events that count for it. Records may be attached after the first commits.
+ * Builds a HistoryIndex from commits given newest first in a topological order, and sums up
+ * per (record, changed path) the events that count for the record: how many, the earliest and
+ * the latest, and per record its distinct commits and the earliest of them. Records may be
+ * attached after the first commits (they are read from the log while git runs).
  *
- * Memory is kept flat for speed: each changed path gets one "pair" slot per record its scope
- * matches (found once per path), and counting events are pushed onto per-pair linked lists in
- * two typed arrays — no map lookup and no allocation per (record, event).
+ * Each changed path gets one "pair" slot per record its scope matches (found once per path),
+ * in flat typed arrays: no map lookup and no allocation per (record, event). When the listing
+ * is one chain (no merge) a record is judged from those sums alone; a rename, two events on
+ * one path in one commit, a file that came and went, or a merge sends the record to
+ * `assessByHistory` over the finished index instead.
  */
 export class HistoryScan {
   private readonly slots = new Map<string, number>();
@@ -139,18 +149,12 @@ export class HistoryScan {
   /** per path: the records it matches and the first of their pair slots */
   private readonly matched = new Map<string, { records: Int32Array; base: number }>();
   private pairs = 0;
-  /** per pair: its newest chunk (-1: none yet) and how full that chunk is */
-  private pairChunk = new Int32Array(4096).fill(-1);
-  private pairFill = new Int32Array(4096);
   /** every event, in the order commits were added; `firstEvent[at]` is commit `at`'s first */
   private readonly events: PathEvent[] = [];
   private readonly eventPaths: string[] = [];
   private readonly firstEvent: number[] = [];
-  /** event ids in chunks of CHUNK slots; `chunkPrev` links a pair's chunks, newest first */
-  private poolEvent = new Int32Array(65536 * CHUNK);
-  private chunkPrev = new Int32Array(65536);
-  private chunks = 0;
-  /** per pair: how many events count, the newest and the oldest (by stream), any rename or twin */
+  private dispatched = 0;
+  /** per pair: how many events count, the newest and the oldest (by stream), a rename or twin */
   private pairCount = new Int32Array(4096);
   private pairNewest = new Int32Array(4096);
   private pairOldest = new Int32Array(4096);
@@ -159,7 +163,6 @@ export class HistoryScan {
   private recordLast = new Int32Array(0);
   private recordCommits = new Int32Array(0);
   private recordRing = new Int32Array(0);
-  private dispatched = 0;
 
   /**
    * `bases`: the basis revisions present here; `excluded`: revisions left out of the listing
@@ -171,8 +174,8 @@ export class HistoryScan {
   ) {
     for (const base of [...new Set(bases)].sort()) this.baseBits.set(base, this.baseBits.size);
     this.words = Math.max(1, Math.ceil(this.baseBits.size / 32));
-    this.reach = new Uint32Array(1024 * this.words);
-    this.position = new Int32Array(1024).fill(-1);
+    this.reach = new Uint32Array(4096 * this.words);
+    this.position = new Int32Array(4096).fill(-1);
   }
 
   private slotOf(hash: string): number {
@@ -264,12 +267,12 @@ export class HistoryScan {
       const records = this.matcher!.recordsFor(path);
       hit = { records, base: this.pairs };
       this.pairs += records.length;
-      this.pairChunk = grown(this.pairChunk, this.pairs, -1);
-      this.pairFill = grown(this.pairFill, this.pairs);
-      this.pairCount = grown(this.pairCount, this.pairs);
-      this.pairNewest = grown(this.pairNewest, this.pairs);
-      this.pairOldest = grown(this.pairOldest, this.pairs);
-      this.pairOdd = grown(this.pairOdd, this.pairs);
+      if (this.pairs > this.pairCount.length) {
+        this.pairCount = grown(this.pairCount, this.pairs);
+        this.pairNewest = grown(this.pairNewest, this.pairs);
+        this.pairOldest = grown(this.pairOldest, this.pairs);
+        this.pairOdd = grown(this.pairOdd, this.pairs);
+      }
       this.matched.set(path, hit);
     }
     return hit;
@@ -277,59 +280,59 @@ export class HistoryScan {
 
   /** Hands the events of commits [dispatched, end) to the records they count for. */
   private dispatchUpTo(end: number): void {
-    const records = this.records!;
-    const bits = this.recordBits!;
-    const { words } = this;
     for (; this.dispatched < end; this.dispatched++) {
       const at = this.dispatched;
       const commit = this.commits[at]!;
       if (commit.boundary || commit.changes.length === 0) continue;
-      const row = this.slots.get(commit.hash)! * words;
-      const withTrailers = commit.worklines.length > 0 ? commit : undefined;
+      const row = this.slots.get(commit.hash)! * this.words;
       const from = this.firstEvent[at]!;
       const to = at + 1 < this.firstEvent.length ? this.firstEvent[at + 1]! : this.events.length;
       if (!commit.changes.some((c) => c.old_path !== undefined)) {
         // Without renames git names each path once: one event per path.
         for (let e = from; e < to; e++)
-          this.dispatchPath(this.eventPaths[e]!, at, e, e + 1, row, withTrailers, records, bits);
+          this.dispatchPath(this.eventPaths[e]!, commit, at, row, e, e);
         continue;
       }
       // With renames a path may have two events (moved away and added again): keep them together.
-      const byPath = new Map<string, number[]>();
+      const ranges = new Map<string, [number, number]>();
       for (let e = from; e < to; e++) {
-        const list = byPath.get(this.eventPaths[e]!);
-        if (list) list.push(e);
-        else byPath.set(this.eventPaths[e]!, [e]);
+        const range = ranges.get(this.eventPaths[e]!);
+        if (range) range[1] = e;
+        else ranges.set(this.eventPaths[e]!, [e, e]);
       }
-      for (const [path, ids] of byPath)
-        this.dispatchPath(path, at, 0, 0, row, withTrailers, records, bits, ids);
+      for (const [path, [oldest, newest]] of ranges)
+        this.dispatchPath(path, commit, at, row, oldest, newest, oldest !== newest);
     }
   }
 
-  /** Hands the events `first..last` (or those listed in `ids`) on `path` to the records they count for. */
+  /**
+   * Hands one commit's events on `path` (ids `oldest`..`newest`, the same but for a path
+   * changed twice) to the records they count for.
+   */
   private dispatchPath(
     path: string,
+    commit: CommitInfo,
     at: number,
-    first: number,
-    last: number,
     row: number,
-    withTrailers: CommitInfo | undefined,
-    records: readonly AssessedRecord[],
-    bits: Int32Array,
-    ids?: readonly number[],
+    oldest: number,
+    newest: number,
+    twin = false,
   ): void {
     const { records: matching, base } = this.matching(path);
+    const records = this.records!;
+    const bits = this.recordBits!;
     const reach = this.reach;
+    const trailers = commit.worklines.length > 0;
+    const odd = twin || isRename(this.events[oldest]!) || isRename(this.events[newest]!);
     for (let k = 0; k < matching.length; k++) {
       const r = matching[k]!;
       const bit = bits[r]!;
       if (bit === -2) continue;
       if (bit >= 0 && (reach[row + (bit >>> 5)]! & (1 << (bit & 31))) !== 0) continue;
-      if (withTrailers) {
+      if (trailers) {
         const own = records[r]!.workline_id;
-        if (own && withTrailers.worklines.includes(own)) continue;
+        if (own && commit.worklines.includes(own)) continue;
       }
-      const pair = base + k;
       // The record's distinct commits, and the last RING of them (the earliest, when linear).
       if (this.recordLast[r] !== at) {
         this.recordLast[r] = at;
@@ -337,53 +340,18 @@ export class HistoryScan {
         this.recordCommits[r] = seen + 1;
         this.recordRing[r * RING + (seen % RING)] = at;
       }
-      // Pushed last event first, so walking the list gives this commit's events in order.
-      const count = ids ? ids.length : last - first;
-      const newest = ids ? ids[count - 1]! : last - 1;
-      const oldest = ids ? ids[0]! : first;
+      const pair = base + k;
       if (this.pairCount[pair] === 0) this.pairNewest[pair] = newest;
       this.pairOldest[pair] = oldest;
-      this.pairCount[pair]! += count;
-      if (count > 1 || this.events[oldest]!.kind.startsWith("renamed")) this.pairOdd[pair] = 1;
-      for (let i = count - 1; i >= 0; i--) {
-        const e = ids ? ids[i]! : first + i;
-        this.push(pair, e);
-      }
-    }
-  }
-
-  /** Appends event `e` to a pair's chunks (a new chunk when the newest is full). */
-  private push(pair: number, e: number): void {
-    let chunk = this.pairChunk[pair]!;
-    if (chunk < 0 || this.pairFill[pair] === CHUNK) {
-      const next = this.chunks++;
-      if (next >= this.chunkPrev.length) {
-        this.chunkPrev = grown(this.chunkPrev, next + 1);
-        this.poolEvent = grown(this.poolEvent, this.chunkPrev.length * CHUNK);
-      }
-      this.chunkPrev[next] = chunk;
-      this.pairChunk[pair] = next;
-      this.pairFill[pair] = 0;
-      chunk = next;
-    }
-    this.poolEvent[chunk * CHUNK + this.pairFill[pair]!++] = e;
-  }
-
-  /** Puts a pair's events into `out`, in reverse order of pushing. */
-  private read(pair: number, out: PathEvent[]): void {
-    out.length = 0;
-    let fill = this.pairFill[pair]!;
-    for (let chunk = this.pairChunk[pair]!; chunk >= 0; chunk = this.chunkPrev[chunk]!) {
-      for (let i = fill - 1; i >= 0; i--)
-        out.push(this.events[this.poolEvent[chunk * CHUNK + i]!]!);
-      fill = CHUNK;
+      this.pairCount[pair]!++;
+      if (odd) this.pairOdd[pair] = 1;
     }
   }
 
   /**
    * Finishes the scan: the index with commits oldest first in the canonical order
    * (`orderCommits`: parents first, ties by time then hash — the same whatever order git listed
-   * them in), and each record's counting events per file, oldest first.
+   * them in), and each record's finding.
    */
   finish(): ScanResult {
     if (!this.records) this.attach([]);
@@ -430,76 +398,55 @@ export class HistoryScan {
       words,
       reach,
     };
-    return { index, assess: (r) => this.assess(r, index) };
+    let cache: CandidateCache | undefined;
+    return {
+      index,
+      assess: (r) =>
+        (this.merges ? undefined : this.assessBySummary(r, index)) ??
+        assessByHistory(this.records![r]!, index, (cache ??= new CandidateCache(index.paths))),
+    };
   }
 
-  /** per record (attached index): its files with counting events, by path, and their pairs */
+  /** per record (attached index): its changed files, by path, and their pairs */
   private byRecord: { paths: string[]; pairs: number[] }[] | undefined;
-  private readonly buffer: PathEvent[] = [];
 
   /**
-   * The finding of the record attached at `r` (after `finish`), judged from its counting
-   * events file by file in listing order (by first matching scope entry, then path). One
-   * buffer is reused for every file: no allocation per file.
+   * A record judged from the sums (linear history only): each file by its earliest and latest
+   * counting event, in listing order (first matching scope entry, then path); the commits by
+   * the counts kept while scanning. Undefined when a file had a rename or two events in one
+   * commit, or came and went: then the events themselves must be read.
    */
-  private assess(r: number, index: HistoryIndex): StaleFinding {
-    const record = this.records![r]!;
+  private assessBySummary(r: number, index: HistoryIndex): StaleFinding | undefined {
     if (!this.byRecord) {
       this.byRecord = [];
       for (const path of [...this.matched.keys()].sort()) {
         const { records, base } = this.matched.get(path)!;
         for (let k = 0; k < records.length; k++) {
-          if (this.pairChunk[base + k]! < 0) continue;
+          if (this.pairCount[base + k] === 0) continue;
           const entry = (this.byRecord[records[k]!] ??= { paths: [], pairs: [] });
           entry.paths.push(path);
           entry.pairs.push(base + k);
         }
       }
     }
+    const record = this.records![r]!;
     const scopes = compiledScopes(record.basis.touched_paths);
     const judge = new FindingJudge(record, scopes, index, countsFor(record, index));
     const entry = this.byRecord[r];
-    if (!entry) return judge.finding();
+    if (!entry) return judge.finding({ count: 0, earliest: [] });
+    for (const pair of entry.pairs) if (this.pairOdd[pair]) return undefined;
     let order = entry.paths.map((_, i) => i);
     if (scopes.length > 1) {
       const scope = entry.paths.map((p) => scopes.findIndex((s) => s.matches(p)));
       order = order.sort((a, b) => scope[a]! - scope[b]! || a - b);
     }
-    if (!this.merges) {
-      const finding = this.assessBySummary(r, record, scopes, index, entry, order);
-      if (finding) return finding;
-    }
-    const buffer = this.buffer;
-    for (const i of order) {
-      this.read(entry.pairs[i]!, buffer);
-      if (this.merges) buffer.sort(byCommit);
-      judge.file(entry.paths[i]!, buffer);
-    }
-    return judge.finding();
-  }
-
-  /**
-   * The fast judge of a linear history: each file by its earliest and latest counting event,
-   * the commits by the counts kept while scanning. Undefined when a file had a rename, two
-   * events in one commit, or came and went — then the events themselves are read.
-   */
-  private assessBySummary(
-    r: number,
-    record: AssessedRecord,
-    scopes: readonly Scope[],
-    index: HistoryIndex,
-    entry: { paths: string[]; pairs: number[] },
-    order: readonly number[],
-  ): StaleFinding | undefined {
-    for (const i of order) if (this.pairOdd[entry.pairs[i]!]) return undefined;
-    const judge = new FindingJudge(record, scopes, index, countsFor(record, index));
-    const n = this.commits.length;
     for (const i of order) {
       const pair = entry.pairs[i]!;
       const first = this.events[this.pairOldest[pair]!]!;
       const last = this.events[this.pairNewest[pair]!]!;
       if (!judge.summary(entry.paths[i]!, first, last)) return undefined;
     }
+    const n = this.commits.length;
     const count = this.recordCommits[r]!;
     const earliest: number[] = [];
     for (let k = 0; k < Math.min(count, RING); k++)
