@@ -277,10 +277,12 @@ export async function historyReport(
   for (const record of records) {
     const base = record.basis.revision;
     if (index.baseBits.has(base) || excluded.includes(base)) {
-      findings.push(
-        assess?.(record.id) ??
-          assessByHistory(record, index, (cache ??= new CandidateCache(index.paths))),
-      );
+      const scanned = assess?.(record.id);
+      if (scanned) findings.push(scanned);
+      else {
+        cache ??= new CandidateCache(index.paths);
+        findings.push(assessByHistory(record, index, cache));
+      }
       continue;
     }
     tree ??= currentTree(await git.listFiles(head));

@@ -399,12 +399,13 @@ export class HistoryScan {
       reach,
     };
     let cache: CandidateCache | undefined;
-    return {
-      index,
-      assess: (r) =>
-        (this.merges ? undefined : this.assessBySummary(r, index)) ??
-        assessByHistory(this.records![r]!, index, (cache ??= new CandidateCache(index.paths))),
+    const assess = (r: number): StaleFinding => {
+      const judged = this.merges ? undefined : this.assessBySummary(r, index);
+      if (judged) return judged;
+      cache ??= new CandidateCache(index.paths);
+      return assessByHistory(this.records![r]!, index, cache);
     };
+    return { index, assess };
   }
 
   /** per record (attached index): its changed files, by path, and their pairs */
@@ -423,7 +424,9 @@ export class HistoryScan {
         const { records, base } = this.matched.get(path)!;
         for (let k = 0; k < records.length; k++) {
           if (this.pairCount[base + k] === 0) continue;
-          const entry = (this.byRecord[records[k]!] ??= { paths: [], pairs: [] });
+          const r = records[k]!;
+          this.byRecord[r] ??= { paths: [], pairs: [] };
+          const entry = this.byRecord[r];
           entry.paths.push(path);
           entry.pairs.push(base + k);
         }
