@@ -10,7 +10,7 @@ if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {
   const { CommanderError } = await import("commander");
   const { exitState } = await import("./common.js");
   const { createProgram } = await import("./program.js");
-  const program = createProgram();
+  const program = await createProgram(command);
   try {
     await program.parseAsync(process.argv);
     process.exitCode = exitState.code;

@@ -1,33 +1,52 @@
 import { Command } from "commander";
-import { registerAdr } from "./commands/adr.js";
-import { registerAgent } from "./commands/agent.js";
-import { registerBacklog } from "./commands/backlog.js";
-import { registerBaseline } from "./commands/baseline.js";
-import { registerContext } from "./commands/context.js";
-import { registerDecision } from "./commands/decision.js";
-import { registerDemo } from "./commands/demo.js";
-import { registerDoctor } from "./commands/doctor.js";
-import { registerExport } from "./commands/export.js";
-import { registerHook } from "./commands/hook.js";
-import { registerInspect } from "./commands/inspect.js";
-import { registerMcp } from "./commands/mcp.js";
-import { registerPrComment } from "./commands/pr-comment.js";
-import { registerQuestion } from "./commands/question.js";
-import { registerIntent } from "./commands/records.js";
-import { registerReport } from "./commands/report.js";
-import { registerSetup } from "./commands/setup.js";
-import { registerStale } from "./commands/stale.js";
-import { registerStory } from "./commands/story.js";
-import { registerTask } from "./commands/task.js";
-import { registerVerdict } from "./commands/verdict.js";
-import { registerWatch } from "./commands/watch.js";
-import { registerWorkline } from "./commands/workline.js";
+
+type Register = (program: Command) => void;
+
+/**
+ * Each command module, loaded only when needed: `adrift stale` loads the stale command alone
+ * (the hooks and bots that run adrift on every commit or push pay for one module, not 25).
+ * In the order `adrift --help` lists them.
+ */
+const MODULES: [names: string[], load: () => Promise<Register>][] = [
+  [["init", "session"], async () => (await import("./commands/setup.js")).registerSetup],
+  [["workline"], async () => (await import("./commands/workline.js")).registerWorkline],
+  [["intent"], async () => (await import("./commands/records.js")).registerIntent],
+  [["decision"], async () => (await import("./commands/decision.js")).registerDecision],
+  [
+    ["show", "list", "validate"],
+    async () => (await import("./commands/inspect.js")).registerInspect,
+  ],
+  [["stale"], async () => (await import("./commands/stale.js")).registerStale],
+  [["hook"], async () => (await import("./commands/hook.js")).registerHook],
+  [["watch"], async () => (await import("./commands/watch.js")).registerWatch],
+  [
+    ["rule", "epic", "coverage"],
+    async () => (await import("./commands/backlog.js")).registerBacklog,
+  ],
+  [["story"], async () => (await import("./commands/story.js")).registerStory],
+  [["task"], async () => (await import("./commands/task.js")).registerTask],
+  [["question"], async () => (await import("./commands/question.js")).registerQuestion],
+  [["verdict"], async () => (await import("./commands/verdict.js")).registerVerdict],
+  [["demo"], async () => (await import("./commands/demo.js")).registerDemo],
+  [["agent"], async () => (await import("./commands/agent.js")).registerAgent],
+  [["doctor"], async () => (await import("./commands/doctor.js")).registerDoctor],
+  [["context"], async () => (await import("./commands/context.js")).registerContext],
+  [["export"], async () => (await import("./commands/export.js")).registerExport],
+  [["report"], async () => (await import("./commands/report.js")).registerReport],
+  [["pr-comment"], async () => (await import("./commands/pr-comment.js")).registerPrComment],
+  [["baseline"], async () => (await import("./commands/baseline.js")).registerBaseline],
+  [["adr"], async () => (await import("./commands/adr.js")).registerAdr],
+  [["mcp"], async () => (await import("./commands/mcp.js")).registerMcp],
+];
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
 
-/** Builds the commander program with every command registered. */
-export function createProgram(): Command {
+/**
+ * Builds the commander program. With `command` (the first argument) naming a known command,
+ * only that command's module is loaded and registered; otherwise (help, a typo) all are.
+ */
+export async function createProgram(command?: string): Promise<Command> {
   const program = new Command("adrift")
     .description(
       "Keep the why of a codebase inside the repository, and know when the code moved on.",
@@ -36,28 +55,8 @@ export function createProgram(): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
-  registerSetup(program);
-  registerWorkline(program);
-  registerIntent(program);
-  registerDecision(program);
-  registerInspect(program);
-  registerStale(program);
-  registerHook(program);
-  registerWatch(program);
-  registerBacklog(program);
-  registerStory(program);
-  registerTask(program);
-  registerQuestion(program);
-  registerVerdict(program);
-  registerDemo(program);
-  registerAgent(program);
-  registerDoctor(program);
-  registerContext(program);
-  registerExport(program);
-  registerReport(program);
-  registerPrComment(program);
-  registerBaseline(program);
-  registerAdr(program);
-  registerMcp(program);
+  const known = MODULES.find(([names]) => command !== undefined && names.includes(command));
+  const wanted = known ? [known] : MODULES;
+  for (const register of await Promise.all(wanted.map(([, load]) => load()))) register(program);
   return program;
 }
