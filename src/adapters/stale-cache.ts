@@ -76,11 +76,23 @@ const serialised = new WeakMap<
   { head: string; notices: readonly string[]; json: string }
 >();
 
-/** The report as compact JSON, serialised once however often it is written or printed. */
+/** Findings serialised ahead of the report (while git still ran), by finding. */
+const findingJson = new WeakMap<StaleFinding, string>();
+
+/** Serialises a finding now (it will not change): the report is later joined from the pieces. */
+export function serialiseFinding(finding: StaleFinding): void {
+  findingJson.set(finding, JSON.stringify(finding));
+}
+
+/**
+ * The report as compact JSON — exactly `JSON.stringify(report)` — serialised once however often
+ * it is written or printed, from findings serialised ahead where there are.
+ */
 export function reportJson(report: StalenessReport): string {
   const known = knownReportJson(report);
   if (known !== undefined) return known;
-  const json = JSON.stringify(report);
+  const findings = report.findings.map((f) => findingJson.get(f) ?? JSON.stringify(f));
+  const json = `{"head":${JSON.stringify(report.head)},"findings":[${findings.join(",")}],"notices":${JSON.stringify(report.notices)}}`;
   serialised.set(report.findings, { head: report.head, notices: report.notices, json });
   return json;
 }

@@ -2,6 +2,7 @@
 // the pre-commit hook can run it from the cache without loading either.
 import type { GitAdapter } from "../adapters/git/types.js";
 import { startSpan, timed } from "../adapters/profile.js";
+import { serialiseFinding } from "../adapters/stale-cache.js";
 import {
   boundaryCovered,
   type CommitInfo,
@@ -179,7 +180,7 @@ async function scanHistory(
 ): Promise<ScanResult & { excluded: string[] }> {
   const attach = (scan: HistoryScan) =>
     Promise.resolve(records).then((list) => {
-      scan.attach(list);
+      scan.attach(list, (_, finding) => serialiseFinding(finding));
     });
   if (present.size === 0) {
     const scan = new HistoryScan([], []);

@@ -14,6 +14,7 @@ import {
   compiledScopes,
   countsFor,
   FindingJudge,
+  type JudgeIndex,
 } from "./staleness.js";
 import { MAX_LISTED_COMMITS, type StaleFinding } from "./staleness-types.js";
 
@@ -159,6 +160,14 @@ export class HistoryScan {
   private pairNewest = new Int32Array(4096);
   private pairOldest = new Int32Array(4096);
   private pairOdd = new Uint8Array(4096);
+  /** per record: its changed paths and their pairs, in the order they first counted */
+  private recordPaths: string[][] = [];
+  private recordPairs: number[][] = [];
+  /** per basis bit: the records based on it (judged as soon as the listing passes it) */
+  private recordsOfBit = new Map<number, number[]>();
+  /** findings judged while scanning, by record */
+  private final: (StaleFinding | undefined)[] = [];
+  private onFinal: ((r: number, finding: StaleFinding) => void) | undefined;
   /** per record: the last commit handed to it, how many distinct commits, the last RING of them */
   private recordLast = new Int32Array(0);
   private recordCommits = new Int32Array(0);
@@ -231,7 +240,30 @@ export class HistoryScan {
           kind: change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified",
         });
     }
-    if (this.records) this.dispatchUpTo(this.commits.length);
+    if (this.records) {
+      this.dispatchUpTo(this.commits.length);
+      if (bit !== undefined) this.judgeBase(bit);
+    }
+  }
+
+  /**
+   * Judges the records based on the commit with `bit`, which was just added. While the listing
+   * has been one chain, everything after that commit is its ancestor: nothing more can count
+   * for those records, so their findings are final now — most of the judging is done while git
+   * still runs.
+   */
+  private judgeBase(bit: number): void {
+    if (this.merges) return;
+    for (const r of this.recordsOfBit.get(bit) ?? []) {
+      const finding = this.assessBySummary(
+        r,
+        { commits: this.commits, byPath: this.byPath },
+        "stream",
+      );
+      if (!finding) continue;
+      this.final[r] = finding;
+      this.onFinal?.(r, finding);
+    }
   }
 
   private event(path: string, event: PathEvent): void {
@@ -246,9 +278,14 @@ export class HistoryScan {
    * Attaches the records to assess (once). Records whose basis is neither among the bases nor
    * excluded are left out (they are assessed by fingerprints).
    */
-  attach(records: readonly AssessedRecord[]): void {
+  attach(
+    records: readonly AssessedRecord[],
+    onFinal?: (r: number, finding: StaleFinding) => void,
+  ): void {
     if (this.records) throw new Error("records already attached");
     this.records = records;
+    this.onFinal = onFinal;
+    this.final = new Array(records.length);
     this.matcher = new ScopeMatcher(records);
     this.recordLast = new Int32Array(records.length).fill(-1);
     this.recordCommits = new Int32Array(records.length);
@@ -258,7 +295,15 @@ export class HistoryScan {
       if (bit !== undefined) return bit;
       return this.excluded.includes(r.basis.revision) ? -1 : -2;
     });
+    this.recordBits.forEach((bit, r) => {
+      if (bit < 0) return;
+      const list = this.recordsOfBit.get(bit);
+      if (list) list.push(r);
+      else this.recordsOfBit.set(bit, [r]);
+    });
     this.dispatchUpTo(this.commits.length);
+    // Bases the listing already passed: their records are final.
+    for (const [base, bit] of this.baseBits) if (this.has(base)) this.judgeBase(bit);
   }
 
   private matching(path: string): { records: Int32Array; base: number } {
@@ -341,7 +386,17 @@ export class HistoryScan {
         this.recordRing[r * RING + (seen % RING)] = at;
       }
       const pair = base + k;
-      if (this.pairCount[pair] === 0) this.pairNewest[pair] = newest;
+      if (this.pairCount[pair] === 0) {
+        this.pairNewest[pair] = newest;
+        const paths = this.recordPaths[r];
+        if (paths) {
+          paths.push(path);
+          this.recordPairs[r]!.push(pair);
+        } else {
+          this.recordPaths[r] = [path];
+          this.recordPairs[r] = [pair];
+        }
+      }
       this.pairOldest[pair] = oldest;
       this.pairCount[pair]!++;
       if (odd) this.pairOdd[pair] = 1;
@@ -400,7 +455,8 @@ export class HistoryScan {
     };
     let cache: CandidateCache | undefined;
     const assess = (r: number): StaleFinding => {
-      const judged = this.merges ? undefined : this.assessBySummary(r, index);
+      const judged =
+        this.final[r] ?? (this.merges ? undefined : this.assessBySummary(r, index, "canonical"));
       if (judged) return judged;
       cache ??= new CandidateCache(index.paths);
       return assessByHistory(this.records![r]!, index, cache);
@@ -408,53 +464,42 @@ export class HistoryScan {
     return { index, assess };
   }
 
-  /** per record (attached index): its changed files, by path, and their pairs */
-  private byRecord: { paths: string[]; pairs: number[] }[] | undefined;
-
   /**
    * A record judged from the sums (linear history only): each file by its earliest and latest
-   * counting event, in listing order (first matching scope entry, then path); the commits by
-   * the counts kept while scanning. Undefined when a file had a rename or two events in one
-   * commit, or came and went: then the events themselves must be read.
+   * counting event (the judge picks the listed files); the commits by
+   * the counts kept while scanning. `positions` says what the events' commit numbers are: the
+   * order of the listing (while scanning) or the canonical order (after `finish`). Undefined
+   * when a file had a rename or two events in one commit, or came and went: then the events
+   * themselves must be read.
    */
-  private assessBySummary(r: number, index: HistoryIndex): StaleFinding | undefined {
-    if (!this.byRecord) {
-      this.byRecord = [];
-      for (const path of [...this.matched.keys()].sort()) {
-        const { records, base } = this.matched.get(path)!;
-        for (let k = 0; k < records.length; k++) {
-          if (this.pairCount[base + k] === 0) continue;
-          const r = records[k]!;
-          this.byRecord[r] ??= { paths: [], pairs: [] };
-          const entry = this.byRecord[r];
-          entry.paths.push(path);
-          entry.pairs.push(base + k);
-        }
-      }
-    }
+  private assessBySummary(
+    r: number,
+    index: JudgeIndex,
+    positions: "stream" | "canonical",
+  ): StaleFinding | undefined {
     const record = this.records![r]!;
     const scopes = compiledScopes(record.basis.touched_paths);
-    const judge = new FindingJudge(record, scopes, index, countsFor(record, index));
-    const entry = this.byRecord[r];
-    if (!entry) return judge.finding({ count: 0, earliest: [] });
-    for (const pair of entry.pairs) if (this.pairOdd[pair]) return undefined;
-    let order = entry.paths.map((_, i) => i);
-    if (scopes.length > 1) {
-      const scope = entry.paths.map((p) => scopes.findIndex((s) => s.matches(p)));
-      order = order.sort((a, b) => scope[a]! - scope[b]! || a - b);
-    }
-    for (const i of order) {
-      const pair = entry.pairs[i]!;
+    const judge = new FindingJudge(record, scopes, index);
+    const paths = this.recordPaths[r];
+    const pairs = this.recordPairs[r];
+    if (!paths || !pairs) return judge.finding({ count: 0, earliest: [] });
+    for (const pair of pairs) if (this.pairOdd[pair]) return undefined;
+    for (let i = 0; i < paths.length; i++) {
+      const pair = pairs[i]!;
       const first = this.events[this.pairOldest[pair]!]!;
       const last = this.events[this.pairNewest[pair]!]!;
-      if (!judge.summary(entry.paths[i]!, first, last)) return undefined;
+      const path = paths[i]!;
+      const scope = scopes.length > 1 ? scopes.findIndex((s) => s.matches(path)) : 0;
+      if (!judge.summary(path, first, last, scope)) return undefined;
     }
-    const n = this.commits.length;
     const count = this.recordCommits[r]!;
-    const earliest: number[] = [];
-    for (let k = 0; k < Math.min(count, RING); k++)
-      earliest.push(n - 1 - this.recordRing[r * RING + k]!);
-    earliest.sort((a, b) => a - b);
+    const ring = this.recordRing.subarray(r * RING, r * RING + Math.min(count, RING));
+    const n = this.commits.length;
+    // Earliest first: the furthest down the listing, numbered either way.
+    const earliest =
+      positions === "stream"
+        ? [...ring].sort((a, b) => b - a)
+        : [...ring].map((p) => n - 1 - p).sort((a, b) => a - b);
     return judge.finding({ count, earliest });
   }
 }

@@ -74,10 +74,13 @@ function stateOf(flags: { stale: boolean; review: boolean; moved: boolean }): Co
   return flags.moved ? "moved" : "fresh";
 }
 
-const marksOf = new WeakMap<HistoryIndex, { stamp: Int32Array; generation: number }>();
+/** What the judge reads of an index: the commits by position, and the events per path. */
+export type JudgeIndex = Pick<HistoryIndex, "commits" | "byPath">;
+
+const marksOf = new WeakMap<JudgeIndex, { stamp: Int32Array; generation: number }>();
 
 /** Per-index scratch marks ("commit already counted for this record") reused across records. */
-function usedMarks(index: HistoryIndex): { stamp: Int32Array; generation: number } {
+function usedMarks(index: JudgeIndex): { stamp: Int32Array; generation: number } {
   let marks = marksOf.get(index);
   if (!marks) {
     marks = { stamp: new Int32Array(index.commits.length), generation: 0 };
@@ -135,20 +138,21 @@ export function assessByHistory(
  * entry matching them, then by path.
  */
 export class FindingJudge {
-  private readonly marks: { stamp: Int32Array; generation: number };
-  private readonly generation: number;
+  private marks: { stamp: Int32Array; generation: number } | undefined;
+  private generation = 0;
   private readonly used: number[] = [];
   private readonly paths = new PathCollector();
   private readonly flags = { stale: false, review: false, moved: false };
+  /**
+   * `counts` is needed only by `file` (a rename out of scope looks at what followed); files
+   * given by `summary` need neither it nor the events.
+   */
   constructor(
     private readonly record: AssessedRecord,
     private readonly scopes: readonly Scope[],
-    private readonly index: HistoryIndex,
-    private readonly counts: (e: PathEvent) => boolean,
-  ) {
-    this.marks = usedMarks(index);
-    this.generation = ++this.marks.generation;
-  }
+    private readonly index: JudgeIndex,
+    private readonly counts: (e: PathEvent) => boolean = () => true,
+  ) {}
 
   private inScope(p: string): boolean {
     return this.scopes.some((s) => s.matches(p));
@@ -160,6 +164,10 @@ export class FindingJudge {
     events: readonly PathEvent[],
     newPath?: string,
   ): void {
+    if (!this.marks) {
+      this.marks = usedMarks(this.index);
+      this.generation = ++this.marks.generation;
+    }
     const { stamp } = this.marks;
     for (const e of events)
       if (stamp[e.commit] !== this.generation) {
@@ -185,17 +193,26 @@ export class FindingJudge {
    * earliest and latest event; the caller counts the commits (`finding(used)`). Returns false,
    * judging nothing, for a file that came and went (its commits would not count).
    */
-  summary(file: string, first: PathEvent, last: PathEvent): boolean {
+  summary(file: string, first: PathEvent, last: PathEvent, scope = 0): boolean {
     if (first.kind === "added") {
       if (last.kind === "deleted") return false;
-      this.list(file, "added", first.commit);
+      this.offer(file, "added", first.commit, scope);
       if (isExactPath(this.scopes, file)) this.flags.stale = true;
       else this.flags.review = true;
       return true;
     }
     this.flags.stale = true;
-    this.list(file, last.kind === "deleted" ? "deleted" : "modified", first.commit);
+    this.offer(file, last.kind === "deleted" ? "deleted" : "modified", first.commit, scope);
     return true;
+  }
+
+  /** Files given by `summary` come in any order: the listed ones are picked, not sorted. */
+  private top: TopPaths | undefined;
+
+  private offer(path: string, change: PathChange["change"], earliest: number, scope: number) {
+    this.top ??= new TopPaths();
+    const at = this.top.offer(rankOf(change), scope, path);
+    if (at >= 0) this.top.put(at, { path, change, commits: [this.index.commits[earliest]!.hash] });
   }
 
   /** One file's counting events, oldest first (not empty). */
@@ -257,7 +274,7 @@ export class FindingJudge {
       recorded: this.record.recorded,
       commits,
       ...(count > MAX_LISTED_COMMITS ? { omitted_commits: count - MAX_LISTED_COMMITS } : {}),
-      ...this.paths.listed(),
+      ...(this.top ? this.top.listed() : this.paths.listed()),
       method: "history",
     };
   }
@@ -281,6 +298,58 @@ function smallest(values: readonly number[], n: number): number[] {
 
 const rankOf = (change: PathChange["change"]) =>
   change === "added" ? 2 : change === "renamed" ? 1 : 0;
+
+type PathKey = { rank: number; scope: number; path: string };
+
+/** Listing order: by first matching scope entry, then path. */
+const listedBefore = (a: PathKey, b: PathKey) =>
+  a.scope !== b.scope ? a.scope < b.scope : a.path < b.path;
+
+/** With more than MAX_LISTED_PATHS: those that make a record stale first, then listing order. */
+const keptBefore = (a: PathKey, b: PathKey) =>
+  a.rank !== b.rank ? a.rank < b.rank : listedBefore(a, b);
+
+/**
+ * The changes `listedPaths` would list, picked from changes offered in any order: the
+ * MAX_LISTED_PATHS smallest by (rank, listing order), kept sorted in a short array, so no list
+ * of hundreds of files is ever sorted. When no more than that many came, they are listed in
+ * listing order, as `listedPaths` does.
+ */
+class TopPaths {
+  private readonly kept: { key: PathKey; change?: PathChange }[] = [];
+  private total = 0;
+
+  /** Counts a change; returns where it goes among the kept ones, or -1 when it is not listed. */
+  offer(rank: number, scope: number, path: string): number {
+    this.total++;
+    const key = { rank, scope, path };
+    const { kept } = this;
+    if (kept.length === MAX_LISTED_PATHS && !keptBefore(key, kept[kept.length - 1]!.key)) return -1;
+    let at = kept.length;
+    while (at > 0 && keptBefore(key, kept[at - 1]!.key)) at--;
+    kept.splice(at, 0, { key });
+    if (kept.length > MAX_LISTED_PATHS) kept.pop();
+    return at;
+  }
+
+  /** Stores the change `offer` placed at `at`. */
+  put(at: number, change: PathChange): void {
+    this.kept[at]!.change = change;
+  }
+
+  /** The listed changes and how many were left out. */
+  listed(): { paths: PathChange[]; omitted_paths?: number } {
+    if (this.total > MAX_LISTED_PATHS)
+      return {
+        paths: this.kept.map((k) => k.change!),
+        omitted_paths: this.total - MAX_LISTED_PATHS,
+      };
+    const inOrder = [...this.kept].sort((a, b) =>
+      listedBefore(a.key, b.key) ? -1 : listedBefore(b.key, a.key) ? 1 : 0,
+    );
+    return { paths: inOrder.map((k) => k.change!) };
+  }
+}
 
 /**
  * Collects a finding's path changes as `listedPaths` would list them, without building the ones
