@@ -29,8 +29,12 @@ import {
   stagedFindings,
 } from "./stale-engine.js";
 
-/** Options of a staleness computation. */
-export type StaleOptions = { staged?: boolean };
+/**
+ * Options of a staleness computation. `staged` adds the staged change as one more commit;
+ * `history: false` (the pre-commit hook) reads history only when HEAD's report is not already
+ * known: the findings are then those of the staged change alone.
+ */
+export type StaleOptions = { staged?: boolean; history?: boolean };
 
 /** The records staleness looks at: with a basis and a scope, not superseded. */
 export function assessedRecords(state: ProjectState): AssessedRecord[] {
@@ -106,6 +110,20 @@ export async function computeStaleness(
         new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
     };
   }
+  const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
+  if (!stored && options.history === false) {
+    // The staged change's own findings need the records only, not history.
+    if (!inputs) {
+      inputs = await timed("read and fold the log", () => fromLog(ctx));
+      writeStaleCache(gitDir, {
+        key,
+        records: withoutFingerprints(inputs.records),
+        open_worklines: inputs.open_worklines,
+      });
+    }
+    const staged = options.staged ? await stagedChangeFindings(ctx, inputs) : [];
+    return { head: head ?? "", findings: staged, notices: [] };
+  }
   let preparing: Promise<PreparedHistory> | undefined;
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
@@ -121,7 +139,6 @@ export async function computeStaleness(
     preparing.catch(() => undefined);
     inputs = await reading;
   }
-  const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   if (stored) report = stored;
   else {
     report = await timed("history ready + assess records", () =>
@@ -142,7 +159,12 @@ export async function computeStaleness(
     written();
   }
   if (!options.staged) return report;
-  const active = readLocalState(gitDir).active_workline;
+  return mergeStaged(report, await stagedChangeFindings(ctx, inputs!));
+}
+
+/** What the staged change, taken as one more commit of the active workline, does to the records. */
+async function stagedChangeFindings(ctx: AppContext, inputs: Inputs): Promise<StaleFinding[]> {
+  const active = readLocalState(ctx.git.location.gitDir).active_workline;
   // git exports the author inside hooks; asking git config costs a process.
   const author = ctx.env.GIT_AUTHOR_NAME
     ? { name: ctx.env.GIT_AUTHOR_NAME, email: ctx.env.GIT_AUTHOR_EMAIL }
@@ -150,10 +172,10 @@ export async function computeStaleness(
   const commit = stagedCommit(
     await ctx.git.stagedChanges(),
     author,
-    active && inputs!.open_worklines.includes(active) ? active : undefined,
+    active && inputs.open_worklines.includes(active) ? active : undefined,
     Math.floor(ctx.clock.now().getTime() / 1000),
   );
-  return mergeStaged(report, stagedFindings(inputs!.records, commit));
+  return stagedFindings(inputs.records, commit);
 }
 
 /** What the cached records were derived from: the log dir, and each log file's size and mtime. */
