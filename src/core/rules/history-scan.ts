@@ -94,6 +94,9 @@ function globBase(entry: string): string {
   return literal.length ? `${literal.join("/")}/` : "";
 }
 
+/** A changed path as the scan keeps it: its events, their positions, the first rename's. */
+type PathEntry = { path: string; events: PathEvent[]; at: Int32Array; renamed: number };
+
 /** What a finished scan gives: the index in canonical order and each record's finding. */
 export type ScanResult = {
   index: HistoryIndex;
@@ -101,15 +104,8 @@ export type ScanResult = {
   assess(r: number): StaleFinding;
 };
 
-/** Earliest commits listed per finding (MAX_LISTED_COMMITS), kept per record while scanning. */
-const RING = MAX_LISTED_COMMITS;
-
 /** Grows a typed array to hold at least `size` entries (new entries filled with `fill`). */
-function grown<T extends Int32Array | Uint32Array | Uint8Array>(
-  array: T,
-  size: number,
-  fill = 0,
-): T {
+function grown<T extends Int32Array | Uint32Array>(array: T, size: number, fill = 0): T {
   if (size <= array.length) return array;
   let length = array.length;
   while (length < size) length *= 2;
@@ -122,16 +118,16 @@ function grown<T extends Int32Array | Uint32Array | Uint8Array>(
 const isRename = (e: PathEvent) => e.kind === "renamed_from" || e.kind === "renamed_to";
 
 /**
- * Builds a HistoryIndex from commits given newest first in a topological order, and sums up
- * per (record, changed path) the events that count for the record: how many, the earliest and
- * the latest, and per record its distinct commits and the earliest of them. Records may be
- * attached after the first commits (they are read from the log while git runs).
+ * Builds a HistoryIndex from commits given newest first in a topological order, and judges
+ * records while they arrive. Records may be attached after the first commits (they are read
+ * from the log while git runs).
  *
- * Each changed path gets one "pair" slot per record its scope matches (found once per path),
- * in flat typed arrays: no map lookup and no allocation per (record, event). When the listing
- * is one chain (no merge) a record is judged from those sums alone; a rename, two events on
- * one path in one commit, a file that came and went, or a merge sends the record to
- * `assessByHistory` over the finished index instead.
+ * While the listing is one chain (no merge yet), everything after a basis B is an ancestor of
+ * B: once B has arrived, the events that count for the records based on B are exactly the
+ * events listed before it, and their findings are final. Those records are judged then, from
+ * each changed path's earliest and latest event and the commits' count — while git is still
+ * diffing trees. A merge, a rename, a file that came and went, or a basis left out of the
+ * listing sends the record to `assessByHistory` over the finished index instead.
  */
 export class HistoryScan {
   private readonly slots = new Map<string, number>();
@@ -141,37 +137,22 @@ export class HistoryScan {
   private readonly commits: CommitInfo[] = [];
   /** slot -> position in `commits`, -1 while not seen */
   private position: Int32Array;
+  /** path -> its events, in the order the commits were added (`commit` is that position) */
   private readonly byPath = new Map<string, PathEvent[]>();
+  /** path -> its events and their positions (read in the hot loop without touching the events) */
+  private readonly entries = new Map<string, PathEntry>();
   private merges = false;
   private records: readonly AssessedRecord[] | undefined;
   private matcher: ScopeMatcher | undefined;
-  /** per record: its basis bit (-1: all commits count, -2: not assessed from history) */
-  private recordBits: Int32Array | undefined;
-  /** per path: the records it matches and the first of their pair slots */
-  private readonly matched = new Map<string, { records: Int32Array; base: number }>();
-  private pairs = 0;
-  /** every event, in the order commits were added; `firstEvent[at]` is commit `at`'s first */
-  private readonly events: PathEvent[] = [];
-  private readonly eventPaths: string[] = [];
-  private readonly firstEvent: number[] = [];
-  private dispatched = 0;
-  /** per pair: how many events count, the newest and the oldest (by stream), a rename or twin */
-  private pairCount = new Int32Array(4096);
-  private pairNewest = new Int32Array(4096);
-  private pairOldest = new Int32Array(4096);
-  private pairOdd = new Uint8Array(4096);
-  /** per record: its changed paths and their pairs, in the order they first counted */
-  private recordPaths: string[][] = [];
-  private recordPairs: number[][] = [];
-  /** per basis bit: the records based on it (judged as soon as the listing passes it) */
-  private recordsOfBit = new Map<number, number[]>();
+  /** per record: the changed paths its scope matches, in the order they were first changed */
+  private recordPaths: PathEntry[][] = [];
+  /** per basis bit: the records based on it */
+  private readonly recordsOfBit = new Map<number, number[]>();
   /** findings judged while scanning, by record */
   private final: (StaleFinding | undefined)[] = [];
   private onFinal: ((r: number, finding: StaleFinding) => void) | undefined;
-  /** per record: the last commit handed to it, how many distinct commits, the last RING of them */
-  private recordLast = new Int32Array(0);
-  private recordCommits = new Int32Array(0);
-  private recordRing = new Int32Array(0);
+  /** scratch: per commit position, the record that last counted it */
+  private counted = new Int32Array(4096).fill(-1);
 
   /**
    * `bases`: the basis revisions present here; `excluded`: revisions left out of the listing
@@ -222,61 +203,59 @@ export class HistoryScan {
       const reach = this.reach;
       for (let w = 0; w < words; w++) reach[p * words + w]! |= reach[slot * words + w]!;
     }
-    this.firstEvent.push(this.events.length);
-    if (commit.boundary) return;
-    for (const change of commit.changes) {
-      if (change.status === "R" && change.old_path !== undefined) {
-        const pure = (change.similarity ?? 0) >= 100;
-        this.event(change.old_path, {
-          commit: at,
-          kind: "renamed_from",
-          other: change.path,
-          pure,
-        });
-        this.event(change.path, { commit: at, kind: "renamed_to", other: change.old_path, pure });
-      } else
-        this.event(change.path, {
-          commit: at,
-          kind: change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified",
-        });
-    }
-    if (this.records) {
-      this.dispatchUpTo(this.commits.length);
-      if (bit !== undefined) this.judgeBase(bit);
-    }
-  }
-
-  /**
-   * Judges the records based on the commit with `bit`, which was just added. While the listing
-   * has been one chain, everything after that commit is its ancestor: nothing more can count
-   * for those records, so their findings are final now — most of the judging is done while git
-   * still runs.
-   */
-  private judgeBase(bit: number): void {
-    if (this.merges) return;
-    for (const r of this.recordsOfBit.get(bit) ?? []) {
-      const finding = this.assessBySummary(
-        r,
-        { commits: this.commits, byPath: this.byPath },
-        "stream",
-      );
-      if (!finding) continue;
-      this.final[r] = finding;
-      this.onFinal?.(r, finding);
-    }
+    if (!commit.boundary)
+      for (const change of commit.changes) {
+        if (change.status === "R" && change.old_path !== undefined) {
+          const pure = (change.similarity ?? 0) >= 100;
+          this.event(change.old_path, {
+            commit: at,
+            kind: "renamed_from",
+            other: change.path,
+            pure,
+          });
+          this.event(change.path, {
+            commit: at,
+            kind: "renamed_to",
+            other: change.old_path,
+            pure,
+          });
+        } else
+          this.event(change.path, {
+            commit: at,
+            kind: change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified",
+          });
+      }
+    if (bit !== undefined && this.records) this.judgeBase(bit, at);
   }
 
   private event(path: string, event: PathEvent): void {
-    const list = this.byPath.get(path);
-    if (list) list.push(event);
-    else this.byPath.set(path, [event]);
-    this.events.push(event);
-    this.eventPaths.push(path);
+    let entry = this.entries.get(path);
+    if (!entry) {
+      entry = { path, events: [], at: new Int32Array(4), renamed: Number.POSITIVE_INFINITY };
+      this.entries.set(path, entry);
+      this.byPath.set(path, entry.events);
+      if (this.records) this.match(entry);
+    }
+    const n = entry.events.length;
+    if (n === entry.at.length) entry.at = grown(entry.at, n + 1);
+    entry.at[n] = event.commit;
+    if (entry.renamed === Number.POSITIVE_INFINITY && isRename(event)) entry.renamed = event.commit;
+    entry.events.push(event);
+  }
+
+  /** Notes a newly changed path on the records whose scope matches it. */
+  private match(entry: PathEntry): void {
+    for (const r of this.matcher!.recordsFor(entry.path)) {
+      const paths = this.recordPaths[r];
+      if (paths) paths.push(entry);
+      else this.recordPaths[r] = [entry];
+    }
   }
 
   /**
-   * Attaches the records to assess (once). Records whose basis is neither among the bases nor
-   * excluded are left out (they are assessed by fingerprints).
+   * Attaches the records to assess (once); `onFinal` hears each finding judged while scanning.
+   * Records whose basis is neither among the bases nor excluded are left out (they are
+   * assessed by fingerprints).
    */
   attach(
     records: readonly AssessedRecord[],
@@ -286,121 +265,81 @@ export class HistoryScan {
     this.records = records;
     this.onFinal = onFinal;
     this.final = new Array(records.length);
+    this.recordPaths = new Array(records.length);
     this.matcher = new ScopeMatcher(records);
-    this.recordLast = new Int32Array(records.length).fill(-1);
-    this.recordCommits = new Int32Array(records.length);
-    this.recordRing = new Int32Array(records.length * RING);
-    this.recordBits = Int32Array.from(records, (r) => {
-      const bit = this.baseBits.get(r.basis.revision);
-      if (bit !== undefined) return bit;
-      return this.excluded.includes(r.basis.revision) ? -1 : -2;
-    });
-    this.recordBits.forEach((bit, r) => {
-      if (bit < 0) return;
+    records.forEach((record, r) => {
+      const bit = this.baseBits.get(record.basis.revision);
+      if (bit === undefined) return;
       const list = this.recordsOfBit.get(bit);
       if (list) list.push(r);
       else this.recordsOfBit.set(bit, [r]);
     });
-    this.dispatchUpTo(this.commits.length);
-    // Bases the listing already passed: their records are final.
-    for (const [base, bit] of this.baseBits) if (this.has(base)) this.judgeBase(bit);
-  }
-
-  private matching(path: string): { records: Int32Array; base: number } {
-    let hit = this.matched.get(path);
-    if (!hit) {
-      const records = this.matcher!.recordsFor(path);
-      hit = { records, base: this.pairs };
-      this.pairs += records.length;
-      if (this.pairs > this.pairCount.length) {
-        this.pairCount = grown(this.pairCount, this.pairs);
-        this.pairNewest = grown(this.pairNewest, this.pairs);
-        this.pairOldest = grown(this.pairOldest, this.pairs);
-        this.pairOdd = grown(this.pairOdd, this.pairs);
-      }
-      this.matched.set(path, hit);
+    for (const entry of this.entries.values()) this.match(entry);
+    // Bases the listing already passed: their records can be judged now.
+    for (const [base, bit] of this.baseBits) {
+      const slot = this.slots.get(base);
+      if (slot !== undefined && this.position[slot]! >= 0)
+        this.judgeBase(bit, this.position[slot]!);
     }
-    return hit;
   }
 
-  /** Hands the events of commits [dispatched, end) to the records they count for. */
-  private dispatchUpTo(end: number): void {
-    for (; this.dispatched < end; this.dispatched++) {
-      const at = this.dispatched;
-      const commit = this.commits[at]!;
-      if (commit.boundary || commit.changes.length === 0) continue;
-      const row = this.slots.get(commit.hash)! * this.words;
-      const from = this.firstEvent[at]!;
-      const to = at + 1 < this.firstEvent.length ? this.firstEvent[at + 1]! : this.events.length;
-      if (!commit.changes.some((c) => c.old_path !== undefined)) {
-        // Without renames git names each path once: one event per path.
-        for (let e = from; e < to; e++)
-          this.dispatchPath(this.eventPaths[e]!, commit, at, row, e, e);
-        continue;
-      }
-      // With renames a path may have two events (moved away and added again): keep them together.
-      const ranges = new Map<string, [number, number]>();
-      for (let e = from; e < to; e++) {
-        const range = ranges.get(this.eventPaths[e]!);
-        if (range) range[1] = e;
-        else ranges.set(this.eventPaths[e]!, [e, e]);
-      }
-      for (const [path, [oldest, newest]] of ranges)
-        this.dispatchPath(path, commit, at, row, oldest, newest, oldest !== newest);
+  /** Judges the records based on the commit with `bit`, added at position `at`. */
+  private judgeBase(bit: number, at: number): void {
+    if (this.merges) return;
+    const view: JudgeIndex = { commits: this.commits, byPath: this.byPath };
+    for (const r of this.recordsOfBit.get(bit) ?? []) {
+      const finding = this.judgeLinear(r, at, view);
+      if (!finding) continue;
+      this.final[r] = finding;
+      this.onFinal?.(r, finding);
     }
   }
 
   /**
-   * Hands one commit's events on `path` (ids `oldest`..`newest`, the same but for a path
-   * changed twice) to the records they count for.
+   * A record whose basis was listed at `cut` in a chain: each changed path judged by its
+   * earliest and latest event before `cut` (the judge picks the paths listed), the commits
+   * counted once each and the earliest five kept. Undefined when the record needs its events
+   * read one by one (a rename, a file that came and went).
    */
-  private dispatchPath(
-    path: string,
-    commit: CommitInfo,
-    at: number,
-    row: number,
-    oldest: number,
-    newest: number,
-    twin = false,
-  ): void {
-    const { records: matching, base } = this.matching(path);
-    const records = this.records!;
-    const bits = this.recordBits!;
-    const reach = this.reach;
-    const trailers = commit.worklines.length > 0;
-    const odd = twin || isRename(this.events[oldest]!) || isRename(this.events[newest]!);
-    for (let k = 0; k < matching.length; k++) {
-      const r = matching[k]!;
-      const bit = bits[r]!;
-      if (bit === -2) continue;
-      if (bit >= 0 && (reach[row + (bit >>> 5)]! & (1 << (bit & 31))) !== 0) continue;
-      if (trailers) {
-        const own = records[r]!.workline_id;
-        if (own && commit.worklines.includes(own)) continue;
-      }
-      // The record's distinct commits, and the last RING of them (the earliest, when linear).
-      if (this.recordLast[r] !== at) {
-        this.recordLast[r] = at;
-        const seen = this.recordCommits[r]!;
-        this.recordCommits[r] = seen + 1;
-        this.recordRing[r * RING + (seen % RING)] = at;
-      }
-      const pair = base + k;
-      if (this.pairCount[pair] === 0) {
-        this.pairNewest[pair] = newest;
-        const paths = this.recordPaths[r];
-        if (paths) {
-          paths.push(path);
-          this.recordPairs[r]!.push(pair);
-        } else {
-          this.recordPaths[r] = [path];
-          this.recordPairs[r] = [pair];
+  private judgeLinear(r: number, cut: number, view: JudgeIndex): StaleFinding | undefined {
+    const record = this.records![r]!;
+    const scopes = compiledScopes(record.basis.touched_paths);
+    const judge = new FindingJudge(record, scopes, view);
+    const own = record.workline_id;
+    if (this.counted.length < this.commits.length)
+      this.counted = grown(this.counted, this.commits.length, -1);
+    const counted = this.counted;
+    let count = 0;
+    const earliest: number[] = [];
+    for (const { path, events: list, at, renamed } of this.recordPaths[r] ?? []) {
+      if (renamed < cut) return undefined;
+      let first = -1;
+      let last = -1;
+      for (let k = 0; k < list.length; k++) {
+        const commit = at[k]!;
+        if (commit >= cut) break;
+        if (own && this.commits[commit]!.worklines.includes(own)) continue;
+        if (last < 0) last = k;
+        first = k;
+        if (counted[commit] === r) continue;
+        counted[commit] = r;
+        count++;
+        // The earliest commits are the furthest down the listing: keep the five largest.
+        if (earliest.length < MAX_LISTED_COMMITS || commit > earliest[earliest.length - 1]!) {
+          let i = Math.min(earliest.length, MAX_LISTED_COMMITS - 1);
+          earliest[i] = commit;
+          while (i > 0 && earliest[i - 1]! < commit) {
+            earliest[i] = earliest[i - 1]!;
+            earliest[i - 1] = commit;
+            i--;
+          }
         }
       }
-      this.pairOldest[pair] = oldest;
-      this.pairCount[pair]!++;
-      if (odd) this.pairOdd[pair] = 1;
+      if (first < 0) continue;
+      const scope = scopes.length > 1 ? scopes.findIndex((s) => s.matches(path)) : 0;
+      if (!judge.summary(path, list[first]!, list[last]!, scope)) return undefined;
     }
+    return judge.finding({ count, earliest });
   }
 
   /**
@@ -455,52 +394,12 @@ export class HistoryScan {
     };
     let cache: CandidateCache | undefined;
     const assess = (r: number): StaleFinding => {
-      const judged =
-        this.final[r] ?? (this.merges ? undefined : this.assessBySummary(r, index, "canonical"));
+      const judged = this.final[r];
       if (judged) return judged;
       cache ??= new CandidateCache(index.paths);
       return assessByHistory(this.records![r]!, index, cache);
     };
     return { index, assess };
-  }
-
-  /**
-   * A record judged from the sums (linear history only): each file by its earliest and latest
-   * counting event (the judge picks the listed files); the commits by
-   * the counts kept while scanning. `positions` says what the events' commit numbers are: the
-   * order of the listing (while scanning) or the canonical order (after `finish`). Undefined
-   * when a file had a rename or two events in one commit, or came and went: then the events
-   * themselves must be read.
-   */
-  private assessBySummary(
-    r: number,
-    index: JudgeIndex,
-    positions: "stream" | "canonical",
-  ): StaleFinding | undefined {
-    const record = this.records![r]!;
-    const scopes = compiledScopes(record.basis.touched_paths);
-    const judge = new FindingJudge(record, scopes, index);
-    const paths = this.recordPaths[r];
-    const pairs = this.recordPairs[r];
-    if (!paths || !pairs) return judge.finding({ count: 0, earliest: [] });
-    for (const pair of pairs) if (this.pairOdd[pair]) return undefined;
-    for (let i = 0; i < paths.length; i++) {
-      const pair = pairs[i]!;
-      const first = this.events[this.pairOldest[pair]!]!;
-      const last = this.events[this.pairNewest[pair]!]!;
-      const path = paths[i]!;
-      const scope = scopes.length > 1 ? scopes.findIndex((s) => s.matches(path)) : 0;
-      if (!judge.summary(path, first, last, scope)) return undefined;
-    }
-    const count = this.recordCommits[r]!;
-    const ring = this.recordRing.subarray(r * RING, r * RING + Math.min(count, RING));
-    const n = this.commits.length;
-    // Earliest first: the furthest down the listing, numbered either way.
-    const earliest =
-      positions === "stream"
-        ? [...ring].sort((a, b) => b - a)
-        : [...ring].map((p) => n - 1 - p).sort((a, b) => a - b);
-    return judge.finding({ count, earliest });
   }
 }
 
