@@ -31,13 +31,23 @@ export async function loadProject(
     : openValidatedFiles(path.join(stateDir(ctx.git.location.gitDir), "validated-files.json"));
   const log = await readLog(logDirs(ctx), ctx.git.location.root, { validatedFiles });
   if (!options.allowFutureEvents) {
-    const future = log.problems.find((p) => p.code === "future_schema_version");
-    if (future)
-      throw new AdriftError(
-        "unsupported_schema_version",
-        `${future.file}:${future.line}: ${future.message}`,
-        { file: future.file, line: future.line },
-      );
+    const refusal = futureEventsError(log);
+    if (refusal) throw refusal;
   }
   return { state: foldEvents(log.events), log };
+}
+
+/** The error a log with a line from a newer adrift stops commands with (undefined when none). */
+export function futureEventsError(log: Pick<OrderedLog, "problems">): AdriftError | undefined {
+  const future = log.problems.find((p) => p.code === "future_schema_version");
+  return future
+    ? new AdriftError(
+        "unsupported_schema_version",
+        `${future.file}:${future.line}: ${future.message}`,
+        {
+          file: future.file,
+          line: future.line,
+        },
+      )
+    : undefined;
 }

@@ -4,7 +4,11 @@ import type { Affects, CardFields, Considered, TierB } from "../core/events/comm
 import type { AdriftEvent, EventOf } from "../core/events/envelope.js";
 import { resolveRef } from "../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../core/project/state.js";
-import { cardIncompleteness, type IncompletenessReason } from "../core/rules/completeness.js";
+import {
+  assertConsideredOptions,
+  cardIncompleteness,
+  type IncompletenessReason,
+} from "../core/rules/completeness.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
@@ -56,6 +60,7 @@ export function activeWorkline(ctx: AppContext, state: ProjectState): string | u
 
 /** Records an intent card (basis only when paths are given). */
 export async function recordIntent(ctx: AppContext, input: CardInput): Promise<RecordResult> {
+  assertConsideredOptions(input.considered);
   const { state } = await loadProject(ctx);
   const based = input.touched_paths?.length
     ? await buildBasis(ctx, input.touched_paths, input.revision)
@@ -82,6 +87,7 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
 
 /** Records a decision; its basis (revision, default HEAD, and paths) is required. */
 export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
+  assertConsideredOptions(input.considered);
   const { state } = await loadProject(ctx);
   const { basis, notes } = await buildBasis(ctx, input.touched_paths ?? [], input.revision);
   const data = {
@@ -120,6 +126,8 @@ export type AmendInput = Partial<CardFields> & {
 
 /** Amends a record with a compensating event; the history is kept. */
 export async function amendRecord(ctx: AppContext, ref: string, input: AmendInput) {
+  assertConsideredOptions(input.considered);
+  assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   const { add_considered, reason, considered, touched_paths, ...rest } = input;

@@ -1,8 +1,12 @@
+import { readLog } from "../adapters/log-store.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
-import type { Problem } from "../core/events/parse.js";
+import type { LinePosition, Problem } from "../core/events/parse.js";
+import { foldAndCheck } from "../core/project/fold-check.js";
+import type { ProjectState } from "../core/project/state.js";
+import { findUnresolvedReferences } from "../core/rules/references.js";
 import { duplicateNumbers } from "./adr/files.js";
 import type { AppContext } from "./context.js";
-import { loadProject } from "./load.js";
+import { type LoadedProject, logDirs } from "./load.js";
 import { checkHistory } from "./validate-history.js";
 
 /** The result of `validate`: every problem with file:line; ok when no error. */
@@ -18,14 +22,25 @@ export type ValidationReport = {
 };
 
 /**
- * Checks every line of the log: parses, matches its schema, unique ids, references resolve;
- * with `against`, also that the log is append-only since that revision (see validate-history).
+ * Checks every line of the log: parses, matches its schema, unique ids, references resolve,
+ * keys and transitions survived merges; with `against`, also that the log is append-only since
+ * that revision (see validate-history).
  */
 export async function validateLog(
   ctx: AppContext,
   options: { against?: string } = {},
 ): Promise<ValidationReport> {
-  const { state, log } = await loadProject(ctx, { allowFutureEvents: true, checkEveryLine: true });
+  return (await validateProject(ctx, options)).report;
+}
+
+/** `validateLog`, also returning the log as read and its folded state (one read for doctor). */
+export async function validateProject(
+  ctx: AppContext,
+  options: { against?: string } = {},
+): Promise<LoadedProject & { report: ValidationReport }> {
+  const log = await readLog(logDirs(ctx), ctx.git.location.root);
+  const { state, findings } = foldAndCheck(log.events);
+  const at = (id: string): LinePosition => log.positions.get(id) ?? { file: "?", line: 0 };
   const problems: Problem[] = [...log.problems];
   const notices: string[] = [];
   if (options.against) {
@@ -33,23 +48,19 @@ export async function validateLog(
     problems.push(...history.problems);
     notices.push(...history.notices);
   }
-  for (const dangling of state.dangling) {
-    const at = log.positions.get(dangling.event_id) ?? { file: "?", line: 0 };
+  for (const dangling of state.dangling)
     problems.push({
-      ...at,
+      ...at(dangling.event_id),
       severity: "error",
       code: "unknown_reference",
       message: `${dangling.field} names ${dangling.ref}, which no event in the log created`,
     });
-  }
-  for (const question of state.questions.values())
-    for (const ignored of question.ignored_answers)
-      problems.push({
-        ...(log.positions.get(ignored) ?? { file: "?", line: 0 }),
-        severity: "warning",
-        code: "duplicate_answer",
-        message: `question ${question.id} was answered again; the first answer (${question.answer?.event_id}) counts`,
-      });
+  for (const ref of findUnresolvedReferences(log.events, state))
+    problems.push({ ...at(ref.event_id), severity: "error", code: ref.code, message: ref.message });
+  // Merges leave these behind and the append-only log cannot undo them: warnings, not errors.
+  for (const { event_id, code, message } of findings)
+    problems.push({ ...at(event_id), severity: "warning", code, message });
+  problems.push(...duplicateAnswers(state, at));
   for (const [number, files] of duplicateNumbers(ctx))
     for (const file of files)
       problems.push({
@@ -61,7 +72,7 @@ export async function validateLog(
       });
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   const errors = problems.filter((p) => p.severity === "error").length;
-  return {
+  const report: ValidationReport = {
     ok: errors === 0,
     files: log.files.length,
     events: log.events.length + log.unknown.length,
@@ -70,6 +81,20 @@ export async function validateLog(
     problems,
     ...(options.against ? { notices } : {}),
   };
+  return { state, log, report };
+}
+
+function duplicateAnswers(state: ProjectState, at: (id: string) => LinePosition): Problem[] {
+  return [...state.questions.values()].flatMap((question) =>
+    question.ignored_answers.map(
+      (ignored): Problem => ({
+        ...at(ignored),
+        severity: "warning",
+        code: "duplicate_answer",
+        message: `question ${question.id} was answered again; the first answer (${question.answer?.event_id}) counts`,
+      }),
+    ),
+  );
 }
 
 /** question id -> email of the author of the session it was declared in. */

@@ -2,15 +2,21 @@ import path from "node:path";
 import { type Watcher, watchPaths } from "../adapters/watch.js";
 import type { StaleFinding } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
+import { type ReportTarget, refreshGeneratedFiles } from "./generated-files.js";
 import { runStale } from "./stale.js";
 
 /** What the watcher tells its caller. */
 export type WatchEvents = {
   /** a record newly marked stale, with its finding */
   onMarked(finding: StaleFinding): void;
+  /** a generated file (the ADR index, a report) was rewritten */
+  onGenerated?(file: string): void;
   /** a pass failed (the watcher keeps going) */
   onError(error: unknown): void;
 };
+
+/** What the watcher keeps current besides staleness: reports to rewrite (the index always). */
+export type WatchOptions = { reports?: readonly ReportTarget[] };
 
 /** The files that move when commits, merges, pulls, rebases and checkouts happen, and the log. */
 export function watchedPaths(ctx: AppContext): string[] {
@@ -24,8 +30,8 @@ export function watchedPaths(ctx: AppContext): string[] {
   ];
 }
 
-/** One pass: marks newly stale records and reports each. */
-async function pass(ctx: AppContext, events: WatchEvents): Promise<void> {
+/** One pass: marks newly stale records and reports each, then regenerates generated files. */
+async function pass(ctx: AppContext, events: WatchEvents, options: WatchOptions): Promise<void> {
   try {
     const result = await runStale(ctx, { record: true });
     const marked = new Set(result.marked);
@@ -34,10 +40,24 @@ async function pass(ctx: AppContext, events: WatchEvents): Promise<void> {
   } catch (error) {
     events.onError(error);
   }
+  // After the marks: a report shows them, and the marks' own log change ends in a no-op pass.
+  try {
+    const { written } = await refreshGeneratedFiles(ctx, options.reports);
+    for (const file of written) events.onGenerated?.(file);
+  } catch (error) {
+    events.onError(error);
+  }
 }
 
-/** Watches the repository, marking records stale as the code moves; resolves once watching. */
-export async function watchStaleness(ctx: AppContext, events: WatchEvents): Promise<Watcher> {
-  await pass(ctx, events);
-  return watchPaths(watchedPaths(ctx), () => pass(ctx, events));
+/**
+ * Watches the repository, marking records stale as the code moves and keeping the ADR index and
+ * the given reports current; resolves once watching.
+ */
+export async function watchStaleness(
+  ctx: AppContext,
+  events: WatchEvents,
+  options: WatchOptions = {},
+): Promise<Watcher> {
+  await pass(ctx, events, options);
+  return watchPaths(watchedPaths(ctx), () => pass(ctx, events, options));
 }

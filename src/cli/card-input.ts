@@ -67,7 +67,13 @@ export function parseConsidered(value: string): { approach: string; rejected_bec
       "usage",
       `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
-  return { approach: value.slice(0, at).trim(), rejected_because: value.slice(at + 2).trim() };
+  const approach = value.slice(0, at).trim();
+  if (!approach)
+    throw new AdriftError(
+      "usage",
+      `--considered expects the rejected approach before '::', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
+    );
+  return { approach, rejected_because: value.slice(at + 2).trim() };
 }
 
 type CardOptions = {

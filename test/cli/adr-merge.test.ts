@@ -86,6 +86,93 @@ describe("two branches each accepting ADR 0007", () => {
   });
 });
 
+describe("adr renumber and plain-text mentions", () => {
+  it("rewrites ADR-0007 in prose written beside the moved ADR, leaves the kept one's, code and other numbers", async () => {
+    const repo = makeRepo();
+    repo.adrift(["init"]);
+    repo.commit("init adrift");
+    repo.git("checkout", "-q", "-b", "a");
+    const a = await acceptOne(repo, "Alpha decision", "alpha", 7);
+    repo.write("docs/adr/0008-alpha-notes.md", "# 8. Alpha notes\n\nFollows ADR-0007 closely.\n");
+    repo.commit("accept alpha");
+    repo.git("checkout", "-q", "main");
+    repo.git("checkout", "-q", "-b", "b");
+    const b = await acceptOne(repo, "Beta decision", "beta", 7);
+    const bFile = path.basename(b.path);
+    const beta = [
+      "# 9. Beta notes",
+      "",
+      `Builds on ADR-0007 (see [ADR-0007](${bFile})); not ADR-0017, ADR-00070 or ADR-0007x.`,
+      "",
+      "Inline `ADR-0007` is code.",
+      "",
+      "```sh",
+      "adrift show ADR-0007",
+      "```",
+      "",
+    ].join("\n");
+    repo.write("docs/adr/0009-beta-notes.md", beta);
+    repo.commit("accept beta");
+    repo.git("checkout", "-q", "main");
+    repo.git("merge", "-q", "--no-edit", "a");
+    repo.git("merge", "-q", "--no-edit", "-X", "ours", "b");
+    // Written once both 0007s existed: only a link says which one it means.
+    const aFile = path.basename(a.path);
+    repo.commit("later", {
+      "docs/adr/0010-later.md": `# 10. Later\n\nMentions ADR-0007. And [ADR-0007](${aFile}).\n`,
+    });
+
+    const result = repo.adriftJson<{
+      renumbered: { old_path: string; to: number; mentions_rewritten: string[] }[];
+      mentions_left: { file: string; line: number; ref: string }[];
+    }>(["adr", "renumber"]);
+    expect(result.renumbered).toHaveLength(1);
+    const { to, old_path } = result.renumbered[0]!;
+    expect(old_path).toBe(b.path);
+    const ref = `ADR-${String(to).padStart(4, "0")}`;
+    const moved = bFile.replace("0007-", `${String(to).padStart(4, "0")}-`);
+    expect(repo.read("docs/adr/0009-beta-notes.md")).toBe(
+      beta.replace(
+        `Builds on ADR-0007 (see [ADR-0007](${bFile}))`,
+        `Builds on ${ref} (see [${ref}](${moved}))`,
+      ),
+    );
+    expect(repo.read("docs/adr/0008-alpha-notes.md")).toBe(
+      "# 8. Alpha notes\n\nFollows ADR-0007 closely.\n",
+    );
+    expect(repo.read("docs/adr/0010-later.md")).toBe(
+      `# 10. Later\n\nMentions ADR-0007. And [ADR-0007](${aFile}).\n`,
+    );
+    expect(result.renumbered[0]!.mentions_rewritten).toEqual(["docs/adr/0009-beta-notes.md"]);
+    expect(result.mentions_left).toEqual([
+      { file: "docs/adr/0010-later.md", line: 3, ref: "ADR-0007" },
+    ]);
+  });
+
+  it("prints the mentions it left for a person, with file:line", async () => {
+    const repo = makeRepo();
+    repo.adrift(["init"]);
+    repo.commit("init adrift");
+    repo.git("checkout", "-q", "-b", "a");
+    await acceptOne(repo, "Alpha decision", "alpha", 7);
+    repo.commit("accept alpha");
+    repo.git("checkout", "-q", "main");
+    repo.git("checkout", "-q", "-b", "b");
+    await acceptOne(repo, "Beta decision", "beta", 7);
+    repo.commit("accept beta");
+    repo.git("checkout", "-q", "main");
+    repo.git("merge", "-q", "--no-edit", "a");
+    repo.git("merge", "-q", "--no-edit", "-X", "ours", "b");
+    repo.write("docs/adr/0008-draft-notes.md", "# 8. Notes\n\nWhich ADR-7?\n");
+    const human = repo.adrift(["adr", "renumber"]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(
+      "docs/adr/0008-draft-notes.md:3: check ADR-0007 was written when both ADRs with that number existed; left as it is",
+    );
+    expect(repo.read("docs/adr/0008-draft-notes.md")).toBe("# 8. Notes\n\nWhich ADR-7?\n");
+  });
+});
+
 describe("adr import", () => {
   it("imports every fixture folder with warnings naming file:line, never changing a file", () => {
     const repo = makeRepo();

@@ -113,6 +113,37 @@ describe("bad input gets a clear error and writes nothing", () => {
     refuses(repo, ["intent", "amend", id], "usage");
   });
 
+  it("a considered option without an approach, from flags and from --file, even as the first write", () => {
+    const repo = makeRepo();
+    const error = refuses(
+      repo,
+      ["intent", "record", "--outcome", "o", "--considered", ":: too slow"],
+      "usage",
+    );
+    expect(error.message).toContain("before '::'");
+    refuses(repo, ["decision", "record", "--outcome", "o", "--considered", "  ::"], "usage");
+    repo.write(
+      "blank.json",
+      JSON.stringify({ considered: [{ approach: " ", rejected_because: "x" }] }),
+    );
+    expect(
+      refuses(repo, ["intent", "record", "--file", "blank.json"], "validation_failed").message,
+    ).toContain("considered[0].approach");
+    expect(snapshotDecisions(repo.dir)).toEqual({});
+    const { id } = repo.adriftJson<{ id: string }>([
+      "intent",
+      "record",
+      "--outcome",
+      "o",
+      "--trivial",
+    ]);
+    refuses(repo, ["intent", "amend", id, "--add-considered", ":: no"], "usage");
+    refuses(repo, ["intent", "amend", id, "--file", "blank.json"], "validation_failed");
+    const human = repo.adrift(["intent", "record", "--considered", ":: too slow"]);
+    expect([human.code, human.stdout]).toEqual([2, ""]);
+    expect(human.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("a duplicate id with different content is reported by validate at both places", () => {
     const { repo } = recorded();
     const [file] = logFiles(repo.dir);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALL_DOCTOR_RULES } from "../../src/core/doctor/rules.js";
@@ -23,7 +23,7 @@ function installHooks(root: string, dir = ".git/hooks", before = "") {
 type Report = {
   ok: boolean;
   blind: boolean;
-  findings: { rule: string; severity: string; fix: string; subject?: string }[];
+  findings: { rule: string; severity: string; message: string; fix: string; subject?: string }[];
 };
 
 function doctor(repo: TestRepo | string, args: string[] = []) {
@@ -37,6 +37,8 @@ function doctor(repo: TestRepo | string, args: string[] = []) {
 }
 
 const rules = (report: Report) => report.findings.map((f) => f.rule);
+const logName = (repo: TestRepo) =>
+  readdirSync(path.join(repo.dir, ".decisions/log")).find((f) => f.endsWith(".events.ndjson"))!;
 
 function healthyRepo(): TestRepo {
   const repo = makeRepo();
@@ -167,6 +169,31 @@ describe("adrift doctor", () => {
     repo.write(".gitattributes", "*.png binary\n");
     const { code, report } = doctor(repo);
     expect(rules(report)).toEqual(["ADR-D002", "ADR-D003", "ADR-D008", "ADR-D010"]);
+    expect(code).toBe(1);
+  });
+
+  it("a line from a newer adrift: the log is unreadable (ADR-D008 naming file:line), scopes unchecked", () => {
+    const repo = healthyRepo();
+    repo.adriftJson([
+      "decision",
+      "record",
+      "--outcome",
+      "gone",
+      "--trivial",
+      "--path",
+      "src/gone/",
+    ]);
+    expect(rules(doctor(repo).report)).toEqual(["ADR-D012"]);
+    const line = JSON.parse(repo.read(`.decisions/log/${logName(repo)}`).split("\n")[0]!);
+    repo.write(
+      ".decisions/log/zz.events.ndjson",
+      `${JSON.stringify({ ...line, id: "01ZZZZZZZZZZZZZZZZZZZZZZZZ", schema_version: 2 })}\n`,
+    );
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual(["ADR-D008"]);
+    expect(report.findings[0]!.message).toMatch(
+      /^\.decisions\/log\/zz\.events\.ndjson:1: schema_version 2 is newer than this adrift supports/,
+    );
     expect(code).toBe(1);
   });
 

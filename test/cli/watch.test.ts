@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, repoWithDecision, testEnv } from "../support/repo.js";
+import { acceptAdr, CLI, makeRepo, repoWithDecision, tempDir, testEnv } from "../support/repo.js";
 
 /** Resolves when `predicate` holds for the text collected so far, or rejects after `ms`. */
 function waitFor(read: () => string, predicate: (text: string) => boolean, ms: number) {
@@ -14,6 +16,22 @@ function waitFor(read: () => string, predicate: (text: string) => boolean, ms: n
     tick();
   });
 }
+
+/** The real watcher, spawned in `dir`, with what it printed so far. */
+function startWatch(dir: string, args: string[]) {
+  const child = spawn(process.execPath, [CLI, "watch", ...args], { cwd: dir, env: testEnv() });
+  const out = { stdout: "", stderr: "" };
+  child.stdout.on("data", (d) => {
+    out.stdout += d;
+  });
+  child.stderr.on("data", (d) => {
+    out.stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { child, out, exited };
+}
+
+const readIf = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
 
 describe("adrift watch", () => {
   it("marks a record stale within seconds of a commit made by another process, and stops on SIGINT", async () => {
@@ -53,6 +71,72 @@ describe("adrift watch", () => {
     expect(stderr).toContain("stopped");
     expect(repo.adriftJson<{ records: { status: string }[] }>(["list"]).records[0]?.status).toBe(
       "stale",
+    );
+  });
+});
+
+describe("adrift watch keeps generated files current", () => {
+  it("rewrites the ADR index after a merge left it behind, and a --report as the log changes", async () => {
+    const repo = makeRepo();
+    repo.adrift(["init"]);
+    repo.commit("code", { "src/a.ts": "a\n" });
+    acceptAdr(repo, "Alpha", "alpha");
+    repo.commit("alpha");
+    repo.git("checkout", "-q", "-b", "b");
+    const beta = acceptAdr(repo, "Beta", "beta", 3);
+    repo.commit("beta");
+    repo.git("checkout", "-q", "main");
+    acceptAdr(repo, "Gamma", "gamma");
+    repo.commit("gamma");
+    const index = path.join(repo.dir, "docs/adr/README.md");
+    const report = path.join(tempDir(), "correspondence.json");
+
+    const { child, out, exited } = startWatch(repo.dir, ["--json", "--report", report]);
+    try {
+      await waitFor(
+        () => out.stderr,
+        (t) => t.includes("watching"),
+        15_000,
+      );
+      await waitFor(
+        () => readIf(report),
+        (t) => t.includes("Gamma"),
+        8_000,
+      );
+      // Both branches rewrote the index; the merge keeps main's side, which lacks Beta.
+      repo.git("merge", "-q", "--no-edit", "-X", "ours", "b");
+      expect(repo.git("show", "HEAD:docs/adr/README.md")).not.toContain(path.basename(beta.path));
+      await waitFor(
+        () => readIf(index),
+        (t) => t.includes(path.basename(beta.path)),
+        8_000,
+      );
+      await waitFor(
+        () => readIf(report),
+        (t) => t.includes(beta.path),
+        8_000,
+      );
+      const { id } = repo.adriftJson<{ id: string }>([
+        ...["decision", "record", "--outcome", "Delta", "--trivial", "--path", "src/a.ts"],
+      ]);
+      await waitFor(
+        () => readIf(report),
+        (t) => t.includes(id),
+        8_000,
+      );
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+    expect(out.stderr).toContain(`wrote docs/adr/README.md`);
+    expect(out.stderr).toContain(`wrote ${report}`);
+    expect(out.stdout).toBe("");
+    // What the watcher wrote is what the commands write.
+    const regenerated = readFileSync(index, "utf8");
+    repo.adriftJson(["adr", "renumber"]);
+    expect(repo.read("docs/adr/README.md")).toBe(regenerated);
+    expect(readFileSync(report, "utf8")).toBe(
+      repo.adrift(["report", "correspondence", "--format", "json"]).stdout,
     );
   });
 });

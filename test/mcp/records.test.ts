@@ -111,6 +111,11 @@ describe("adrift mcp: recording", () => {
     });
     expect(unknownRevision.isError).toBe(true);
     expect(errorCode(unknownRevision)).toBe("validation_failed");
+    const blank = await mcp.call("record_intent_card", {
+      ...CARD,
+      considered: [{ approach: "", rejected_because: "rounding errors" }],
+    });
+    expect(errorCode(blank)).toBe("validation_failed");
     expect(logEvents(repo.dir)).toEqual([]);
     await mcp.ok("record_intent_card", CARD);
     expect(logEvents(repo.dir)).toHaveLength(2);

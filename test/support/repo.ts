@@ -152,3 +152,25 @@ export function repoWithDecision(
   repo.commit("record");
   return { repo, id };
 }
+
+/** Records an intent card with `tag`, drafts it and accepts the draft; returns the ADR. */
+export function acceptAdr(repo: TestRepo, outcome: string, tag: string, number?: number) {
+  repo.adriftJson([
+    "intent",
+    "record",
+    "--outcome",
+    outcome,
+    "--trigger",
+    "t",
+    "--trivial",
+    "--tag",
+    tag,
+  ]);
+  const draft = repo
+    .adriftJson<{ drafts: { path: string; records: string[] }[] }>(["adr", "draft", "--by", "tag"])
+    .drafts.find((d) => d.path.includes(tag))!;
+  return repo.adriftJson<{ id: string; path: string }>([
+    ...["adr", "accept", draft.path],
+    ...(number ? ["--number", String(number)] : []),
+  ]);
+}

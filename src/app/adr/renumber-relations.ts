@@ -10,7 +10,7 @@ import type { AdrSummary } from "./list.js";
 /**
  * After an ADR moved from `from` to `to`, the ADRs it supersedes (and those superseding it)
  * point at its new number. Relations are symmetric, so only a counterpart that names the moved
- * ADR from its side is touched; a plain-text `ADR-0007` elsewhere stays ambiguous and is left.
+ * ADR from its side is touched; plain-text `ADR-0007` in prose is renumber-mentions' job.
  */
 export function fixCounterparts(
   ctx: AppContext,

@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { rewriteLinks, rewriteTitleNumber } from "../../core/adr/links.js";
+import type { NumberClash } from "../../core/adr/mentions.js";
 import { adrRef, nextFreeNumber } from "../../core/adr/model.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
@@ -8,6 +9,7 @@ import { writeEvents } from "../writer.js";
 import { adrFilesIn, relativePath } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
 import { collectAdrs } from "./list.js";
+import { fixMentions } from "./renumber-mentions.js";
 import { fixCounterparts } from "./renumber-relations.js";
 
 /** One ADR moved to a new number. */
@@ -18,12 +20,16 @@ export type Renumbered = {
   old_path: string;
   new_path: string;
   links_rewritten: string[];
+  /** files whose plain-text `ADR-0007` mentions meant this ADR and now name its new number */
+  mentions_rewritten: string[];
 };
 
 /**
  * Gives every ADR that shares its number with an earlier one the next free number: the
  * earliest by its `adr_accepted` event (else by the commit that added the file) keeps it.
- * Links to a moved file are rewritten in every Markdown file of the ADR folder and its drafts.
+ * Links to a moved file are rewritten in every Markdown file of the ADR folder and its drafts,
+ * and so are plain-text mentions of its old number where the file's author can only have meant
+ * it (see renumber-mentions); the others are returned in `mentions_left`.
  */
 export async function renumberAdrs(ctx: AppContext) {
   const { state } = await loadProject(ctx);
@@ -37,6 +43,7 @@ export async function renumberAdrs(ctx: AppContext) {
   for (const adr of inFolder) groups.set(adr.number!, [...(groups.get(adr.number!) ?? []), adr]);
   const taken = new Set(inFolder.map((a) => a.number!));
   const moved: Renumbered[] = [];
+  const clashes: NumberClash[] = [];
   for (const [number, group] of [...groups].sort((a, b) => a[0] - b[0])) {
     if (group.length < 2) continue;
     const keyed = await Promise.all(
@@ -53,6 +60,8 @@ export async function renumberAdrs(ctx: AppContext) {
     keyed.sort((a, b) =>
       a.order < b.order ? -1 : a.order > b.order ? 1 : a.adr.path.localeCompare(b.adr.path),
     );
+    const clash: NumberClash = { number, kept: path.posix.basename(keyed[0]!.adr.path), moved: [] };
+    clashes.push(clash);
     for (const { adr } of keyed.slice(1)) {
       const to = nextFreeNumber(taken);
       taken.add(to);
@@ -70,17 +79,19 @@ export async function renumberAdrs(ctx: AppContext) {
         old_path: adr.path,
         new_path: newPath,
         links_rewritten: [],
+        mentions_rewritten: [],
       });
+      clash.moved.push({ old: oldBase, new: newBase, to });
     }
   }
   // Always regenerate the index: after a merge it is the file both branches rewrote.
-  if (moved.length === 0) return { renumbered: moved, index: writeAdrIndex(ctx, adrs) };
-  const files = [
+  if (moved.length === 0)
+    return { renumbered: moved, index: writeAdrIndex(ctx, adrs), mentions_left: [] };
+  const adrMarkdown = [
     ...adrFilesIn(repoPath(ctx, ctx.config.adr_dir)),
     ...adrFilesIn(repoPath(ctx, ctx.config.drafts_dir)),
-    repoPath(ctx, ctx.config.adr_index),
   ];
-  for (const file of files) {
+  for (const file of [...adrMarkdown, repoPath(ctx, ctx.config.adr_index)]) {
     let text: string;
     try {
       text = readFileSync(file, "utf8");
@@ -100,6 +111,14 @@ export async function renumberAdrs(ctx: AppContext) {
   for (const m of moved)
     for (const file of fixCounterparts(ctx, adrs, m))
       if (!m.links_rewritten.includes(file)) m.links_rewritten.push(file);
+  // The index is regenerated below; its table is not prose.
+  const mentions = await fixMentions(
+    ctx,
+    adrMarkdown,
+    clashes,
+    new Map(moved.map((m) => [m.new_path, m.old_path])),
+  );
+  for (const m of moved) m.mentions_rewritten = mentions.rewritten.get(m.to) ?? [];
   const events = moved.flatMap((m) => {
     const accepted = state.adrs.get(m.id);
     return accepted?.status === "accepted"
@@ -119,5 +138,9 @@ export async function renumberAdrs(ctx: AppContext) {
   });
   if (events.length) await writeEvents(ctx, events);
   const index = writeAdrIndex(ctx, await collectAdrs(ctx, state));
-  return { renumbered: moved.map((m) => ({ ...m, ref: adrRef(m.to) })), index };
+  return {
+    renumbered: moved.map((m) => ({ ...m, ref: adrRef(m.to) })),
+    index,
+    mentions_left: mentions.left,
+  };
 }

@@ -6,8 +6,8 @@ import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agent
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import type { AppContext } from "../context.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
-import { loadProject } from "../load.js";
-import { validateLog } from "../validate.js";
+import { futureEventsError } from "../load.js";
+import { validateProject } from "../validate.js";
 import { readHookFacts } from "./hooks.js";
 
 /** A lock older than this was left by a process that died (withLocalState breaks it too). */
@@ -89,7 +89,8 @@ export async function gatherDoctorFacts(
   const bases = new Map<string, string[]>();
   if (initialised) {
     try {
-      const report = await validateLog(ctx);
+      // One read serves both: validate's problems and the records whose scopes doctor checks.
+      const { report, state, log: read } = await validateProject(ctx);
       // duplicate ADR numbers are validate's too, but doctor reports them once, as ADR-D014
       const problems = report.problems.filter((p) => p.code !== "duplicate_adr_number");
       const first = (severity: string) => {
@@ -103,7 +104,8 @@ export async function gatherDoctorFacts(
         ...(first("error") ? { first_error: first("error") } : {}),
         ...(first("warning") ? { first_warning: first("warning") } : {}),
       };
-      const { state } = await loadProject(ctx);
+      const refusal = futureEventsError(read);
+      if (refusal) throw refusal;
       for (const record of state.records.values()) {
         if (record.status === "superseded" || !record.basis) continue;
         scopes.push({

@@ -47,12 +47,16 @@ export function registerAdrMaintenance(adr: Command): void {
         emit(options, result, () =>
           result.renumbered.length === 0
             ? "no two ADRs share a number"
-            : result.renumbered
-                .map(
+            : [
+                ...result.renumbered.map(
                   (m) =>
-                    `${paint("green", "renumbered")} ${m.old_path} -> ${m.new_path} (links fixed in ${m.links_rewritten.length} file(s))`,
-                )
-                .join("\n"),
+                    `${paint("green", "renumbered")} ${m.old_path} -> ${m.new_path} (links fixed in ${m.links_rewritten.length} file(s), mentions in ${m.mentions_rewritten.length})`,
+                ),
+                ...result.mentions_left.map(
+                  (l) =>
+                    `${l.file}:${l.line}: ${paint("yellow", "check")} ${l.ref} was written when both ADRs with that number existed; left as it is`,
+                ),
+              ].join("\n"),
         );
         return 0;
       }),

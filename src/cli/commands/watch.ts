@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Command } from "commander";
 import type { StaleFinding } from "../../core/rules/staleness-types.js";
 import { action, common, parseAs } from "../common.js";
@@ -15,23 +16,46 @@ function line(finding: StaleFinding): string {
 export function registerWatch(program: Command): void {
   common(program.command("watch"))
     .description(
-      "watch commits, merges, pulls, rebases and checkouts; mark records stale as they happen",
+      "watch commits, merges, pulls, rebases and checkouts; mark records stale as they happen and keep the ADR index and reports current",
+    )
+    .option(
+      "--report <file>",
+      "also keep this correspondence report current (.md, .json or .html; repeatable)",
+      (value: string, all: string[] = []) => [...all, value],
     )
     .addHelpText(
       "after",
-      "\nExample:\n  adrift watch          # Ctrl-C stops it\n  adrift watch --json   # one JSON finding per line (NDJSON)",
+      "\nExample:\n  adrift watch          # Ctrl-C stops it\n  adrift watch --json   # one JSON finding per line (NDJSON)\n  adrift watch --report docs/correspondence.html",
     )
     .action(
-      action(async (options: CommonOptions) => {
+      action(async (options: CommonOptions & { report?: string[] }) => {
         const { createLightContext } = await import("../../app/light-context.js");
         const { watchStaleness } = await import("../../app/watch.js");
+        const { reportFormatOf } = await import("../../app/generated-files.js");
+        const reports = (options.report ?? []).map((file) => ({
+          file: path.resolve(file),
+          format: reportFormatOf(file),
+        }));
         const ctx = await createLightContext(options.cwd ?? process.cwd(), {
           actor: parseAs(options.as),
         });
-        const watcher = await watchStaleness(ctx, {
-          onMarked: (f) => process.stdout.write(`${options.json ? JSON.stringify(f) : line(f)}\n`),
-          onError: (error) => reportError(error, Boolean(options.json)),
-        });
+        const watcher = await watchStaleness(
+          ctx,
+          {
+            onMarked: (f) =>
+              process.stdout.write(`${options.json ? JSON.stringify(f) : line(f)}\n`),
+            onGenerated: (file) =>
+              note(
+                paint(
+                  "dim",
+                  `${new Date().toISOString().slice(11, 19)} wrote ${file}`,
+                  process.stderr,
+                ),
+              ),
+            onError: (error) => reportError(error, Boolean(options.json)),
+          },
+          { reports },
+        );
         note(paint("dim", `watching ${ctx.git.location.root} (Ctrl-C to stop)`, process.stderr));
         await new Promise<void>((resolve) => {
           const stop = () => resolve();

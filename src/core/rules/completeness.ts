@@ -1,3 +1,4 @@
+import { AdriftError } from "../errors.js";
 import type { CardFields, Considered } from "../events/common.js";
 
 /** Why a card is incomplete (seed 0173 §3). */
@@ -30,4 +31,22 @@ export function cardIncompleteness(input: {
         "no considered options: add the rejected ones, or mark the card trivial (status quo)",
     });
   return reasons;
+}
+
+/**
+ * Refuses a considered option without an approach (`:: reason`): it would count as a rejected
+ * option and make the card look complete while naming nothing.
+ */
+export function assertConsideredOptions(
+  options: readonly Considered[] | undefined,
+  field = "considered",
+): void {
+  (options ?? []).forEach((option, index) => {
+    if (option.approach.trim().length > 0) return;
+    throw new AdriftError(
+      "validation_failed",
+      `${field}[${index}].approach: expected the option that was rejected, got an empty approach (rejected because "${option.rejected_because.slice(0, 80)}"); e.g. {"approach": "Redis lock", "rejected_because": "another service to run"}`,
+      { field, index },
+    );
+  });
 }
