@@ -11,13 +11,14 @@ const { oldest } = writeLog(dir, { hashes, files: 5_000, decisions: 10_000, base
 console.log(
   `generated in ${((Date.now() - t0) / 1000).toFixed(1)} s: 20,000 commits, 5,000 files, 10,000 decisions over 2,000 revisions`,
 );
-const cache = path.join(dir, ".git/adrift/stale-cache.json");
+// Cold: no derived state at all (the whole cache directory goes).
+const cache = path.join(dir, ".git/adrift");
 const floor = median("git", ["log", "--name-only", "-z", "--format=%H", `${oldest}..HEAD`], {
   cwd: dir,
 });
 const cold = median(process.execPath, [CLI, "stale", "--json"], {
   cwd: dir,
-  before: () => rmSync(cache, { force: true }),
+  before: () => rmSync(cache, { recursive: true, force: true }),
 });
 const warm = median(process.execPath, [CLI, "stale", "--json"], { cwd: dir });
 const row = (name, ms) =>

@@ -4,6 +4,16 @@ import { performance } from "node:perf_hooks";
 
 const enabled = Boolean(process.env.ADRIFT_PROFILE);
 
+// The process's own CPU time at exit (git's is not included): steadier than wall time on a
+// shared machine.
+if (enabled)
+  process.on("exit", () => {
+    const { user, system } = process.cpuUsage();
+    process.stderr.write(
+      `adrift-profile cpu ${((user + system) / 1000).toFixed(0)} ms (user ${(user / 1000).toFixed(0)}, system ${(system / 1000).toFixed(0)})\n`,
+    );
+  });
+
 /** Starts a span; call the returned function when it ends. */
 export function startSpan(name: string): () => void {
   if (!enabled) return noop;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AssessedRecord } from "../core/rules/staleness.js";
-import type { StalenessReport } from "../core/rules/staleness-types.js";
+import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
@@ -46,18 +46,68 @@ export function readStaleReport(
   key: string,
   head: string | undefined,
 ): StalenessReport | undefined {
+  if (head === undefined) return undefined;
   try {
-    const stored = JSON.parse(readFileSync(cacheFile(gitDir, REPORT), "utf8")) as StaleReportCache;
-    return stored.key === key && stored.head === head ? stored.report : undefined;
+    const text = readFileSync(cacheFile(gitDir, REPORT), "utf8");
+    const prefix = reportPrefix(key, head);
+    if (!text.startsWith(prefix) || !text.endsWith("}")) return undefined;
+    const json = text.slice(prefix.length, -1);
+    const report = JSON.parse(json) as StalenessReport;
+    serialised.set(report.findings, { head: report.head, notices: report.notices, json });
+    return report;
   } catch {
     return undefined;
   }
 }
 
 function writeAtomically(file: string, value: unknown): void {
+  writeTextAtomically(file, JSON.stringify(value));
+}
+
+function writeTextAtomically(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(value));
+  writeFileSync(tmp, text);
   renameSync(tmp, file);
+}
+
+/** Reports already serialised, by their findings array (a report is large: serialise it once). */
+const serialised = new WeakMap<
+  readonly StaleFinding[],
+  { head: string; notices: readonly string[]; json: string }
+>();
+
+/** Findings serialised ahead of the report (while git still ran), by finding. */
+const findingJson = new WeakMap<StaleFinding, string>();
+
+/** Serialises a finding now (it will not change): the report is later joined from the pieces. */
+export function serialiseFinding(finding: StaleFinding): void {
+  findingJson.set(finding, JSON.stringify(finding));
+}
+
+/**
+ * The report as compact JSON — exactly `JSON.stringify(report)` — serialised once however often
+ * it is written or printed, from findings serialised ahead where there are.
+ */
+export function reportJson(report: StalenessReport): string {
+  const known = knownReportJson(report);
+  if (known !== undefined) return known;
+  const findings = report.findings.map((f) => findingJson.get(f) ?? JSON.stringify(f));
+  const json = `{"head":${JSON.stringify(report.head)},"findings":[${findings.join(",")}],"notices":${JSON.stringify(report.notices)}}`;
+  serialised.set(report.findings, { head: report.head, notices: report.notices, json });
+  return json;
+}
+
+/** That JSON when `report` (or an object with the same head, findings and notices) was serialised. */
+export function knownReportJson(report: StalenessReport): string | undefined {
+  const known = serialised.get(report.findings);
+  return known && known.head === report.head && known.notices === report.notices
+    ? known.json
+    : undefined;
+}
+
+/** The stored report file's text up to the report itself: key and head checked without parsing. */
+function reportPrefix(key: string, head: string): string {
+  return `{"key":${JSON.stringify(key)},"head":${JSON.stringify(head)},"report":`;
 }
 
 /** Writes the cache and the report atomically; a failure only costs speed, so it is ignored. */
@@ -68,7 +118,11 @@ export function writeStaleCache(
 ): void {
   try {
     mkdirSync(stateDir(gitDir), { recursive: true });
-    if (report) writeAtomically(cacheFile(gitDir, REPORT), report);
+    if (report)
+      writeTextAtomically(
+        cacheFile(gitDir, REPORT),
+        `${reportPrefix(report.key, report.head)}${reportJson(report.report)}}`,
+      );
     writeAtomically(cacheFile(gitDir), { version: CACHE_VERSION, ...cache });
   } catch {
     // derived state only: the next run recomputes it

@@ -22,7 +22,9 @@ async function stageLog(ctx: AppContext, file: string): Promise<void> {
 
 async function preCommit(ctx: AppContext): Promise<string[]> {
   if (await nothingToMark(ctx)) return [];
-  const result = await runStale(ctx, { staged: true, record: true });
+  // The staged change's marks always; HEAD's unrecorded ones too when the cache already knows
+  // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
+  const result = await runStale(ctx, { staged: true, record: true, history: false });
   if (!result.file || result.marked.length === 0) return [];
   await stageLog(ctx, result.file);
   return [

@@ -2,12 +2,15 @@
 // the pre-commit hook can run it from the cache without loading either.
 import type { GitAdapter } from "../adapters/git/types.js";
 import { startSpan, timed } from "../adapters/profile.js";
+import { serialiseFinding } from "../adapters/stale-cache.js";
 import {
   boundaryCovered,
   type CommitInfo,
   type HistoryIndex,
   indexHistory,
+  type PathEvent,
 } from "../core/rules/history.js";
+import { HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
 import { compileScopes } from "../core/rules/scope.js";
 import {
   type AssessedRecord,
@@ -16,7 +19,10 @@ import {
   CandidateCache,
   type CurrentTree,
   candidatesFor,
+  compiledScopes,
+  countsFor,
   currentTree,
+  FindingJudge,
   recordsTouching,
 } from "../core/rules/staleness.js";
 import type {
@@ -78,36 +84,6 @@ function literalBase(entry: string): string {
   return literal.join("/");
 }
 
-/**
- * The history index for all bases at once. Fast path: exclude only the oldest basis and check
- * (boundary commits reachable from every basis) that nothing was lost; otherwise exclude the
- * bases' common ancestors (`git merge-base --octopus`, slower on thousands of bases).
- * `excluded` lists excluded commits known to be on HEAD's history.
- */
-async function historyIndex(
-  git: GitAdapter,
-  head: string,
-  present: Set<string>,
-): Promise<{ index: HistoryIndex; excluded: string[] }> {
-  if (present.size === 0) return { index: indexHistory([], present), excluded: [] };
-  const times = await timed("commit times", () => git.commitTimes([...present]));
-  const oldest = [...times].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-  const commits = await timed("git log", () =>
-    git.commitsBetween(head, [oldest], { boundary: true }),
-  );
-  const indexed = startSpan("index history");
-  const fast = indexHistory(commits, present);
-  indexed();
-  const onHistory = oldest === head || fast.commits.some((c) => c.boundary && c.hash === oldest);
-  const lost = [...present].some((b) => b !== oldest && !fast.baseBits.has(b));
-  if (onHistory && !lost && boundaryCovered(fast)) return { index: fast, excluded: [oldest] };
-  const mergeBases = await git.mergeBases([...present, head]);
-  return {
-    index: indexHistory(await git.commitsBetween(head, mergeBases, { boundary: true }), present),
-    excluded: mergeBases,
-  };
-}
-
 /** HEAD, the bases present here, and the history index over all of them. */
 export type PreparedHistory = {
   head: string | undefined;
@@ -115,22 +91,152 @@ export type PreparedHistory = {
   present: Set<string>;
   index: HistoryIndex;
   excluded: string[];
+  /** the finding of a record by id, when the records were scanned with the history */
+  assess?: (id: string) => StaleFinding | undefined;
 };
 
-/** Reads HEAD's history for the given basis revisions (start it early: it runs git). */
+/** How to read history: `split: false` runs one `git log` instead of two halves at once. */
+export type HistoryOptions = { split?: boolean };
+
+/** Records to assess while the history streams (a promise: they may still be read from the log). */
+export type ScanRecords = Promise<readonly AssessedRecord[]> | readonly AssessedRecord[];
+
+/**
+ * Streams HEAD's history excluding `exclude` into a scan. With `mid` (a commit between the
+ * oldest basis and HEAD), two `git log` processes run at once — HEAD down to `mid`, and `mid`
+ * down to the oldest basis — and their commits are added in that order, which is still
+ * children before parents. Returns undefined when `mid` turned out not to be on HEAD's history.
+ */
+async function streamInto(
+  git: GitAdapter,
+  scan: HistoryScan,
+  head: string,
+  exclude: readonly string[],
+  mid: string | undefined,
+): Promise<boolean> {
+  const boundaries: CommitInfo[] = [];
+  const add = (c: CommitInfo) => {
+    if (c.boundary) boundaries.push(c);
+    else scan.add(c);
+  };
+  if (!mid) {
+    await git.streamCommits(head, exclude, { boundary: true }, add);
+  } else {
+    let first = true;
+    const later: CommitInfo[] = [];
+    const upper = git.streamCommits(head, [mid, ...exclude], { boundary: true }, add).then(() => {
+      first = false;
+      for (const c of later) add(c);
+      later.length = 0;
+    });
+    const lower = git.streamCommits(mid, exclude, { boundary: true }, (c) => {
+      if (first) later.push(c);
+      else add(c);
+    });
+    const settled = await Promise.allSettled([upper, lower]);
+    for (const s of settled) if (s.status === "rejected") throw s.reason;
+    if (!boundaries.some((c) => c.hash === mid)) return false;
+  }
+  for (const c of boundaries) if (!scan.has(c.hash)) scan.add(c);
+  return true;
+}
+
+/** A basis revision near the middle of the range by committer time, to split `git log` at. */
+export function splitPoint(
+  times: Map<string, number>,
+  head: string,
+  oldest: string,
+): string | undefined {
+  const from = times.get(oldest);
+  const to = times.get(head);
+  if (from === undefined || to === undefined || to - from < 2) return undefined;
+  const middle = (from + to) / 2;
+  let best: string | undefined;
+  let distance = Number.POSITIVE_INFINITY;
+  for (const [hash, time] of times) {
+    if (hash === head || hash === oldest || time <= from || time >= to) continue;
+    const d = Math.abs(time - middle);
+    if (d < distance || (d === distance && hash < best!)) {
+      best = hash;
+      distance = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * Scans the history for all bases at once. Fast path: exclude only the oldest basis and check
+ * (boundary commits reachable from every basis) that nothing was lost; otherwise exclude the
+ * bases' common ancestors (`git merge-base --octopus`, slower on thousands of bases).
+ * `excluded` lists excluded commits known to be on HEAD's history.
+ */
+async function scanHistory(
+  git: GitAdapter,
+  head: string,
+  present: Set<string>,
+  times: Map<string, number>,
+  records: ScanRecords,
+  options: HistoryOptions,
+): Promise<ScanResult & { excluded: string[] }> {
+  const attach = (scan: HistoryScan) =>
+    Promise.resolve(records).then((list) => {
+      scan.attach(list, (_, finding) => serialiseFinding(finding));
+    });
+  if (present.size === 0) {
+    const scan = new HistoryScan([], []);
+    await attach(scan);
+    return { ...scan.finish(), excluded: [] };
+  }
+  const oldest = [...present].sort((a, b) => times.get(a)! - times.get(b)! || (a < b ? -1 : 1))[0]!;
+  let scan = new HistoryScan(present, [oldest]);
+  let attached = attach(scan);
+  attached.catch(() => undefined);
+  const streamed = timed("git log (streamed, indexed)", async () => {
+    const mid = options.split === false ? undefined : splitPoint(times, head, oldest);
+    if (await streamInto(git, scan, head, [oldest], mid)) return;
+    scan = new HistoryScan(present, [oldest]);
+    attached = attach(scan);
+    await streamInto(git, scan, head, [oldest], undefined);
+  });
+  await streamed;
+  await attached;
+  const finished = startSpan("finish index");
+  const fast = scan.finish();
+  finished();
+  const { index } = fast;
+  const onHistory = oldest === head || index.commits.some((c) => c.boundary && c.hash === oldest);
+  const lost = [...present].some((b) => b !== oldest && !index.baseBits.has(b));
+  if (onHistory && !lost && boundaryCovered(index)) return { ...fast, excluded: [oldest] };
+  const mergeBases = await git.mergeBases([...present, head]);
+  const slow = new HistoryScan(present, mergeBases);
+  await attach(slow);
+  await streamInto(git, slow, head, mergeBases, undefined);
+  return { ...slow.finish(), excluded: mergeBases };
+}
+
+/**
+ * Reads HEAD's history for the given basis revisions (start it early: it runs git), assessing
+ * `records` against each commit as it arrives.
+ */
 export async function prepareHistory(
   git: GitAdapter,
   revisions: Iterable<string>,
+  records: ScanRecords = [],
+  options: HistoryOptions = {},
 ): Promise<PreparedHistory> {
   const bases = new Set(revisions);
   const head = await git.resolveRevision("HEAD");
-  const present = head
-    ? await timed("present commits", () => git.presentCommits([...bases]))
-    : new Set<string>();
-  const { index, excluded } = head
-    ? await historyIndex(git, head, present)
-    : { index: indexHistory([], present), excluded: [] };
-  return { head, bases, present, index, excluded };
+  if (!head) return { head, bases, present: new Set(), index: indexHistory([], []), excluded: [] };
+  const candidates = [...bases].filter((b) => /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(b));
+  const times = await timed("commit times", () => git.commitTimes([...candidates, head]));
+  const present = new Set(candidates.filter((b) => times.has(b)));
+  const scanned = await scanHistory(git, head, present, times, records, options);
+  const at = new Map((await records).map((r, i) => [r.id, i]));
+  const assess = (id: string) => {
+    const r = at.get(id);
+    return r === undefined ? undefined : scanned.assess(r);
+  };
+  return { head, bases, present, index: scanned.index, excluded: scanned.excluded, assess };
 }
 
 /** Fingerprints of records whose basis had them but the caller dropped them (the cache does). */
@@ -154,15 +260,17 @@ export async function historyReport(
     prepareHistory(
       git,
       records.map((r) => r.basis.revision),
+      records,
     ));
   if (records.some((r) => !prepared.bases.has(r.basis.revision)))
     prepared = await prepareHistory(
       git,
       records.map((r) => r.basis.revision),
+      records,
     );
-  const { head, present, index, excluded } = prepared;
+  const { head, present, index, excluded, assess } = prepared;
   if (!head) return { head: "", findings: [], notices: ["the repository has no commits yet"] };
-  const cache = new CandidateCache(index.paths);
+  let cache: CandidateCache | undefined;
   const findings: StaleFinding[] = [];
   let tree: CurrentTree | undefined;
   let stored: Map<string, Record<string, string> | undefined> | undefined;
@@ -170,7 +278,12 @@ export async function historyReport(
   for (const record of records) {
     const base = record.basis.revision;
     if (index.baseBits.has(base) || excluded.includes(base)) {
-      findings.push(assessByHistory(record, index, cache));
+      const scanned = assess?.(record.id);
+      if (scanned) findings.push(scanned);
+      else {
+        cache ??= new CandidateCache(index.paths);
+        findings.push(assessByHistory(record, index, cache));
+      }
       continue;
     }
     tree ??= currentTree(await git.listFiles(head));

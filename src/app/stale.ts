@@ -5,6 +5,7 @@ import { readLocalState } from "../adapters/local-state.js";
 import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
 import { startSpan, timed } from "../adapters/profile.js";
 import {
+  knownReportJson,
   readStaleCache,
   readStaleReport,
   type StaleCache,
@@ -28,8 +29,12 @@ import {
   stagedFindings,
 } from "./stale-engine.js";
 
-/** Options of a staleness computation. */
-export type StaleOptions = { staged?: boolean };
+/**
+ * Options of a staleness computation. `staged` adds the staged change as one more commit;
+ * `history: false` (the pre-commit hook) reads history only when HEAD's report is not already
+ * known: the findings are then those of the staged change alone.
+ */
+export type StaleOptions = { staged?: boolean; history?: boolean };
 
 /** The records staleness looks at: with a basis and a scope, not superseded. */
 export function assessedRecords(state: ProjectState): AssessedRecord[] {
@@ -105,17 +110,35 @@ export async function computeStaleness(
         new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
     };
   }
+  const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
+  if (!stored && options.history === false) {
+    // The staged change's own findings need the records only, not history.
+    if (!inputs) {
+      inputs = await timed("read and fold the log", () => fromLog(ctx));
+      writeStaleCache(gitDir, {
+        key,
+        records: withoutFingerprints(inputs.records),
+        open_worklines: inputs.open_worklines,
+      });
+    }
+    const staged = options.staged ? await stagedChangeFindings(ctx, inputs) : [];
+    return { head: head ?? "", findings: staged, notices: [] };
+  }
   let preparing: Promise<PreparedHistory> | undefined;
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
     const revisions = await timed("scan revisions", () => scanRevisions(logDirs));
-    preparing = timed("read history (git log, parse, index)", () =>
-      prepareHistory(ctx.git, revisions),
+    const reading = timed("read and fold the log", () => fromLog(ctx));
+    preparing = timed("read history (git log, parse, index, assess)", () =>
+      prepareHistory(
+        ctx.git,
+        revisions,
+        reading.then((i) => i.records),
+      ),
     );
     preparing.catch(() => undefined);
-    inputs = await timed("read and fold the log", () => fromLog(ctx));
+    inputs = await reading;
   }
-  const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   if (stored) report = stored;
   else {
     report = await timed("history ready + assess records", () =>
@@ -136,7 +159,12 @@ export async function computeStaleness(
     written();
   }
   if (!options.staged) return report;
-  const active = readLocalState(gitDir).active_workline;
+  return mergeStaged(report, await stagedChangeFindings(ctx, inputs!));
+}
+
+/** What the staged change, taken as one more commit of the active workline, does to the records. */
+async function stagedChangeFindings(ctx: AppContext, inputs: Inputs): Promise<StaleFinding[]> {
+  const active = readLocalState(ctx.git.location.gitDir).active_workline;
   // git exports the author inside hooks; asking git config costs a process.
   const author = ctx.env.GIT_AUTHOR_NAME
     ? { name: ctx.env.GIT_AUTHOR_NAME, email: ctx.env.GIT_AUTHOR_EMAIL }
@@ -144,10 +172,10 @@ export async function computeStaleness(
   const commit = stagedCommit(
     await ctx.git.stagedChanges(),
     author,
-    active && inputs!.open_worklines.includes(active) ? active : undefined,
+    active && inputs.open_worklines.includes(active) ? active : undefined,
     Math.floor(ctx.clock.now().getTime() / 1000),
   );
-  return mergeStaged(report, stagedFindings(inputs!.records, commit));
+  return stagedFindings(inputs.records, commit);
 }
 
 /** What the cached records were derived from: the log dir, and each log file's size and mtime. */
@@ -235,9 +263,10 @@ export async function runStale(ctx: AppContext, options: StaleOptions & { record
     ? await recordStaleness(ctx, report)
     : { marked: [] };
   const marked = new Set(recorded.marked);
-  const findings = report.findings.map((f) =>
-    marked.has(f.record_id) ? { ...f, recorded: true } : f,
-  );
+  const findings =
+    marked.size === 0
+      ? report.findings
+      : report.findings.map((f) => (marked.has(f.record_id) ? { ...f, recorded: true } : f));
   if (recorded.file) await refreshAfterMarks(ctx, marked, recorded.file);
   const result = { ...report, findings };
   return { ...result, ...recorded, unrecorded: unrecorded(result).map((f) => f.record_id) };
@@ -278,4 +307,12 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
       ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }
       : undefined,
   );
+}
+
+/** `runStale`'s result as compact JSON, reusing the report's serialisation when it is unchanged. */
+export function staleResultJson(result: Awaited<ReturnType<typeof runStale>>): string {
+  const { head, findings, notices, ...rest } = result;
+  const known = knownReportJson({ head, findings, notices });
+  if (known === undefined || Object.keys(rest).length === 0) return JSON.stringify(result);
+  return `${known.slice(0, -1)},${JSON.stringify(rest).slice(1)}`;
 }

@@ -29,9 +29,25 @@ export function paint(
 /** Options every command takes. */
 export type CommonOptions = { cwd?: string; json?: boolean; as?: string };
 
-/** Prints a result: JSON (one document) with --json, else the human rendering. */
-export function emit(options: CommonOptions, data: unknown, human: () => string): void {
-  if (options.json) process.stdout.write(`${JSON.stringify(data, jsonReplacer, 2)}\n`);
+/**
+ * Prints a result: JSON (one document) with --json, else the human rendering. JSON is indented
+ * on a terminal and compact otherwise (pipes, files, bots: less to write and to parse);
+ * `compact` may supply that compact text when the caller already has it serialised.
+ */
+export function emit(
+  options: CommonOptions,
+  data: unknown,
+  human: () => string,
+  compact?: () => string,
+): void {
+  if (options.json)
+    process.stdout.write(
+      `${
+        process.stdout.isTTY
+          ? JSON.stringify(data, jsonReplacer, 2)
+          : (compact?.() ?? JSON.stringify(data, jsonReplacer))
+      }\n`,
+    );
   else {
     const text = human();
     if (text.length > 0) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-import { CommanderError } from "commander";
-import { exitState } from "./common.js";
-import { createProgram } from "./program.js";
 
-// Only the command asked for is loaded (the whole program for help, version or a typo).
-const program = await createProgram(process.argv[2]);
-try {
-  await program.parseAsync(process.argv);
-  process.exitCode = exitState.code;
-} catch (error) {
-  // Usage errors were already printed by commander; help and version exit 0.
-  process.exitCode = error instanceof CommanderError ? (error.exitCode === 0 ? 0 : 2) : 2;
+const [command, sub, name, ...args] = process.argv.slice(2);
+if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {
+  // What installed hooks run on every commit: straight to the hook, without commander.
+  const { runInstalledHook } = await import("./hook-entry.js");
+  const { reportError } = await import("./io.js");
+  process.exitCode = await runInstalledHook(name, args).catch((error) => reportError(error, false));
+} else {
+  const { CommanderError } = await import("commander");
+  const { exitState } = await import("./common.js");
+  const { createProgram } = await import("./program.js");
+  const program = await createProgram(command);
+  try {
+    await program.parseAsync(process.argv);
+    process.exitCode = exitState.code;
+  } catch (error) {
+    // Usage errors were already printed by commander; help and version exit 0.
+    process.exitCode = error instanceof CommanderError ? (error.exitCode === 0 ? 0 : 2) : 2;
+  }
 }

@@ -1,13 +1,11 @@
 import { Command } from "commander";
 
-/** The version printed by --version. */
-export const VERSION = "0.1.0";
-
 type Register = (program: Command) => void;
 
 /**
- * Every command module, in help order, with the top-level commands it registers (a test keeps
- * the names true). Modules are imported when needed: running one command loads only its own.
+ * Each command module, loaded only when needed: `adrift stale` loads the stale command alone
+ * (the hooks and bots that run adrift on every commit or push pay for one module, not 25).
+ * In the order `adrift --help` lists them.
  */
 const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["init", "session"], async () => (await import("./commands/setup.js")).registerSetup],
@@ -41,13 +39,12 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["mcp"], async () => (await import("./commands/mcp.js")).registerMcp],
 ];
 
-/** The names each command module registers, in help order (for the test that keeps them true). */
-export const COMMAND_MODULES: readonly (readonly string[])[] = MODULES.map(([names]) => names);
+/** The version printed by --version. */
+export const VERSION = "0.1.0";
 
 /**
- * Builds the commander program. With `command` (the first word on the command line) naming a
- * known command, only that command's module is loaded and registered: what it parses and prints
- * does not depend on its siblings. Otherwise (help, version, an unknown word) all of them are.
+ * Builds the commander program. With `command` (the first argument) naming a known command,
+ * only that command's module is loaded and registered; otherwise (help, a typo) all are.
  */
 export async function createProgram(command?: string): Promise<Command> {
   const program = new Command("adrift")
@@ -58,8 +55,8 @@ export async function createProgram(command?: string): Promise<Command> {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
-  const own = MODULES.find(([names]) => command !== undefined && names.includes(command));
-  const registers = await Promise.all((own ? [own] : MODULES).map(([, load]) => load()));
-  for (const register of registers) register(program);
+  const known = MODULES.find(([names]) => command !== undefined && names.includes(command));
+  const wanted = known ? [known] : MODULES;
+  for (const register of await Promise.all(wanted.map(([, load]) => load()))) register(program);
   return program;
 }

@@ -29,6 +29,25 @@ const committedMarks = (repo: TestRepo) =>
     .map((l) => JSON.parse(l))
     .filter((e) => e.type === "decision_marked_stale");
 
+/** Marks the last commit added (lines of its log files that the commit before did not have). */
+const newMarks = (repo: TestRepo) => {
+  const before = new Set(
+    repo
+      .git("show", "--format=", "--name-only", "HEAD")
+      .split("\n")
+      .filter((f) => f.endsWith(".events.ndjson"))
+      .flatMap((f) => {
+        try {
+          return repo.git("show", `HEAD~1:${f}`).trim().split("\n");
+        } catch {
+          return [];
+        }
+      })
+      .map((l) => JSON.parse(l).id),
+  );
+  return committedMarks(repo).filter((m) => !before.has(m.id));
+};
+
 describe("adrift hooks with real git commits", () => {
   it("the commit that makes a decision stale carries the mark; the tree is clean; the team hook still runs; uninstall restores it byte for byte", () => {
     const { repo, id } = setup();
@@ -48,6 +67,43 @@ describe("adrift hooks with real git commits", () => {
     expect(repo.adrift(["hook", "uninstall"]).code).toBe(0);
     expect(readFileSync(hook, "utf8")).toBe(PREEXISTING);
     expect(statSync(hook).mode & 0o777).toBe(0o751);
+  });
+
+  it("a record stale at HEAD but unmarked is marked with the staged change's, or at the next commit right after the log changed", () => {
+    const { repo, id } = setup();
+    // A commit made without the hooks leaves the decision on src/a.ts stale and unmarked.
+    repo.write("src/a.ts", "a2\n");
+    expect(gitCommit(repo, ["-am", "edit a, no hooks"]).code).toBe(0);
+    repo.adrift(["hook", "install"]);
+    // The log changes (a new decision on src/b.ts): the pre-commit hook reads it but no history.
+    const other = repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      "b",
+      "--path",
+      "src/b.ts",
+    ]);
+    repo.write("src/b.ts", "b2\n");
+    expect(gitCommit(repo, ["-am", "record b and edit it"]).code).toBe(0);
+    expect(newMarks(repo).map((m) => m.data.decision_id)).toEqual([other.id]);
+    // post-commit refreshes the cache in the background: then the next commit carries the mark.
+    const head = repo.git("rev-parse", "HEAD").trim();
+    const cache = path.join(repo.dir, ".git/adrift/stale-cache.json");
+    const refreshed = () => {
+      try {
+        return JSON.parse(readFileSync(cache, "utf8")).head === head;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; !refreshed() && waited < 15_000; waited += 100)
+      spawnSync("sleep", ["0.1"]);
+    expect(refreshed()).toBe(true);
+    repo.write("README.md", "# more\n");
+    expect(gitCommit(repo, ["-am", "docs"]).code).toBe(0);
+    expect(newMarks(repo).map((m) => m.data.decision_id)).toEqual([id]);
+    expect(repo.adrift(["stale", "--check"]).code).toBe(0);
   });
 
   it("works for `git commit <paths>` (a temporary index) and leaves the tree clean", () => {

@@ -32,31 +32,55 @@ export function parseNameStatus(tokens: readonly string[], start = 0): FileChang
   return changes;
 }
 
+/** Parses one commit of `git log -z --name-status --format=LOG_FORMAT` (the text after its \x01). */
+function parseCommit(chunk: string): CommitInfo {
+  const tokens = chunk.split("\0");
+  const [marked, parents, author, email, time, subject, trailers] = tokens;
+  return {
+    hash: marked!.slice(1),
+    ...(marked!.startsWith("-") ? { boundary: true } : {}),
+    parents: parents ? parents.split(" ") : [],
+    author: author ?? "",
+    author_email: email ?? "",
+    time: Number(time) || 0,
+    subject: subject ?? "",
+    worklines: trailers
+      ? trailers
+          .split("\x1f")
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : [],
+    changes: parseNameStatus(tokens, 7),
+  };
+}
+
 /** Parses the output of `git log -z --name-status --format=LOG_FORMAT`. */
 export function parseLog(text: string): CommitInfo[] {
   const commits: CommitInfo[] = [];
-  for (const chunk of text.split("\x01")) {
-    if (chunk.length === 0) continue;
-    const tokens = chunk.split("\0");
-    const [marked, parents, author, email, time, subject, trailers] = tokens;
-    commits.push({
-      hash: marked!.slice(1),
-      ...(marked!.startsWith("-") ? { boundary: true } : {}),
-      parents: parents ? parents.split(" ") : [],
-      author: author ?? "",
-      author_email: email ?? "",
-      time: Number(time) || 0,
-      subject: subject ?? "",
-      worklines: trailers
-        ? trailers
-            .split("\x1f")
-            .map((t) => t.trim())
-            .filter(Boolean)
-        : [],
-      changes: parseNameStatus(tokens, 7),
-    });
-  }
+  for (const chunk of text.split("\x01")) if (chunk.length > 0) commits.push(parseCommit(chunk));
   return commits;
+}
+
+/** Parses that output as it arrives: each commit is complete once the next one starts. */
+export class LogStreamParser {
+  private rest = "";
+  /** The commits completed by `text`. */
+  push(text: string): CommitInfo[] {
+    const data = this.rest + text;
+    const last = data.lastIndexOf("\x01");
+    if (last <= 0) {
+      this.rest = data;
+      return [];
+    }
+    this.rest = data.slice(last);
+    return parseLog(data.slice(0, last));
+  }
+  /** The last commit, at the end of the output. */
+  end(): CommitInfo[] {
+    const rest = this.rest;
+    this.rest = "";
+    return parseLog(rest);
+  }
 }
 
 /** Parses `git ls-tree -r -z` output. */

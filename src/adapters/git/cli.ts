@@ -1,10 +1,11 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import {
   LOG_FORMAT,
+  LogStreamParser,
   parseBlameAuthors,
   parseLog,
   parseLsTree,
@@ -226,11 +227,81 @@ export class CliGit implements GitAdapter {
     }
   }
 
+  streamCommits(
+    head: string,
+    exclude: readonly string[],
+    options: { boundary?: boolean },
+    onCommit: (commit: CommitInfo) => void,
+  ): Promise<void> {
+    const args = [
+      "-c",
+      "log.showSignature=false",
+      "log",
+      "--topo-order",
+      ...(options.boundary ? ["--boundary"] : []),
+      "-z",
+      "-M",
+      "--name-status",
+      "--no-ext-diff",
+      `--format=${LOG_FORMAT}`,
+      head,
+      ...(exclude.length ? ["--not", ...exclude] : []),
+      "--",
+    ];
+    return new Promise((resolve, reject) => {
+      const child = spawn("git", args, {
+        cwd: this.location.root,
+        env: this.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const parser = new LogStreamParser();
+      let stderr = "";
+      let failed: unknown;
+      const deliver = (commits: CommitInfo[]) => {
+        if (failed) return;
+        try {
+          for (const commit of commits) onCommit(commit);
+        } catch (error) {
+          failed = error;
+          child.kill();
+        }
+      };
+      child.stdout.setEncoding("utf8");
+      child.stdout.on("data", (text: string) => deliver(parser.push(text)));
+      child.stderr.setEncoding("utf8");
+      child.stderr.on("data", (text: string) => {
+        stderr += text;
+      });
+      child.on("error", (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === "ENOENT"
+            ? new AdriftError(
+                "git_failed",
+                "git is not installed or not on PATH (set ADRIFT_GIT=embedded)",
+              )
+            : error,
+        ),
+      );
+      child.on("close", (code) => {
+        if (failed) return reject(failed);
+        if (code !== 0)
+          return reject(
+            new AdriftError("git_failed", `git log failed: ${stderr.trim().split("\n")[0] ?? ""}`, {
+              args,
+            }),
+          );
+        deliver(parser.end());
+        if (failed) reject(failed);
+        else resolve();
+      });
+    });
+  }
+
   async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
     const times = new Map<string, number>();
     if (oids.length === 0) return times;
     const { stdout } = await this.run(
-      ["log", "--no-walk=unsorted", "--stdin", "--format=%H %ct"],
+      ["log", "--no-walk=unsorted", "--ignore-missing", "--stdin", "--format=%H %ct"],
       false,
       `${oids.join("\n")}\n`,
     );

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import path from "node:path";
 import * as git from "isomorphic-git";
 import { AdriftError } from "../../core/errors.js";
+import { orderCommits } from "../../core/rules/history.js";
 import { listTree, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
 import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
 import type {
@@ -195,6 +196,17 @@ export class EmbeddedGit implements GitAdapter {
       });
     }
     return out.sort((a, b) => b.time - a.time);
+  }
+
+  async streamCommits(
+    head: string,
+    exclude: readonly string[],
+    options: { boundary?: boolean },
+    onCommit: (commit: CommitInfo) => void,
+  ): Promise<void> {
+    // isomorphic-git has no streaming log: list, then hand over newest first, parents last.
+    const ordered = orderCommits(await this.commitsBetween(head, exclude, options));
+    for (let i = ordered.length - 1; i >= 0; i--) onCommit(ordered[i]!);
   }
 
   async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {

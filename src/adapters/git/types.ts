@@ -52,7 +52,18 @@ export interface GitAdapter {
     exclude: readonly string[],
     options?: { boundary?: boolean },
   ): Promise<CommitInfo[]>;
-  /** Committer time (seconds) of each commit present. */
+  /**
+   * `commitsBetween` as a stream: `onCommit` is called for each commit newest first in a
+   * topological order (every commit after all its listed children; boundary commits last), as
+   * git produces them. An exception thrown by `onCommit` stops git and rejects.
+   */
+  streamCommits(
+    head: string,
+    exclude: readonly string[],
+    options: { boundary?: boolean },
+    onCommit: (commit: CommitInfo) => void,
+  ): Promise<void>;
+  /** Committer time (seconds) of each commit present (missing objects and non-commits left out). */
   commitTimes(oids: readonly string[]): Promise<Map<string, number>>;
   /** The staged change (index against HEAD), renames detected. */
   stagedChanges(): Promise<FileChange[]>;

@@ -58,20 +58,8 @@ export function registerHook(program: Command): void {
     .description("what an installed hook runs (never fails the git command)")
     .action(
       action(async (name: string, args: string[]) => {
-        const { HOOK_NAMES } = await import("../../app/hook-script.js");
-        if (!(HOOK_NAMES as readonly string[]).includes(name))
-          throw new AdriftError("usage", `unknown hook ${name}`);
-        try {
-          const { runHook } = await import("../../app/hook-run.js");
-          const ctx = await context({});
-          const output = await runHook(ctx, name as (typeof HOOK_NAMES)[number], args);
-          for (const line of output.lines) process.stderr.write(`${line}\n`);
-        } catch (error) {
-          process.stderr.write(
-            `adrift: the ${name} hook skipped its work (${error instanceof Error ? error.message : String(error)})\n`,
-          );
-        }
-        return 0;
+        const { runInstalledHook } = await import("../hook-entry.js");
+        return runInstalledHook(name, args);
       }),
     );
 }

@@ -19,14 +19,19 @@ export function registerStale(program: Command): void {
     .action(
       action(async (options: StaleFlags) => {
         const { createLightContext } = await import("../../app/light-context.js");
-        const { runStale } = await import("../../app/stale.js");
+        const { runStale, staleResultJson } = await import("../../app/stale.js");
         const ctx = await createLightContext(options.cwd ?? process.cwd(), {
           actor: parseAs(options.as),
         });
         const result = await runStale(ctx, { staged: options.staged, record: options.record });
         const { startSpan } = await import("../../adapters/profile.js");
         const printed = startSpan("print");
-        emit(options, result, () => staleReportText(result));
+        emit(
+          options,
+          result,
+          () => staleReportText(result),
+          () => staleResultJson(result),
+        );
         printed();
         return options.check && result.unrecorded.length > 0 ? 1 : 0;
       }),

@@ -21,20 +21,43 @@ const isObject = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
+const TYPE_KEY = '"type":"';
+
+/**
+ * The event type of a line without parsing it, when the line names one type only (adrift writes
+ * it near the start); undefined when there is none or more than one `"type":"` (then a nested
+ * object might hold the first, and the caller looks closer).
+ */
+function typeOf(text: string): string | undefined {
+  const at = text.indexOf(TYPE_KEY);
+  if (at < 0) return undefined;
+  const start = at + TYPE_KEY.length;
+  const end = text.indexOf('"', start);
+  if (end < 0 || text.indexOf(TYPE_KEY, end) >= 0) return undefined;
+  return text.slice(start, end);
+}
+
 /**
  * Reads one log line for staleness without the schema validator (the hook path must start
  * fast): JSON, an envelope with a ULID, a known staleness-relevant type, and the fields the
  * fold reads, defaulted as the schema would. Anything else is left out; `validate` reports it.
  */
 export function parseForStaleness(text: string): AdriftEvent | undefined {
+  const type = typeOf(text);
+  if (type !== undefined && !STALENESS_TYPES.has(type)) return undefined;
   if (
+    type === undefined &&
     !text.includes('"type":"workline_') &&
     !text.includes('"type":"intent_card_') &&
     !text.includes('"type":"decision_')
   )
     return undefined;
   // Amendments matter to staleness only when they change the scope.
-  if (text.includes('"type":"intent_card_amended"') && !text.includes('"touched_paths"'))
+  if (
+    (type === "intent_card_amended" ||
+      (type === undefined && text.includes('"type":"intent_card_amended"'))) &&
+    !text.includes('"touched_paths"')
+  )
     return undefined;
   let raw: unknown;
   try {

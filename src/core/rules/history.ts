@@ -187,10 +187,10 @@ export function withPrefix(paths: readonly string[], prefix: string): string[] {
  * commits the range left out are ancestors of every basis, and leaving them out lost nothing.
  */
 export function boundaryCovered(index: HistoryIndex): boolean {
-  const bases = index.baseBits.size;
+  const bits = [...index.baseBits.values()];
   for (let i = 0; i < index.commits.length; i++) {
     if (!index.commits[i]!.boundary) continue;
-    for (let b = 0; b < bases; b++) if (!reachableFrom(index, i, b)) return false;
+    for (const b of bits) if (!reachableFrom(index, i, b)) return false;
   }
   return true;
 }

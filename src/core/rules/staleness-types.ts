@@ -6,8 +6,7 @@
 /** Most commits listed per finding: the earliest ones, which made it stale. */
 export const MAX_LISTED_COMMITS = 5;
 
-/** Most commits listed per path, and most paths listed per finding (the counts say how many more). */
-export const MAX_PATH_COMMITS = 1;
+/** Most paths listed per finding (the count says how many more); each lists its earliest commit. */
 export const MAX_LISTED_PATHS = 10;
 
 /** A commit that changed a record's scope. */
@@ -19,7 +18,7 @@ export type PathChange = {
   change: "added" | "modified" | "deleted" | "renamed";
   /** for renames: where it went */
   new_path?: string;
-  /** hashes of the commits that touched it (empty when computed from fingerprints) */
+  /** the earliest commit that touched it (empty when computed from fingerprints) */
   commits: string[];
 };
 

@@ -7,7 +7,6 @@ import {
   type ComputedState,
   MAX_LISTED_COMMITS,
   MAX_LISTED_PATHS,
-  MAX_PATH_COMMITS,
   type PathChange,
   type StaleFinding,
 } from "./staleness-types.js";
@@ -75,16 +74,33 @@ function stateOf(flags: { stale: boolean; review: boolean; moved: boolean }): Co
   return flags.moved ? "moved" : "fresh";
 }
 
-const marksOf = new WeakMap<HistoryIndex, { stamp: Int32Array; generation: number }>();
+/** What the judge reads of an index: the commits by position, and the events per path. */
+export type JudgeIndex = Pick<HistoryIndex, "commits" | "byPath">;
+
+const marksOf = new WeakMap<JudgeIndex, { stamp: Int32Array; generation: number }>();
 
 /** Per-index scratch marks ("commit already counted for this record") reused across records. */
-function usedMarks(index: HistoryIndex): { stamp: Int32Array; generation: number } {
+function usedMarks(index: JudgeIndex): { stamp: Int32Array; generation: number } {
   let marks = marksOf.get(index);
   if (!marks) {
     marks = { stamp: new Int32Array(index.commits.length), generation: 0 };
     marksOf.set(index, marks);
   }
   return marks;
+}
+
+/** True when commit event `e` counts for `record` (SPEC §3): not reachable from its basis, not its own workline. */
+export function countsFor(record: AssessedRecord, index: HistoryIndex): (e: PathEvent) => boolean {
+  const bit = index.baseBits.get(record.basis.revision);
+  const { reach, words, commits: all } = index;
+  const word = bit === undefined ? -1 : bit >>> 5;
+  const mask = bit === undefined ? 0 : 1 << (bit & 31);
+  const own = record.workline_id;
+  // Commits after the basis in topological order cannot be its ancestors: no bitset lookup.
+  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
+  return (e: PathEvent) =>
+    (e.commit > basisAt || word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
+    !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
 }
 
 /**
@@ -97,45 +113,10 @@ export function assessByHistory(
   cache: CandidateCache,
 ): StaleFinding {
   const scopes = compiledScopes(record.basis.touched_paths);
-  const bit = index.baseBits.get(record.basis.revision);
   // The hot loop of `stale` (records × changed files × commits): kept free of allocations.
-  const { reach, words, commits: all } = index;
-  const word = bit === undefined ? -1 : bit >>> 5;
-  const mask = bit === undefined ? 0 : 1 << (bit & 31);
-  const own = record.workline_id;
-  // Commits after the basis in topological order cannot be its ancestors: no bitset lookup.
-  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
-  const counts = (e: PathEvent) =>
-    (e.commit > basisAt || word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
-    !(own && all[e.commit]!.worklines.length > 0 && all[e.commit]!.worklines.includes(own));
-  const inScope = (p: string) => scopes.some((s) => s.matches(p));
+  const counts = countsFor(record, index);
+  const judge = new FindingJudge(record, scopes, index, counts);
   const seen = new Set<string>();
-  const marks = usedMarks(index);
-  const generation = ++marks.generation;
-  const used: number[] = [];
-  const paths = new PathCollector();
-  const flags = { stale: false, review: false, moved: false };
-  const note = (
-    path: string,
-    change: PathChange["change"],
-    events: PathEvent[],
-    newPath?: string,
-  ) => {
-    for (const e of events)
-      if (marks.stamp[e.commit] !== generation) {
-        marks.stamp[e.commit] = generation;
-        used.push(e.commit);
-      }
-    if (!paths.wants(change)) return;
-    const commits: string[] = [];
-    for (let k = 0; k < events.length && k < MAX_PATH_COMMITS; k++)
-      commits.push(all[events[k]!.commit]!.hash);
-    paths.add(
-      newPath === undefined
-        ? { path, change, commits }
-        : { path, change, new_path: newPath, commits },
-    );
-  };
   const buffer: PathEvent[] = [];
   for (const scope of scopes)
     for (const file of cache.get(scope)) {
@@ -145,62 +126,158 @@ export function assessByHistory(
       }
       const onPath = index.byPath.get(file)!;
       buffer.length = 0;
-      let significant = false;
-      for (let k = 0; k < onPath.length; k++) {
-        const e = onPath[k]!;
-        if (!counts(e)) continue;
-        buffer.push(e);
-        if (
-          !(e.kind === "renamed_from" && e.pure) &&
-          !(buffer.length === 1 && e.kind === "renamed_to")
-        )
-          significant = true;
-      }
-      if (buffer.length === 0) continue;
-      const first = buffer[0]!;
-      const last = buffer[buffer.length - 1]!;
-      if (first.kind === "added" || (first.kind === "renamed_to" && !inScope(first.other!))) {
-        if (last.kind === "deleted" || last.kind === "renamed_from") continue; // came and went
-        note(file, "added", buffer);
-        if (isExactPath(scopes, file)) flags.stale = true;
-        else flags.review = true;
-        continue;
-      }
-      // A move inside the scope is reported on the old path; what follows is a change here.
-      const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
-      if (events.length === 0) continue;
-      if (significant) {
-        flags.stale = true;
-        if (last.kind === "renamed_from") note(file, "renamed", events, last.other);
-        else note(file, last.kind === "deleted" ? "deleted" : "modified", events);
-        continue;
-      }
-      const target = last.other!;
-      const after = inScope(target)
-        ? []
-        : (index.byPath.get(target) ?? []).filter(
-            (e) => e.commit > last.commit && counts(e) && e.kind !== "renamed_to",
-          );
-      if (after.length > 0) flags.stale = true;
-      else flags.moved = true;
-      note(file, "renamed", [...events, ...after], target);
+      for (let k = 0; k < onPath.length; k++) if (counts(onPath[k]!)) buffer.push(onPath[k]!);
+      if (buffer.length > 0) judge.file(file, buffer);
     }
-  const commits: ChangeCommit[] = smallest(used, MAX_LISTED_COMMITS).map((i) => {
-    const c = all[i]!;
-    return { hash: c.hash, author: c.author, subject: c.subject };
-  });
-  return {
-    record_id: record.id,
-    kind: record.kind,
-    state: stateOf(flags),
-    recorded: record.recorded,
-    commits,
-    ...(used.length > MAX_LISTED_COMMITS
-      ? { omitted_commits: used.length - MAX_LISTED_COMMITS }
-      : {}),
-    ...paths.listed(),
-    method: "history",
-  };
+  return judge.finding();
+}
+
+/**
+ * Judges one record from the events that count on each changed file of its scope (the SPEC §3
+ * states, and what the finding lists). Files are given in listing order: by the first scope
+ * entry matching them, then by path.
+ */
+export class FindingJudge {
+  private marks: { stamp: Int32Array; generation: number } | undefined;
+  private generation = 0;
+  private readonly used: number[] = [];
+  private readonly paths = new PathCollector();
+  private readonly flags = { stale: false, review: false, moved: false };
+  /**
+   * `counts` is needed only by `file` (a rename out of scope looks at what followed); files
+   * given by `summary` need neither it nor the events.
+   */
+  constructor(
+    private readonly record: AssessedRecord,
+    private readonly scopes: readonly Scope[],
+    private readonly index: JudgeIndex,
+    private readonly counts: (e: PathEvent) => boolean = () => true,
+  ) {}
+
+  private inScope(p: string): boolean {
+    return this.scopes.some((s) => s.matches(p));
+  }
+
+  private note(
+    path: string,
+    change: PathChange["change"],
+    events: readonly PathEvent[],
+    newPath?: string,
+  ): void {
+    if (!this.marks) {
+      this.marks = usedMarks(this.index);
+      this.generation = ++this.marks.generation;
+    }
+    const { stamp } = this.marks;
+    for (const e of events)
+      if (stamp[e.commit] !== this.generation) {
+        stamp[e.commit] = this.generation;
+        this.used.push(e.commit);
+      }
+    this.list(path, change, events[0]!.commit, newPath);
+  }
+
+  /** Lists a changed path (when there is room), with its earliest counting commit. */
+  private list(path: string, change: PathChange["change"], earliest: number, newPath?: string) {
+    if (!this.paths.wants(change)) return;
+    const commits = [this.index.commits[earliest]!.hash];
+    this.paths.add(
+      newPath === undefined
+        ? { path, change, commits }
+        : { path, change, new_path: newPath, commits },
+    );
+  }
+
+  /**
+   * One file whose counting events were only added/modified/deleted (no rename), given by its
+   * earliest and latest event; the caller counts the commits (`finding(used)`). Returns false,
+   * judging nothing, for a file that came and went (its commits would not count).
+   */
+  summary(file: string, first: PathEvent, last: PathEvent, scope = 0): boolean {
+    if (first.kind === "added") {
+      if (last.kind === "deleted") return false;
+      this.offer(file, "added", first.commit, scope);
+      if (isExactPath(this.scopes, file)) this.flags.stale = true;
+      else this.flags.review = true;
+      return true;
+    }
+    this.flags.stale = true;
+    this.offer(file, last.kind === "deleted" ? "deleted" : "modified", first.commit, scope);
+    return true;
+  }
+
+  /** Files given by `summary` come in any order: the listed ones are picked, not sorted. */
+  private top: TopPaths | undefined;
+
+  private offer(path: string, change: PathChange["change"], earliest: number, scope: number) {
+    this.top ??= new TopPaths();
+    const at = this.top.offer(rankOf(change), scope, path);
+    if (at >= 0) this.top.put(at, { path, change, commits: [this.index.commits[earliest]!.hash] });
+  }
+
+  /** One file's counting events, oldest first (not empty). */
+  file(file: string, buffer: readonly PathEvent[]): void {
+    const { flags } = this;
+    let significant = false;
+    for (let k = 0; k < buffer.length; k++) {
+      const e = buffer[k]!;
+      if (!(e.kind === "renamed_from" && e.pure) && !(k === 0 && e.kind === "renamed_to")) {
+        significant = true;
+        break;
+      }
+    }
+    const first = buffer[0]!;
+    const last = buffer[buffer.length - 1]!;
+    if (first.kind === "added" || (first.kind === "renamed_to" && !this.inScope(first.other!))) {
+      if (last.kind === "deleted" || last.kind === "renamed_from") return; // came and went
+      this.note(file, "added", buffer);
+      if (isExactPath(this.scopes, file)) flags.stale = true;
+      else flags.review = true;
+      return;
+    }
+    // A move inside the scope is reported on the old path; what follows is a change here.
+    const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
+    if (events.length === 0) return;
+    if (significant) {
+      flags.stale = true;
+      if (last.kind === "renamed_from") this.note(file, "renamed", events, last.other);
+      else this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
+      return;
+    }
+    const target = last.other!;
+    const after = this.inScope(target)
+      ? []
+      : (this.index.byPath.get(target) ?? []).filter(
+          (e) => e.commit > last.commit && this.counts(e) && e.kind !== "renamed_to",
+        );
+    if (after.length > 0) flags.stale = true;
+    else flags.moved = true;
+    this.note(file, "renamed", [...events, ...after], target);
+  }
+
+  /**
+   * The finding of every file given so far; `used` gives the commits counted by the caller
+   * (how many, and the earliest of them) when files were given by `summary`.
+   */
+  finding(used?: { count: number; earliest: readonly number[] }): StaleFinding {
+    const all = this.index.commits;
+    const count = used ? used.count : this.used.length;
+    const earliest = used ? used.earliest : smallest(this.used, MAX_LISTED_COMMITS);
+    const commits: ChangeCommit[] = earliest.map((i) => {
+      const c = all[i]!;
+      return { hash: c.hash, author: c.author, subject: c.subject };
+    });
+    return {
+      record_id: this.record.id,
+      kind: this.record.kind,
+      state: stateOf(this.flags),
+      recorded: this.record.recorded,
+      commits,
+      ...(count > MAX_LISTED_COMMITS ? { omitted_commits: count - MAX_LISTED_COMMITS } : {}),
+      ...(this.top ? this.top.listed() : this.paths.listed()),
+      method: "history",
+    };
+  }
 }
 
 /** The `n` smallest of distinct numbers, ascending (a full sort of thousands would be wasted). */
@@ -221,6 +298,58 @@ function smallest(values: readonly number[], n: number): number[] {
 
 const rankOf = (change: PathChange["change"]) =>
   change === "added" ? 2 : change === "renamed" ? 1 : 0;
+
+type PathKey = { rank: number; scope: number; path: string };
+
+/** Listing order: by first matching scope entry, then path. */
+const listedBefore = (a: PathKey, b: PathKey) =>
+  a.scope !== b.scope ? a.scope < b.scope : a.path < b.path;
+
+/** With more than MAX_LISTED_PATHS: those that make a record stale first, then listing order. */
+const keptBefore = (a: PathKey, b: PathKey) =>
+  a.rank !== b.rank ? a.rank < b.rank : listedBefore(a, b);
+
+/**
+ * The changes `listedPaths` would list, picked from changes offered in any order: the
+ * MAX_LISTED_PATHS smallest by (rank, listing order), kept sorted in a short array, so no list
+ * of hundreds of files is ever sorted. When no more than that many came, they are listed in
+ * listing order, as `listedPaths` does.
+ */
+class TopPaths {
+  private readonly kept: { key: PathKey; change?: PathChange }[] = [];
+  private total = 0;
+
+  /** Counts a change; returns where it goes among the kept ones, or -1 when it is not listed. */
+  offer(rank: number, scope: number, path: string): number {
+    this.total++;
+    const key = { rank, scope, path };
+    const { kept } = this;
+    if (kept.length === MAX_LISTED_PATHS && !keptBefore(key, kept[kept.length - 1]!.key)) return -1;
+    let at = kept.length;
+    while (at > 0 && keptBefore(key, kept[at - 1]!.key)) at--;
+    kept.splice(at, 0, { key });
+    if (kept.length > MAX_LISTED_PATHS) kept.pop();
+    return at;
+  }
+
+  /** Stores the change `offer` placed at `at`. */
+  put(at: number, change: PathChange): void {
+    this.kept[at]!.change = change;
+  }
+
+  /** The listed changes and how many were left out. */
+  listed(): { paths: PathChange[]; omitted_paths?: number } {
+    if (this.total > MAX_LISTED_PATHS)
+      return {
+        paths: this.kept.map((k) => k.change!),
+        omitted_paths: this.total - MAX_LISTED_PATHS,
+      };
+    const inOrder = [...this.kept].sort((a, b) =>
+      listedBefore(a.key, b.key) ? -1 : listedBefore(b.key, a.key) ? 1 : 0,
+    );
+    return { paths: inOrder.map((k) => k.change!) };
+  }
+}
 
 /**
  * Collects a finding's path changes as `listedPaths` would list them, without building the ones

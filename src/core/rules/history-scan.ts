@@ -1,0 +1,407 @@
+/**
+ * The staleness index built while `git log` streams. Commits arrive newest first in a
+ * topological order (children before parents), so each commit's "reachable from basis B" bits
+ * are final when it arrives: every child has already passed its bits on. Each changed path is
+ * then handed to the records whose scope matches it, and what counts for them is summed up —
+ * most of the work of `assessByHistory` done while git is still diffing trees.
+ */
+import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
+import type { Scope } from "./scope.js";
+import {
+  type AssessedRecord,
+  assessByHistory,
+  CandidateCache,
+  compiledScopes,
+  countsFor,
+  FindingJudge,
+  type JudgeIndex,
+} from "./staleness.js";
+import { MAX_LISTED_COMMITS, type StaleFinding } from "./staleness-types.js";
+
+/** The records whose scope matches a path, found per path once (exact paths, directories, globs). */
+export class ScopeMatcher {
+  private readonly exact = new Map<string, number[]>();
+  private readonly directories = new Map<string, number[]>();
+  /** glob entries by their literal base ("" for none): only globs whose base prefixes a path are tested */
+  private readonly globs = new Map<string, { scope: Scope; records: number[] }[]>();
+  private readonly stamp: Int32Array;
+  private generation = 0;
+
+  constructor(records: readonly AssessedRecord[]) {
+    this.stamp = new Int32Array(records.length);
+    const byEntry = new Map<string, { scope: Scope; records: number[] }>();
+    const add = (map: Map<string, number[]>, key: string, r: number) => {
+      const list = map.get(key);
+      if (list) list.push(r);
+      else map.set(key, [r]);
+    };
+    records.forEach((record, r) => {
+      for (const scope of compiledScopes(record.basis.touched_paths)) {
+        if (scope.kind === "path") add(this.exact, scope.entry, r);
+        else if (scope.kind === "directory") add(this.directories, scope.entry, r);
+        else {
+          let glob = byEntry.get(scope.entry);
+          if (!glob) {
+            glob = { scope, records: [] };
+            byEntry.set(scope.entry, glob);
+            const base = globBase(scope.entry);
+            const list = this.globs.get(base);
+            if (list) list.push(glob);
+            else this.globs.set(base, [glob]);
+          }
+          glob.records.push(r);
+        }
+      }
+    });
+  }
+
+  /** Indices of the records some scope entry of which matches `path` (each once). */
+  recordsFor(path: string): Int32Array {
+    const out: number[] = [];
+    const generation = ++this.generation;
+    const take = (list: number[] | undefined) => {
+      if (!list) return;
+      for (const r of list)
+        if (this.stamp[r] !== generation) {
+          this.stamp[r] = generation;
+          out.push(r);
+        }
+    };
+    const globs = (base: string) => {
+      const list = this.globs.get(base);
+      if (list) for (const glob of list) if (glob.scope.matches(path)) take(glob.records);
+    };
+    // A plain entry matches itself and everything below it; a directory entry everything below.
+    take(this.exact.get(path));
+    globs("");
+    for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) {
+      take(this.exact.get(path.slice(0, i)));
+      const dir = path.slice(0, i + 1);
+      take(this.directories.get(dir));
+      globs(dir);
+    }
+    return Int32Array.from(out);
+  }
+}
+
+/** The literal directories of a glob before its first wildcard segment, with a trailing slash (or ""). */
+function globBase(entry: string): string {
+  const literal: string[] = [];
+  for (const segment of entry.split("/").slice(0, -1)) {
+    if (/[*?[\]{}]/.test(segment)) break;
+    literal.push(segment);
+  }
+  return literal.length ? `${literal.join("/")}/` : "";
+}
+
+/** A changed path as the scan keeps it: its events, their positions, the first rename's. */
+type PathEntry = { path: string; events: PathEvent[]; at: Int32Array; renamed: number };
+
+/** What a finished scan gives: the index in canonical order and each record's finding. */
+export type ScanResult = {
+  index: HistoryIndex;
+  /** the finding of the record attached at `r` */
+  assess(r: number): StaleFinding;
+};
+
+/** Grows a typed array to hold at least `size` entries (new entries filled with `fill`). */
+function grown<T extends Int32Array | Uint32Array>(array: T, size: number, fill = 0): T {
+  if (size <= array.length) return array;
+  let length = array.length;
+  while (length < size) length *= 2;
+  const next = new (array.constructor as new (n: number) => T)(length);
+  if (fill !== 0) next.fill(fill);
+  next.set(array);
+  return next;
+}
+
+const isRename = (e: PathEvent) => e.kind === "renamed_from" || e.kind === "renamed_to";
+
+/**
+ * Builds a HistoryIndex from commits given newest first in a topological order, and judges
+ * records while they arrive. Records may be attached after the first commits (they are read
+ * from the log while git runs).
+ *
+ * While the listing is one chain (no merge yet), everything after a basis B is an ancestor of
+ * B: once B has arrived, the events that count for the records based on B are exactly the
+ * events listed before it, and their findings are final. Those records are judged then, from
+ * each changed path's earliest and latest event and the commits' count — while git is still
+ * diffing trees. A merge, a rename, a file that came and went, or a basis left out of the
+ * listing sends the record to `assessByHistory` over the finished index instead.
+ */
+export class HistoryScan {
+  private readonly slots = new Map<string, number>();
+  private readonly baseBits = new Map<string, number>();
+  private readonly words: number;
+  private reach: Uint32Array;
+  private readonly commits: CommitInfo[] = [];
+  /** slot -> position in `commits`, -1 while not seen */
+  private position: Int32Array;
+  /** path -> its events, in the order the commits were added (`commit` is that position) */
+  private readonly byPath = new Map<string, PathEvent[]>();
+  /** path -> its events and their positions (read in the hot loop without touching the events) */
+  private readonly entries = new Map<string, PathEntry>();
+  private merges = false;
+  private records: readonly AssessedRecord[] | undefined;
+  private matcher: ScopeMatcher | undefined;
+  /** per record: the changed paths its scope matches, in the order they were first changed */
+  private recordPaths: PathEntry[][] = [];
+  /** per basis bit: the records based on it */
+  private readonly recordsOfBit = new Map<number, number[]>();
+  /** findings judged while scanning, by record */
+  private final: (StaleFinding | undefined)[] = [];
+  private onFinal: ((r: number, finding: StaleFinding) => void) | undefined;
+  /** scratch: per commit position, the record that last counted it */
+  private counted = new Int32Array(4096).fill(-1);
+
+  /**
+   * `bases`: the basis revisions present here; `excluded`: revisions left out of the listing
+   * (everything they reach is left out, so nothing listed is reachable from them).
+   */
+  constructor(
+    bases: Iterable<string>,
+    private readonly excluded: readonly string[],
+  ) {
+    for (const base of [...new Set(bases)].sort()) this.baseBits.set(base, this.baseBits.size);
+    this.words = Math.max(1, Math.ceil(this.baseBits.size / 32));
+    this.reach = new Uint32Array(4096 * this.words);
+    this.position = new Int32Array(4096).fill(-1);
+  }
+
+  private slotOf(hash: string): number {
+    let slot = this.slots.get(hash);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(hash, slot);
+      if (slot >= this.position.length) {
+        this.position = grown(this.position, slot + 1, -1);
+        this.reach = grown(this.reach, this.position.length * this.words);
+      }
+    }
+    return slot;
+  }
+
+  /** True once `hash` was added. */
+  has(hash: string): boolean {
+    const slot = this.slots.get(hash);
+    return slot !== undefined && this.position[slot]! >= 0;
+  }
+
+  /** Adds the next commit (all its children in the listing were added before it). */
+  add(commit: CommitInfo): void {
+    const slot = this.slotOf(commit.hash);
+    if (this.position[slot]! >= 0) return;
+    const at = this.commits.length;
+    this.position[slot] = at;
+    this.commits.push(commit);
+    const { words } = this;
+    const bit = this.baseBits.get(commit.hash);
+    if (bit !== undefined) this.reach[slot * words + (bit >>> 5)]! |= 1 << (bit & 31);
+    if (commit.parents.length > 1) this.merges = true;
+    for (const parent of commit.parents) {
+      const p = this.slotOf(parent);
+      const reach = this.reach;
+      for (let w = 0; w < words; w++) reach[p * words + w]! |= reach[slot * words + w]!;
+    }
+    if (!commit.boundary)
+      for (const change of commit.changes) {
+        if (change.status === "R" && change.old_path !== undefined) {
+          const pure = (change.similarity ?? 0) >= 100;
+          this.event(change.old_path, {
+            commit: at,
+            kind: "renamed_from",
+            other: change.path,
+            pure,
+          });
+          this.event(change.path, {
+            commit: at,
+            kind: "renamed_to",
+            other: change.old_path,
+            pure,
+          });
+        } else
+          this.event(change.path, {
+            commit: at,
+            kind: change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified",
+          });
+      }
+    if (bit !== undefined && this.records) this.judgeBase(bit, at);
+  }
+
+  private event(path: string, event: PathEvent): void {
+    let entry = this.entries.get(path);
+    if (!entry) {
+      entry = { path, events: [], at: new Int32Array(4), renamed: Number.POSITIVE_INFINITY };
+      this.entries.set(path, entry);
+      this.byPath.set(path, entry.events);
+      if (this.records) this.match(entry);
+    }
+    const n = entry.events.length;
+    if (n === entry.at.length) entry.at = grown(entry.at, n + 1);
+    entry.at[n] = event.commit;
+    if (entry.renamed === Number.POSITIVE_INFINITY && isRename(event)) entry.renamed = event.commit;
+    entry.events.push(event);
+  }
+
+  /** Notes a newly changed path on the records whose scope matches it. */
+  private match(entry: PathEntry): void {
+    for (const r of this.matcher!.recordsFor(entry.path)) {
+      const paths = this.recordPaths[r];
+      if (paths) paths.push(entry);
+      else this.recordPaths[r] = [entry];
+    }
+  }
+
+  /**
+   * Attaches the records to assess (once); `onFinal` hears each finding judged while scanning.
+   * Records whose basis is neither among the bases nor excluded are left out (they are
+   * assessed by fingerprints).
+   */
+  attach(
+    records: readonly AssessedRecord[],
+    onFinal?: (r: number, finding: StaleFinding) => void,
+  ): void {
+    if (this.records) throw new Error("records already attached");
+    this.records = records;
+    this.onFinal = onFinal;
+    this.final = new Array(records.length);
+    this.recordPaths = new Array(records.length);
+    this.matcher = new ScopeMatcher(records);
+    records.forEach((record, r) => {
+      const bit = this.baseBits.get(record.basis.revision);
+      if (bit === undefined) return;
+      const list = this.recordsOfBit.get(bit);
+      if (list) list.push(r);
+      else this.recordsOfBit.set(bit, [r]);
+    });
+    for (const entry of this.entries.values()) this.match(entry);
+    // Bases the listing already passed: their records can be judged now.
+    for (const [base, bit] of this.baseBits) {
+      const slot = this.slots.get(base);
+      if (slot !== undefined && this.position[slot]! >= 0)
+        this.judgeBase(bit, this.position[slot]!);
+    }
+  }
+
+  /** Judges the records based on the commit with `bit`, added at position `at`. */
+  private judgeBase(bit: number, at: number): void {
+    if (this.merges) return;
+    const view: JudgeIndex = { commits: this.commits, byPath: this.byPath };
+    for (const r of this.recordsOfBit.get(bit) ?? []) {
+      const finding = this.judgeLinear(r, at, view);
+      if (!finding) continue;
+      this.final[r] = finding;
+      this.onFinal?.(r, finding);
+    }
+  }
+
+  /**
+   * A record whose basis was listed at `cut` in a chain: each changed path judged by its
+   * earliest and latest event before `cut` (the judge picks the paths listed), the commits
+   * counted once each and the earliest five kept. Undefined when the record needs its events
+   * read one by one (a rename, a file that came and went).
+   */
+  private judgeLinear(r: number, cut: number, view: JudgeIndex): StaleFinding | undefined {
+    const record = this.records![r]!;
+    const scopes = compiledScopes(record.basis.touched_paths);
+    const judge = new FindingJudge(record, scopes, view);
+    const own = record.workline_id;
+    if (this.counted.length < this.commits.length)
+      this.counted = grown(this.counted, this.commits.length, -1);
+    const counted = this.counted;
+    let count = 0;
+    const earliest: number[] = [];
+    for (const { path, events: list, at, renamed } of this.recordPaths[r] ?? []) {
+      if (renamed < cut) return undefined;
+      let first = -1;
+      let last = -1;
+      for (let k = 0; k < list.length; k++) {
+        const commit = at[k]!;
+        if (commit >= cut) break;
+        if (own && this.commits[commit]!.worklines.includes(own)) continue;
+        if (last < 0) last = k;
+        first = k;
+        if (counted[commit] === r) continue;
+        counted[commit] = r;
+        count++;
+        // The earliest commits are the furthest down the listing: keep the five largest.
+        if (earliest.length < MAX_LISTED_COMMITS || commit > earliest[earliest.length - 1]!) {
+          let i = Math.min(earliest.length, MAX_LISTED_COMMITS - 1);
+          earliest[i] = commit;
+          while (i > 0 && earliest[i - 1]! < commit) {
+            earliest[i] = earliest[i - 1]!;
+            earliest[i - 1] = commit;
+            i--;
+          }
+        }
+      }
+      if (first < 0) continue;
+      const scope = scopes.length > 1 ? scopes.findIndex((s) => s.matches(path)) : 0;
+      if (!judge.summary(path, list[first]!, list[last]!, scope)) return undefined;
+    }
+    return judge.finding({ count, earliest });
+  }
+
+  /**
+   * Finishes the scan: the index with commits oldest first in the canonical order
+   * (`orderCommits`: parents first, ties by time then hash — the same whatever order git listed
+   * them in), and each record's finding.
+   */
+  finish(): ScanResult {
+    if (!this.records) this.attach([]);
+    const n = this.commits.length;
+    // Without merges the history listed is one chain: its reverse is the only topological order.
+    const ordered = this.merges ? orderCommits(this.commits) : [...this.commits].reverse();
+    const canonical = new Int32Array(n);
+    if (this.merges) {
+      const at = new Map<string, number>();
+      ordered.forEach((c, i) => {
+        at.set(c.hash, i);
+      });
+      this.commits.forEach((c, pos) => {
+        canonical[pos] = at.get(c.hash)!;
+      });
+    } else for (let pos = 0; pos < n; pos++) canonical[pos] = n - 1 - pos;
+    for (const list of this.byPath.values()) {
+      for (const e of list) e.commit = canonical[e.commit]!;
+      list.sort(byCommit);
+    }
+    const { words } = this;
+    const reach = new Uint32Array(n * words);
+    const baseBits = new Map<string, number>();
+    const basePositions: number[] = [];
+    for (const [base, bit] of this.baseBits) {
+      const slot = this.slots.get(base);
+      if (slot === undefined || this.position[slot]! < 0) continue;
+      baseBits.set(base, bit);
+      basePositions[bit] = canonical[this.position[slot]!]!;
+    }
+    for (let pos = 0; pos < n; pos++) {
+      const slot = this.slots.get(this.commits[pos]!.hash)!;
+      reach.set(this.reach.subarray(slot * words, slot * words + words), canonical[pos]! * words);
+    }
+    const index: HistoryIndex = {
+      commits: ordered,
+      byPath: this.byPath,
+      paths: [...this.byPath.keys()].sort(),
+      baseBits,
+      basePositions: Int32Array.from(
+        { length: this.baseBits.size },
+        (_, b) => basePositions[b] ?? -1,
+      ),
+      words,
+      reach,
+    };
+    let cache: CandidateCache | undefined;
+    const assess = (r: number): StaleFinding => {
+      const judged = this.final[r];
+      if (judged) return judged;
+      cache ??= new CandidateCache(index.paths);
+      return assessByHistory(this.records![r]!, index, cache);
+    };
+    return { index, assess };
+  }
+}
+
+/** Oldest first; stable, so a commit's own events keep their order. */
+const byCommit = (a: PathEvent, b: PathEvent) => a.commit - b.commit;
