@@ -1,40 +1,17 @@
 import { AdriftError } from "../core/errors.js";
 import type { Affects } from "../core/events/common.js";
-import {
-  findQuestion,
-  findRule,
-  findStory,
-  findTask,
-  resolveReference,
-} from "../core/project/backlog-lookup.js";
+import { findQuestion } from "../core/project/backlog-lookup.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
 import type { ProjectState } from "../core/project/state.js";
 import { assertCanAnswer } from "../core/rules/questions.js";
 import { currentActor, currentPerson, detectAgent } from "./actor.js";
+import { resolveAffects } from "./affects.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 import { writeEvents } from "./writer.js";
 
 /** The most rows `question list` returns (seed 0214 §4). */
 export const QUESTION_LIST_LIMIT = 50;
-
-/** Resolves affected refs (keys, prefixes) to ids; an unknown one is `unknown_reference`. */
-export function resolveAffects(state: ProjectState, refs: Partial<Affects> = {}): Affects {
-  const each = (
-    list: string[] | undefined,
-    kind: string,
-    find: (ref: string) => { id: string },
-  ) => [
-    ...new Set(
-      (list ?? []).map((ref) => resolveReference(() => find(ref).id, `affects ${kind}`, ref)),
-    ),
-  ];
-  return {
-    rules: each(refs.rules, "rule", (ref) => findRule(state, ref)),
-    stories: each(refs.stories, "story", (ref) => findStory(state, ref)),
-    tasks: each(refs.tasks, "task", (ref) => findTask(state, ref)),
-  };
-}
 
 /** Declares an open question; its author owns the answer through the session. */
 export async function askQuestion(

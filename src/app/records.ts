@@ -9,6 +9,7 @@ import {
   cardIncompleteness,
   type IncompletenessReason,
 } from "../core/rules/completeness.js";
+import { resolveAffects } from "./affects.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
@@ -98,7 +99,7 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
     findings: input.findings ?? [],
     basis,
     ...(input.question_id ? { question_id: input.question_id } : {}),
-    ...(input.affects ? { affects: input.affects } : {}),
+    ...(input.affects ? { affects: resolveAffects(state, input.affects) } : {}),
     ...(input.tier_b ? { tier_b: input.tier_b } : {}),
   };
   const written = await writeEvents(ctx, [
