@@ -70,14 +70,13 @@ function sections(model: PrCommentModel): Section[] {
       ),
     ),
     section("Changed paths no decision covers", model.uncovered, (u) =>
-      p(
-        code(u.path),
-        u.baseline === "baselined"
-          ? " (in the baseline)"
-          : u.baseline === "expired"
-            ? " (baseline entry expired)"
-            : "",
-      ),
+      // No empty text after the code: it would print nothing, yet the serializer escapes it twice
+      // (to peek at it, then to print it), which doubled the cost of this, the longest section.
+      u.baseline === "baselined"
+        ? p(code(u.path), " (in the baseline)")
+        : u.baseline === "expired"
+          ? p(code(u.path), " (baseline entry expired)")
+          : p(code(u.path)),
     ),
     section("Open questions affecting this PR's stories and tasks", model.questions, (q) =>
       p(code(q.id), ` ${short(q.question)} — answer: `, code(`adrift question answer ${q.id}`)),
