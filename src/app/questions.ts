@@ -2,7 +2,6 @@ import { AdriftError } from "../core/errors.js";
 import type { Affects } from "../core/events/common.js";
 import { findQuestion } from "../core/project/backlog-lookup.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
-import type { ProjectState } from "../core/project/state.js";
 import { assertCanAnswer } from "../core/rules/questions.js";
 import { currentActor, currentPerson, detectAgent } from "./actor.js";
 import { resolveAffects } from "./affects.js";

@@ -8,7 +8,6 @@ import {
   type CommitInfo,
   type HistoryIndex,
   indexHistory,
-  type PathEvent,
 } from "../core/rules/history.js";
 import { HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
 import { compileScopes } from "../core/rules/scope.js";
@@ -19,10 +18,7 @@ import {
   CandidateCache,
   type CurrentTree,
   candidatesFor,
-  compiledScopes,
-  countsFor,
   currentTree,
-  FindingJudge,
   recordsTouching,
 } from "../core/rules/staleness.js";
 import type {
@@ -183,18 +179,18 @@ async function scanHistory(
       scan.attach(list, (_, finding) => serialiseFinding(finding));
     });
   if (present.size === 0) {
-    const scan = new HistoryScan([], []);
+    const scan = new HistoryScan([]);
     await attach(scan);
     return { ...scan.finish(), excluded: [] };
   }
   const oldest = [...present].sort((a, b) => times.get(a)! - times.get(b)! || (a < b ? -1 : 1))[0]!;
-  let scan = new HistoryScan(present, [oldest]);
+  let scan = new HistoryScan(present);
   let attached = attach(scan);
   attached.catch(() => undefined);
   const streamed = timed("git log (streamed, indexed)", async () => {
     const mid = options.split === false ? undefined : splitPoint(times, head, oldest);
     if (await streamInto(git, scan, head, [oldest], mid)) return;
-    scan = new HistoryScan(present, [oldest]);
+    scan = new HistoryScan(present);
     attached = attach(scan);
     await streamInto(git, scan, head, [oldest], undefined);
   });
@@ -208,7 +204,7 @@ async function scanHistory(
   const lost = [...present].some((b) => b !== oldest && !index.baseBits.has(b));
   if (onHistory && !lost && boundaryCovered(index)) return { ...fast, excluded: [oldest] };
   const mergeBases = await git.mergeBases([...present, head]);
-  const slow = new HistoryScan(present, mergeBases);
+  const slow = new HistoryScan(present);
   await attach(slow);
   await streamInto(git, slow, head, mergeBases, undefined);
   return { ...slow.finish(), excluded: mergeBases };

@@ -123,7 +123,7 @@ describe("the streamed history scan", () => {
           recorded: false,
         }));
         const bases = assessed.map((r) => r.basis.revision);
-        const scan = new HistoryScan(bases, []);
+        const scan = new HistoryScan(bases);
         // Records arrive while the history streams, as the log is read beside `git log`.
         const half = Math.floor(listed.length / 2);
         for (const c of listed.slice(0, half)) scan.add(c);

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { AdriftError } from "../../core/errors.js";
 import { action, common } from "../common.js";
 import { type CommonOptions, emit, paint } from "../io.js";
 

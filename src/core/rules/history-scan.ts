@@ -12,7 +12,6 @@ import {
   assessByHistory,
   CandidateCache,
   compiledScopes,
-  countsFor,
   FindingJudge,
   type JudgeIndex,
 } from "./staleness.js";
@@ -155,13 +154,10 @@ export class HistoryScan {
   private counted = new Int32Array(4096).fill(-1);
 
   /**
-   * `bases`: the basis revisions present here; `excluded`: revisions left out of the listing
-   * (everything they reach is left out, so nothing listed is reachable from them).
+   * `bases`: the basis revisions present here. Records based on a revision the listing leaves
+   * out (an excluded merge base) are judged after `finish`, by `assessByHistory`.
    */
-  constructor(
-    bases: Iterable<string>,
-    private readonly excluded: readonly string[],
-  ) {
+  constructor(bases: Iterable<string>) {
     for (const base of [...new Set(bases)].sort()) this.baseBits.set(base, this.baseBits.size);
     this.words = Math.max(1, Math.ceil(this.baseBits.size / 32));
     this.reach = new Uint32Array(4096 * this.words);
