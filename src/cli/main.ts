@@ -1,5 +1,13 @@
 #!/usr/bin/env node
 
+// A reader that stops early (`adrift list --json | head`) closes the pipe: that ends the output,
+// it is not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+
 const [command, sub, name, ...args] = process.argv.slice(2);
 if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {
   // What installed hooks run on every commit: straight to the hook, without commander.

@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { runCli, tempDir } from "../support/repo.js";
+import { decisionEvent, testId } from "../support/events.js";
+import { CLI, makeRepo, runCli, tempDir, testEnv } from "../support/repo.js";
 
 const FOUNDATION = [
   ["init"],
@@ -39,6 +41,22 @@ describe("--help", () => {
     const result = runCli(tempDir(), ["frobnicate"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown command");
+  });
+
+  it("a reader that stops early ends the output quietly (no EPIPE stack trace)", () => {
+    // A megabyte of JSON into `head -c 1`, which exits after one byte: the rest hits a closed pipe.
+    const repo = makeRepo();
+    const lines = Array.from({ length: 2_000 }, (_, i) =>
+      JSON.stringify(decisionEvent(testId(i + 10), `decision ${i} ${"x".repeat(300)}`, ["src/"])),
+    );
+    repo.write(".decisions/log/bulk.events.ndjson", `${lines.join("\n")}\n`);
+    const result = spawnSync(
+      "sh",
+      ["-c", `"${process.execPath}" "${CLI}" list --json | head -c 1 >/dev/null`],
+      { cwd: repo.dir, encoding: "utf8", env: testEnv() },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
   });
 
   it("outside a git repository a command says not_a_git_repo", () => {
