@@ -20,7 +20,7 @@ import {
 } from "./diff-range.js";
 import { readReportInputs } from "./report-inputs.js";
 import { staleFindingsForReports } from "./report-staleness.js";
-import { loadReportIndex, logKey } from "./report-state.js";
+import { loadReportIndex, logKey, type SharedFold } from "./report-state.js";
 
 /** Options of `pr-comment`. */
 export type PrCommentOptions = { base: string; head?: string; failOn?: FailCondition[] };
@@ -71,9 +71,13 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     timed("diff and commits (git)", () => rangeChanges(ctx, ends, { commits: true })),
   );
   const keying = logKey(ctx);
-  const indexing = keying.then((key) => timed("report index", () => loadReportIndex(ctx, key)));
+  // A cold start folds the log once, for the report index and for staleness both.
+  const shared: SharedFold = {};
+  const indexing = keying.then((key) =>
+    timed("report index", () => loadReportIndex(ctx, key, shared)),
+  );
   const staling = Promise.all([ending, keying]).then(([ends, key]) =>
-    timed("staleness", () => staleFindingsForReports(ctx, key, ends.worktree, ends.head)),
+    timed("staleness", () => staleFindingsForReports(ctx, key, ends.worktree, ends.head, shared)),
   );
   for (const pending of [indexing, staling]) pending.catch(() => undefined);
   const range = await ranging;

@@ -2,6 +2,7 @@ import { readStaleDigest, writeStaleDigest } from "../adapters/stale-digest.js";
 import type { ProjectState } from "../core/project/state.js";
 import type { StalenessReport } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
+import type { SharedFold } from "./report-state.js";
 
 /**
  * The staleness reports and the PR comment show: SPEC §3 computed at HEAD by `stale`'s engine
@@ -28,12 +29,14 @@ export async function staleFindingsForReports(
   key: string,
   worktreeHead: string | undefined,
   head: string,
+  shared: SharedFold = {},
 ): Promise<StalenessReport> {
   const gitDir = ctx.git.location.gitDir;
   const digest = worktreeHead ? readStaleDigest(gitDir, key, worktreeHead) : undefined;
   if (digest) return { ...digest, head: digest.head || head };
   const { computeStaleness } = await import("./stale.js");
-  const report = await computeStaleness(ctx);
+  // When the log is being folded for the report index too, staleness takes its records from there.
+  const report = await computeStaleness(ctx, { folded: () => shared.state });
   writeStaleDigest(gitDir, key, report);
   return {
     ...report,

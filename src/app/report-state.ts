@@ -30,20 +30,29 @@ export async function loadReportState(ctx: AppContext): Promise<ProjectState> {
   return state;
 }
 
+/** The log's fold while one is under way, for others that need it at the same time (staleness). */
+export type SharedFold = { state?: Promise<ProjectState> };
+
 /**
  * The report index (what the PR comment reads of the log) for the log as `key` names it: from
  * its cache when the log is unchanged, else derived from the folded state (the state cache when
  * it is current, or a full read, validated and folded) and cached. The folded state is not
  * cached on this path: writing it would cost more than the comment.
  */
-export async function loadReportIndex(ctx: AppContext, key: string): Promise<ReportIndex> {
+export async function loadReportIndex(
+  ctx: AppContext,
+  key: string,
+  shared: SharedFold = {},
+): Promise<ReportIndex> {
   const gitDir = ctx.git.location.gitDir;
   const cached = readReportIndex(gitDir, key);
   if (cached) return cached;
   let state = readStateCache(gitDir, key);
   if (!state) {
-    const { loadProject } = await import("./load.js");
-    state = (await loadProject(ctx)).state;
+    shared.state = import("./load.js").then(
+      async ({ loadProject }) => (await loadProject(ctx)).state,
+    );
+    state = await shared.state;
   }
   const index = indexState(state);
   writeReportIndex(gitDir, key, index);

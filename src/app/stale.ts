@@ -34,7 +34,15 @@ import {
  * `history: false` (the pre-commit hook) reads history only when HEAD's report is not already
  * known: the findings are then those of the staged change alone.
  */
-export type StaleOptions = { staged?: boolean; history?: boolean };
+export type StaleOptions = {
+  staged?: boolean;
+  history?: boolean;
+  /**
+   * The log already being folded by the caller (reports fold it with validation anyway): when it
+   * gives one, staleness takes its records from that fold instead of reading the log again.
+   */
+  folded?: () => Promise<ProjectState> | undefined;
+};
 
 /** The records staleness looks at: with a basis and a scope, not superseded. */
 export function assessedRecords(state: ProjectState): AssessedRecord[] {
@@ -71,10 +79,13 @@ async function fromLog(ctx: AppContext): Promise<Inputs> {
       if (event) lines.push({ event, text: texts[i]!, at: { file: name, line: i + 1 } });
     }
   }
-  const state = foldEvents(orderLines(lines).events);
-  const records = assessedRecords(state);
+  return inputsOf(foldEvents(orderLines(lines).events));
+}
+
+/** What staleness needs of a folded state: the records it assesses and the open worklines. */
+function inputsOf(state: ProjectState): Inputs {
   return {
-    records,
+    records: assessedRecords(state),
     open_worklines: [...state.worklines.values()]
       .filter((w) => w.status === "open")
       .map((w) => w.id),
@@ -128,7 +139,10 @@ export async function computeStaleness(
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
     const revisions = await timed("scan revisions", () => scanRevisions(logDirs));
-    const reading = timed("read and fold the log", () => fromLog(ctx));
+    const folded = options.folded?.();
+    const reading = folded
+      ? timed("records from the caller's fold", async () => inputsOf(await folded))
+      : timed("read and fold the log", () => fromLog(ctx));
     preparing = timed("read history (git log, parse, index, assess)", () =>
       prepareHistory(
         ctx.git,
