@@ -121,7 +121,11 @@ function splitLines(buffer: Buffer, file: string, problems: Problem[]): (string 
 const READ_AHEAD = 8;
 
 /** How a log is read: with a cache of validated files (see validated-files.ts), or all checked. */
-export type ReadLogOptions = { validatedFiles?: ValidatedFiles };
+export type ReadLogOptions = {
+  validatedFiles?: ValidatedFiles;
+  /** hears each file as it is read (file n of total) */
+  progress?: (step: string, done?: number, total?: number) => void;
+};
 
 /** Reads, parses, de-duplicates and orders the whole log under `dirs`; positions relative to `root`. */
 export async function readLog(
@@ -147,6 +151,7 @@ export async function readLog(
   const pending: (Promise<Loaded> | undefined)[] = [];
   for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(load(files[i]!));
   for (let i = 0; i < files.length; i++) {
+    options.progress?.("reading the log, files", i + 1, files.length);
     const { buffer, before, after } = await pending[i]!;
     pending[i] = undefined;
     if (i + READ_AHEAD < files.length) pending.push(load(files[i + READ_AHEAD]!));

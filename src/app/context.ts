@@ -26,7 +26,12 @@ export type AppContext = {
   sessionId?: string;
   /** a session of its own, never the clone's implicit one for (author, branch) */
   ownSession?: OwnSession;
+  /** hears how long work advances (the CLI draws it on a terminal; nothing else listens) */
+  progress?: Progress;
 };
+
+/** A step of long work and how far it is (`done` of `total`, when known). */
+export type Progress = (step: string, done?: number, total?: number) => void;
 
 export type OpenOptions = {
   clock?: Clock;
@@ -37,6 +42,7 @@ export type OpenOptions = {
   sessionId?: string;
   /** use this configuration instead of reading .decisions/config.json */
   config?: Config;
+  progress?: Progress;
 };
 
 /** Finds the repository containing `dir` and builds the context. */
@@ -51,6 +57,7 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
     env,
     actor: options.actor,
     sessionId: options.sessionId,
+    ...(options.progress ? { progress: options.progress } : {}),
   };
 }
 

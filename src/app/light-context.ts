@@ -45,5 +45,6 @@ export async function createLightContext(
     env,
     actor: options.actor,
     sessionId: options.sessionId,
+    ...(options.progress ? { progress: options.progress } : {}),
   };
 }

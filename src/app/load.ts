@@ -29,7 +29,10 @@ export async function loadProject(
   const validatedFiles = options.checkEveryLine
     ? undefined
     : openValidatedFiles(path.join(stateDir(ctx.git.location.gitDir), "validated-files.json"));
-  const log = await readLog(logDirs(ctx), ctx.git.location.root, { validatedFiles });
+  const log = await readLog(logDirs(ctx), ctx.git.location.root, {
+    validatedFiles,
+    ...(ctx.progress ? { progress: ctx.progress } : {}),
+  });
   if (!options.allowFutureEvents) {
     const refusal = futureEventsError(log);
     if (refusal) throw refusal;

@@ -11,11 +11,12 @@ import type { SharedFold } from "./report-state.js";
  */
 export async function stalenessForReports(
   ctx: AppContext,
-  _state: ProjectState,
+  state: ProjectState,
   head: string,
 ): Promise<StalenessReport> {
   const { computeStaleness } = await import("./stale.js");
-  const report = await computeStaleness(ctx);
+  // The caller folded the log already: staleness takes its records from that fold.
+  const report = await computeStaleness(ctx, { folded: () => Promise.resolve(state) });
   return { ...report, head: report.head || head };
 }
 

@@ -91,8 +91,14 @@ export type PreparedHistory = {
   assess?: (id: string) => StaleFinding | undefined;
 };
 
-/** How to read history: `split: false` runs one `git log` instead of two halves at once. */
-export type HistoryOptions = { split?: boolean };
+/**
+ * How to read history: `split: false` runs one `git log` instead of two halves at once;
+ * `progress` hears the commits read.
+ */
+export type HistoryOptions = {
+  split?: boolean;
+  progress?: (step: string, done?: number, total?: number) => void;
+};
 
 /** Records to assess while the history streams (a promise: they may still be read from the log). */
 export type ScanRecords = Promise<readonly AssessedRecord[]> | readonly AssessedRecord[];
@@ -109,11 +115,14 @@ async function streamInto(
   head: string,
   exclude: readonly string[],
   mid: string | undefined,
+  progress?: HistoryOptions["progress"],
 ): Promise<boolean> {
   const boundaries: CommitInfo[] = [];
+  let read = 0;
   const add = (c: CommitInfo) => {
     if (c.boundary) boundaries.push(c);
     else scan.add(c);
+    if (progress && ++read % 500 === 0) progress("reading history, commits", read);
   };
   if (!mid) {
     await git.streamCommits(head, exclude, { boundary: true }, add);
@@ -189,10 +198,10 @@ async function scanHistory(
   attached.catch(() => undefined);
   const streamed = timed("git log (streamed, indexed)", async () => {
     const mid = options.split === false ? undefined : splitPoint(times, head, oldest);
-    if (await streamInto(git, scan, head, [oldest], mid)) return;
+    if (await streamInto(git, scan, head, [oldest], mid, options.progress)) return;
     scan = new HistoryScan(present);
     attached = attach(scan);
-    await streamInto(git, scan, head, [oldest], undefined);
+    await streamInto(git, scan, head, [oldest], undefined, options.progress);
   });
   await streamed;
   await attached;

@@ -69,7 +69,9 @@ const YIELD_EVERY = 200;
 async function fromLog(ctx: AppContext): Promise<Inputs> {
   const root = ctx.git.location.root;
   const lines: LoadedLine[] = [];
-  for (const file of await listLogFiles(logDirsOf(root, ctx.config.log_dir))) {
+  const files = await listLogFiles(logDirsOf(root, ctx.config.log_dir));
+  for (const [n, file] of files.entries()) {
+    ctx.progress?.("reading the log, files", n + 1, files.length);
     const name = path.relative(root, file);
     const texts = (await readFile(file, "utf8")).split("\n");
     for (let i = 0; i < texts.length; i++) {
@@ -148,6 +150,7 @@ export async function computeStaleness(
         ctx.git,
         revisions,
         reading.then((i) => i.records),
+        ctx.progress ? { progress: ctx.progress } : {},
       ),
     );
     preparing.catch(() => undefined);

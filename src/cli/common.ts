@@ -49,7 +49,12 @@ export function parseAs(value: string | undefined): ActorOverride | undefined {
  */
 export async function repository(options: CommonOptions): Promise<Repository> {
   const { openRepository } = await import("../app/repository.js");
-  return openRepository(options.cwd ?? process.cwd(), { actor: parseAs(options.as) });
+  const { terminalProgress } = await import("./progress.js");
+  const progress = terminalProgress();
+  return openRepository(options.cwd ?? process.cwd(), {
+    actor: parseAs(options.as),
+    ...(progress ? { progress } : {}),
+  });
 }
 
 /**

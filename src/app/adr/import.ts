@@ -47,9 +47,12 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
   if (dir && !existsSync(repoPath(ctx, dir)))
     throw new AdriftError("not_found", `no folder ${dir} in this repository`, { dir });
   const { state } = await loadProject(ctx);
+  const paths = dirs.flatMap((d) => adrFilesIn(repoPath(ctx, d)));
   const files = [];
-  for (const d of dirs)
-    for (const file of adrFilesIn(repoPath(ctx, d))) files.push(await readAdrAt(ctx, file));
+  for (const [n, file] of paths.entries()) {
+    ctx.progress?.("reading ADRs", n + 1, paths.length);
+    files.push(await readAdrAt(ctx, file));
+  }
   const warnings: AdrWarning[] = files.flatMap((f) => f.warnings);
   const byNumber = new Map<number, string[]>();
   for (const f of files)

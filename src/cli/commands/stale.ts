@@ -20,8 +20,11 @@ export function registerStale(program: Command): void {
       action(async (options: StaleFlags) => {
         const { createLightContext } = await import("../../app/light-context.js");
         const { runStale, staleResultJson } = await import("../../app/stale.js");
+        const { terminalProgress } = await import("../progress.js");
+        const progress = terminalProgress();
         const ctx = await createLightContext(options.cwd ?? process.cwd(), {
           actor: parseAs(options.as),
+          ...(progress ? { progress } : {}),
         });
         const result = await runStale(ctx, { staged: options.staged, record: options.record });
         const { startSpan } = await import("../../adapters/profile.js");
