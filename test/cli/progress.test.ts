@@ -42,7 +42,9 @@ describe("progress of long work", () => {
         },
       );
       expect(result.status).toBe(0);
-      expect(result.stdout).toMatch(/adrift: reading (the log, files: 1 of 1|history, commits: \d)/);
+      expect(result.stdout).toMatch(
+        /adrift: reading (the log, files: 1 of 1|history, commits: \d)/,
+      );
       // The last thing written to the terminal clears the line.
       expect(result.stdout.trimEnd().endsWith("\u001b[2K")).toBe(true);
     },
