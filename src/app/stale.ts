@@ -202,13 +202,34 @@ async function cacheKey(ctx: AppContext): Promise<string> {
   return JSON.stringify([ctx.config.log_dir, stamps]);
 }
 
-/** Basis revisions named anywhere in the log, found with a regular expression (no parsing). */
+const REVISION_KEY = Buffer.from('"revision":"');
+
+/** The object id at `at` in `bytes` when a quote ends it (40 or 64 hex digits), else undefined. */
+function objectIdAt(bytes: Buffer, at: number): string | undefined {
+  let end = at;
+  while (end < bytes.length && end - at <= 64) {
+    const c = bytes[end]!;
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66)) end++;
+    else break;
+  }
+  const length = end - at;
+  return (length === 40 || length === 64) && bytes[end] === 0x22
+    ? bytes.toString("latin1", at, end)
+    : undefined;
+}
+
+/**
+ * Basis revisions named anywhere in the log, found in the raw bytes (no decoding, no parsing):
+ * enough to start reading history while the log is parsed.
+ */
 async function scanRevisions(logDirs: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const file of await listLogFiles(logDirs)) {
-    const text = await readFile(file, "utf8");
-    for (const match of text.matchAll(/"revision":"([0-9a-f]{40}(?:[0-9a-f]{24})?)"/g))
-      found.add(match[1]!);
+    const bytes = await readFile(file);
+    for (let at = bytes.indexOf(REVISION_KEY); at >= 0; at = bytes.indexOf(REVISION_KEY, at + 1)) {
+      const id = objectIdAt(bytes, at + REVISION_KEY.length);
+      if (id) found.add(id);
+    }
   }
   return found;
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 
 // A reader that stops early (`adrift list --json | head`) closes the pipe: that ends the output,
-// it is not an error worth a stack trace.
-for (const stream of [process.stdout, process.stderr])
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+// it is not an error worth a stack trace. A closed stderr only loses notes: the result goes on.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+process.stderr.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
 
 const [command, sub, name, ...args] = process.argv.slice(2);
 if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {

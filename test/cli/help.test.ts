@@ -59,6 +59,23 @@ describe("--help", () => {
     expect(result.stderr).toBe("");
   });
 
+  it("a closed stderr loses only the notes: the result on stdout is whole", () => {
+    const repo = makeRepo();
+    const lines = Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify(decisionEvent(testId(i + 10), `decision ${i}`, ["src/"])),
+    );
+    repo.write(".decisions/log/bulk.events.ndjson", `${lines.join("\n")}\n`);
+    // ADRIFT_PROFILE writes spans to stderr, which `head -c 1` closes after the first byte.
+    const result = spawnSync(
+      "sh",
+      ["-c", `"${process.execPath}" "${CLI}" stale --json 2>&1 >out.json | head -c 1 >/dev/null`],
+      { cwd: repo.dir, encoding: "utf8", env: { ...testEnv(), ADRIFT_PROFILE: "1" } },
+    );
+    expect(result.status).toBe(0);
+    const report = JSON.parse(repo.read("out.json"));
+    expect(report.findings).toHaveLength(300);
+  });
+
   it("outside a git repository a command says not_a_git_repo", () => {
     const result = runCli(tempDir(), ["list", "--json"]);
     expect(result.code).toBe(2);
