@@ -5,7 +5,7 @@ import type { StaleFinding, StalenessReport } from "../core/rules/staleness-type
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 /** Derived state kept under `<git dir>/adrift/` so hooks need not re-read a large log. */
 export type StaleCache = {

@@ -109,6 +109,29 @@ describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
     expect((await finding(repo.dir, b)).state).toBe("stale");
   });
 
+  it("a chain of pure renames is moved to the last path; an edit anywhere along it is stale", async () => {
+    const repo = seeded();
+    const a = await decide(repo, ["src/a.ts"]);
+    const b = await decide(repo, ["src/b.ts"]);
+    repo.git("mv", "src/a.ts", "src/a2.ts");
+    repo.commit("a to a2");
+    repo.git("mv", "src/a2.ts", "lib/a3.ts");
+    repo.commit("a2 to a3");
+    const moved = await finding(repo.dir, a);
+    expect(moved.state).toBe("moved");
+    expect(moved.paths).toEqual([
+      expect.objectContaining({ path: "src/a.ts", change: "renamed", new_path: "lib/a3.ts" }),
+    ]);
+    expect(moved.commits.map((c) => c.subject)).toEqual(["a to a2", "a2 to a3"]);
+    repo.git("mv", "src/b.ts", "src/b2.ts");
+    repo.commit("b to b2");
+    repo.git("mv", "src/b2.ts", "lib/b3.ts");
+    repo.commit("b2 to b3");
+    repo.write("lib/b3.ts", "b\nedited where it went\n");
+    repo.commit("edit b3");
+    expect((await finding(repo.dir, b)).state).toBe("stale");
+  });
+
   it("commits carrying the record's own workline trailer do not count; other worklines' do", async () => {
     const repo = seeded();
     const api = await open(repo.dir);

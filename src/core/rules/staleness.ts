@@ -244,15 +244,31 @@ export class FindingJudge {
       else this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
       return;
     }
-    const target = last.other!;
-    const after = this.inScope(target)
-      ? []
-      : (this.index.byPath.get(target) ?? []).filter(
-          (e) => e.commit > last.commit && this.counts(e) && e.kind !== "renamed_to",
-        );
-    if (after.length > 0) flags.stale = true;
+    // Follow the file out of scope: further pure renames move it on (a → b → c is `moved` to c);
+    // any other change where it went makes the record stale.
+    let target = last.other!;
+    let since = last.commit;
+    const followed: PathEvent[] = [];
+    const visited = new Set([file]);
+    let changed = false;
+    while (!this.inScope(target) && !visited.has(target)) {
+      visited.add(target);
+      const later = (this.index.byPath.get(target) ?? []).filter(
+        (e) => e.commit > since && this.counts(e) && e.kind !== "renamed_to",
+      );
+      if (later.length === 0) break;
+      followed.push(...later);
+      const onward = later[0]!;
+      if (later.length > 1 || onward.kind !== "renamed_from" || !onward.pure) {
+        changed = true;
+        break;
+      }
+      since = onward.commit;
+      target = onward.other!;
+    }
+    if (changed) flags.stale = true;
     else flags.moved = true;
-    this.note(file, "renamed", [...events, ...after], target);
+    this.note(file, "renamed", [...events, ...followed], target);
   }
 
   /**
