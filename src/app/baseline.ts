@@ -5,7 +5,7 @@ import { DECISIONS_DIR } from "../core/config-defaults.js";
 import { AdriftError } from "../core/errors.js";
 import { type Baseline, freezeBaseline } from "../core/reports/baseline.js";
 import { adrGovernors, decisionGovernors } from "../core/reports/governors.js";
-import { buildScopeIndex, governorsOf } from "../core/reports/scope-index.js";
+import { buildScopeIndex, governorsOf } from "../core/rules/scope-index.js";
 import { type AppContext, repoPath } from "./context.js";
 import { isAdriftFile, reportGit } from "./diff-range.js";
 import { loadReportInputs } from "./report-inputs.js";

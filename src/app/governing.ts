@@ -2,7 +2,7 @@ import { AdriftError } from "../core/errors.js";
 import { cardText, type FittedGoverning, fitGoverning } from "../core/render/governing.js";
 import { governingFor } from "../core/reports/governing.js";
 import { adrGovernors, decisionGovernors } from "../core/reports/governors.js";
-import { buildScopeIndex } from "../core/reports/scope-index.js";
+import { buildScopeIndex } from "../core/rules/scope-index.js";
 import type { AppContext } from "./context.js";
 import { isAdriftFile, resolveRange, touchedPaths } from "./diff-range.js";
 import { loadReportInputs } from "./report-inputs.js";

@@ -10,7 +10,7 @@ import {
   indexHistory,
 } from "../core/rules/history.js";
 import { HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
-import { compileScopes } from "../core/rules/scope.js";
+import { compileScopes, globBase, scopeKind } from "../core/rules/scope.js";
 import {
   type AssessedRecord,
   assessByFingerprints,
@@ -71,13 +71,7 @@ export async function fingerprintFiles(
 
 /** The literal directory part of a scope entry (the whole entry when it has no wildcard). */
 function literalBase(entry: string): string {
-  if (!/[*?[\]{}]/.test(entry)) return entry;
-  const literal: string[] = [];
-  for (const segment of entry.split("/").slice(0, -1)) {
-    if (/[*?[\]{}]/.test(segment)) break;
-    literal.push(segment);
-  }
-  return literal.join("/");
+  return scopeKind(entry) === "glob" ? globBase(entry).replace(/\/$/, "") : entry;
 }
 
 /** HEAD, the bases present here, and the history index over all of them. */

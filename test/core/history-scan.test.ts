@@ -6,8 +6,9 @@ import {
   indexHistory,
   orderCommits,
 } from "../../src/core/rules/history.js";
-import { HistoryScan, ScopeMatcher } from "../../src/core/rules/history-scan.js";
+import { HistoryScan } from "../../src/core/rules/history-scan.js";
 import { compileScope } from "../../src/core/rules/scope.js";
+import { ScopeMatcher } from "../../src/core/rules/scope-index.js";
 import {
   type AssessedRecord,
   assessByHistory,

@@ -1,13 +1,11 @@
 import { execFile, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import {
   LOG_FORMAT,
   LogStreamParser,
   parseBlameAuthors,
-  parseLog,
   parseLsTree,
   parseNameStatus,
 } from "./cli-parse.js";
@@ -22,7 +20,13 @@ import type {
   TreeEntry,
 } from "./types.js";
 
-let logFiles = 0;
+/** The error for a machine without a git binary. */
+function gitMissing(): AdriftError {
+  return new AdriftError(
+    "git_failed",
+    "git is not installed or not on PATH (set ADRIFT_GIT=embedded)",
+  );
+}
 
 type RunOptions = { cwd: string; env?: NodeJS.ProcessEnv; input?: string; allowFail?: boolean };
 
@@ -61,12 +65,7 @@ function runGitAs<T extends string | Buffer>(
         const missing = (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
         if (error && (!options.allowFail || missing)) {
           if (missing) {
-            reject(
-              new AdriftError(
-                "git_failed",
-                "git is not installed or not on PATH (set ADRIFT_GIT=embedded)",
-              ),
-            );
+            reject(gitMissing());
             return;
           }
           reject(
@@ -194,39 +193,6 @@ export class CliGit implements GitAdapter {
     return code === 0 ? stdout.split("\n").filter(Boolean) : [];
   }
 
-  async commitsBetween(
-    head: string,
-    exclude: readonly string[],
-    options: { boundary?: boolean } = {},
-  ): Promise<CommitInfo[]> {
-    // git writes to a file rather than a pipe, so it runs at full speed even while this
-    // process is busy (the log is parsed meanwhile) instead of stalling on a full pipe.
-    const output = path.join(tmpdir(), `adrift-log-${process.pid}-${++logFiles}.txt`);
-    await this.run([
-      "-c",
-      "log.showSignature=false",
-      "log",
-      `--output=${output}`,
-      ...(options.boundary ? ["--boundary"] : []),
-      "-z",
-      "-M",
-      "--name-status",
-      "--no-ext-diff",
-      `--format=${LOG_FORMAT}`,
-      head,
-      ...(exclude.length ? ["--not", ...exclude] : []),
-      "--",
-    ]).catch((error) => {
-      rmSync(output, { force: true });
-      throw error;
-    });
-    try {
-      return parseLog(readFileSync(output, "utf8"));
-    } finally {
-      rmSync(output, { force: true });
-    }
-  }
-
   streamCommits(
     head: string,
     exclude: readonly string[],
@@ -273,14 +239,7 @@ export class CliGit implements GitAdapter {
         stderr += text;
       });
       child.on("error", (error: NodeJS.ErrnoException) =>
-        reject(
-          error.code === "ENOENT"
-            ? new AdriftError(
-                "git_failed",
-                "git is not installed or not on PATH (set ADRIFT_GIT=embedded)",
-              )
-            : error,
-        ),
+        reject(error.code === "ENOENT" ? gitMissing() : error),
       );
       child.on("close", (code) => {
         if (failed) return reject(failed);

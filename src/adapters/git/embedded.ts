@@ -152,7 +152,7 @@ export class EmbeddedGit implements GitAdapter {
     return seen;
   }
 
-  async commitsBetween(
+  private async commitsBetween(
     head: string,
     exclude: readonly string[],
     options: { boundary?: boolean } = {},

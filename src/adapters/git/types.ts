@@ -46,16 +46,9 @@ export interface GitAdapter {
   /**
    * Commits reachable from `head` and from none of `exclude`, with their changes (renames
    * detected); with `boundary`, also the excluded parents of those commits, flagged `boundary`.
-   */
-  commitsBetween(
-    head: string,
-    exclude: readonly string[],
-    options?: { boundary?: boolean },
-  ): Promise<CommitInfo[]>;
-  /**
-   * `commitsBetween` as a stream: `onCommit` is called for each commit newest first in a
-   * topological order (every commit after all its listed children; boundary commits last), as
-   * git produces them. An exception thrown by `onCommit` stops git and rejects.
+   * `onCommit` is called for each newest first in a topological order (every commit after all
+   * its listed children; boundary commits last), as git produces them. An exception thrown by
+   * `onCommit` stops git and rejects.
    */
   streamCommits(
     head: string,

@@ -1,11 +1,11 @@
 import type { ProjectState, RecordView } from "../project/state.js";
 import { compileScope } from "../rules/scope.js";
+import { buildScopeIndex } from "../rules/scope-index.js";
 import type { ChangeCommit, StaleFinding, StalenessReport } from "../rules/staleness-types.js";
 import { type Area, coverageByArea, matchCounter } from "./areas.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
 import { type AdrInput, type AdrRelation, type BacklogInput, isAcceptedAdr } from "./inputs.js";
 import { type ChainStep, type Propagated, propagateStaleness } from "./propagation.js";
-import { buildScopeIndex } from "./scope-index.js";
 
 /** The version of the correspondence report's JSON shape (docs/formats.md). */
 export const CORRESPONDENCE_VERSION = 1;

@@ -1,6 +1,6 @@
 import type { RecordView } from "../project/state.js";
+import type { Governor } from "../rules/scope-index.js";
 import { type AdrInput, isAcceptedAdr } from "./inputs.js";
-import type { Governor } from "./scope-index.js";
 
 /** What governance reads of a record (a `RecordView` or a report index's record). */
 export type GoverningRecord = Pick<RecordView, "id" | "kind" | "status"> & {

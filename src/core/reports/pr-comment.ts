@@ -1,4 +1,5 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
+import { buildScopeIndex, coverageOf } from "../rules/scope-index.js";
 import type { ChangeCommit, PathChange, StalenessReport } from "../rules/staleness-types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
@@ -12,7 +13,6 @@ import type {
 } from "./inputs.js";
 import type { RawEvent } from "./log-ids.js";
 import type { ReportRecords } from "./report-index.js";
-import { buildScopeIndex, coverageOf } from "./scope-index.js";
 
 /** The version of the PR comment's JSON shape (docs/formats.md). */
 export const PR_COMMENT_VERSION = 1;

@@ -6,7 +6,7 @@
  * most of the work of `assessByHistory` done while git is still diffing trees.
  */
 import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
-import type { Scope } from "./scope.js";
+import { ScopeMatcher } from "./scope-index.js";
 import {
   type AssessedRecord,
   assessByHistory,
@@ -16,82 +16,6 @@ import {
   type JudgeIndex,
 } from "./staleness.js";
 import { MAX_LISTED_COMMITS, type StaleFinding } from "./staleness-types.js";
-
-/** The records whose scope matches a path, found per path once (exact paths, directories, globs). */
-export class ScopeMatcher {
-  private readonly exact = new Map<string, number[]>();
-  private readonly directories = new Map<string, number[]>();
-  /** glob entries by their literal base ("" for none): only globs whose base prefixes a path are tested */
-  private readonly globs = new Map<string, { scope: Scope; records: number[] }[]>();
-  private readonly stamp: Int32Array;
-  private generation = 0;
-
-  constructor(records: readonly AssessedRecord[]) {
-    this.stamp = new Int32Array(records.length);
-    const byEntry = new Map<string, { scope: Scope; records: number[] }>();
-    const add = (map: Map<string, number[]>, key: string, r: number) => {
-      const list = map.get(key);
-      if (list) list.push(r);
-      else map.set(key, [r]);
-    };
-    records.forEach((record, r) => {
-      for (const scope of compiledScopes(record.basis.touched_paths)) {
-        if (scope.kind === "path") add(this.exact, scope.entry, r);
-        else if (scope.kind === "directory") add(this.directories, scope.entry, r);
-        else {
-          let glob = byEntry.get(scope.entry);
-          if (!glob) {
-            glob = { scope, records: [] };
-            byEntry.set(scope.entry, glob);
-            const base = globBase(scope.entry);
-            const list = this.globs.get(base);
-            if (list) list.push(glob);
-            else this.globs.set(base, [glob]);
-          }
-          glob.records.push(r);
-        }
-      }
-    });
-  }
-
-  /** Indices of the records some scope entry of which matches `path` (each once). */
-  recordsFor(path: string): Int32Array {
-    const out: number[] = [];
-    const generation = ++this.generation;
-    const take = (list: number[] | undefined) => {
-      if (!list) return;
-      for (const r of list)
-        if (this.stamp[r] !== generation) {
-          this.stamp[r] = generation;
-          out.push(r);
-        }
-    };
-    const globs = (base: string) => {
-      const list = this.globs.get(base);
-      if (list) for (const glob of list) if (glob.scope.matches(path)) take(glob.records);
-    };
-    // A plain entry matches itself and everything below it; a directory entry everything below.
-    take(this.exact.get(path));
-    globs("");
-    for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) {
-      take(this.exact.get(path.slice(0, i)));
-      const dir = path.slice(0, i + 1);
-      take(this.directories.get(dir));
-      globs(dir);
-    }
-    return Int32Array.from(out);
-  }
-}
-
-/** The literal directories of a glob before its first wildcard segment, with a trailing slash (or ""). */
-function globBase(entry: string): string {
-  const literal: string[] = [];
-  for (const segment of entry.split("/").slice(0, -1)) {
-    if (/[*?[\]{}]/.test(segment)) break;
-    literal.push(segment);
-  }
-  return literal.length ? `${literal.join("/")}/` : "";
-}
 
 /** A changed path as the scan keeps it: its events, their positions, the first rename's. */
 type PathEntry = { path: string; events: PathEvent[]; at: Int32Array; renamed: number };

@@ -45,6 +45,19 @@ export function compileScope(entry: string): Scope {
   };
 }
 
+/**
+ * The literal directories a glob starts with, with a trailing slash (`src/api/` for
+ * `src/api/**\/*.ts`; "" when it starts with a pattern). Every path the glob matches lies below.
+ */
+export function globBase(entry: string): string {
+  let base = "";
+  for (const segment of entry.split("/").slice(0, -1)) {
+    if (/[*?[\]{}!()+@]/.test(segment)) break;
+    base += `${segment}/`;
+  }
+  return base;
+}
+
 /** Compiles every entry of a scope list. */
 export function compileScopes(entries: readonly string[]): Scope[] {
   return entries.map(compileScope);

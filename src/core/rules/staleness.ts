@@ -1,7 +1,7 @@
-import picomatch from "picomatch";
 import type { Basis } from "../events/common.js";
 import { type HistoryIndex, type PathEvent, withPrefix } from "./history.js";
-import { compileScopes, type Scope } from "./scope.js";
+import { compileScopes, globBase, type Scope } from "./scope.js";
+import { ScopeMatcher } from "./scope-index.js";
 import {
   type ChangeCommit,
   type ComputedState,
@@ -29,8 +29,10 @@ export function candidatesFor(scope: Scope, paths: readonly string[]): string[] 
     const exact = withPrefix(paths, scope.entry).filter((p) => p === scope.entry);
     return [...exact, ...below];
   }
-  const base = picomatch.scan(scope.entry).base;
-  return withPrefix(paths, base ? `${base}/` : "").filter((p) => scope.matches(p));
+  // `lib/**` matches `lib` itself: the prefix is the base without its slash.
+  return withPrefix(paths, globBase(scope.entry).replace(/\/$/, "")).filter((p) =>
+    scope.matches(p),
+  );
 }
 
 /** Caches candidate lists per scope entry: many records share entries. */
@@ -490,51 +492,13 @@ export function assessByFingerprints(
   };
 }
 
-/**
- * The records whose scope may match one of `paths` (a superset, cheap to compute): exact paths
- * and their parent directories are looked up, globs are tested. For the staged change.
- */
+/** The records whose scope matches one of `paths` (for the staged change), in their order. */
 export function recordsTouching(
   records: readonly AssessedRecord[],
   paths: readonly string[],
 ): AssessedRecord[] {
-  const keys = new Set<string>();
-  for (const p of paths) {
-    keys.add(p);
-    for (let i = p.indexOf("/"); i >= 0; i = p.indexOf("/", i + 1)) {
-      keys.add(p.slice(0, i));
-      keys.add(p.slice(0, i + 1));
-    }
-  }
-  const globs = new Map<string, boolean>();
-  const globMatches = (entry: string): boolean => {
-    let hit = globs.get(entry);
-    if (hit === undefined) {
-      // Compiling a glob costs far more than comparing its literal prefix: compile only when needed.
-      const base = literalBase(entry);
-      hit =
-        paths.some((p) => p.startsWith(base)) &&
-        paths.some((p) => compiledScopes([entry])[0]!.matches(p));
-      globs.set(entry, hit);
-    }
-    return hit;
-  };
-  return records.filter((r) =>
-    r.basis.touched_paths.some(
-      (entry) => keys.has(entry) || (GLOB.test(entry) && globMatches(entry)),
-    ),
-  );
-}
-
-const GLOB = /[*?[\]{}]/;
-
-/** The directories of a glob before its first wildcard segment, with a trailing slash (or ""). */
-function literalBase(entry: string): string {
-  const segments = entry.split("/");
-  const literal: string[] = [];
-  for (const segment of segments.slice(0, -1)) {
-    if (GLOB.test(segment)) break;
-    literal.push(segment);
-  }
-  return literal.length ? `${literal.join("/")}/` : "";
+  const matcher = new ScopeMatcher(records);
+  const hit = new Set<number>();
+  for (const path of paths) for (const r of matcher.recordsFor(path)) hit.add(r);
+  return records.filter((_, r) => hit.has(r));
 }

@@ -1,4 +1,4 @@
-import { compileScope, type Scope, scopeKind } from "../rules/scope.js";
+import { compileScope, globBase, type Scope, scopeKind } from "./scope.js";
 
 /** Something that governs code through scope entries: an active decision or an accepted ADR. */
 export type Governor = {
@@ -50,17 +50,6 @@ function push(map: Map<string, Slot[]>, key: string, slot: Slot): void {
   else map.set(key, [slot]);
 }
 
-/** The literal directories a glob starts with (`src/api/` for `src/api/**\/*.ts`). */
-function globPrefix(entry: string): string {
-  const segments = entry.split("/");
-  let prefix = "";
-  for (const segment of segments.slice(0, -1)) {
-    if (/[*?[\]{}!()+@]/.test(segment)) break;
-    prefix += `${segment}/`;
-  }
-  return prefix;
-}
-
 /** Builds the index of a set of governors. */
 export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
   const index: ScopeIndex = {
@@ -75,7 +64,7 @@ export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
     for (const entry of governor.entries) {
       const kind = scopeKind(entry);
       const slot: Slot = { governor, entry };
-      if (kind === "glob") push(index.globs, globPrefix(entry), slot);
+      if (kind === "glob") push(index.globs, globBase(entry), slot);
       else if (kind === "directory") push(index.dirs, entry, slot);
       else push(index.exact, entry, slot);
     }
@@ -179,4 +168,37 @@ export function bySpecificity(a: GoverningMatch, b: GoverningMatch): number {
   if (a.specificity !== b.specificity) return b.specificity - a.specificity;
   if (a.kind !== b.kind) return a.kind < b.kind ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Something with a scope, as staleness sees it (a record's basis). */
+type Scoped = { kind: Governor["kind"]; basis: { touched_paths: readonly string[] } };
+
+/**
+ * The records (by their index in the list given) whose scope matches a path, each once: the
+ * scope index over records, for staleness (the history scan and the staged change).
+ */
+export class ScopeMatcher {
+  private readonly index: ScopeIndex;
+  private readonly stamp: Int32Array;
+  private generation = 0;
+
+  constructor(records: readonly Scoped[]) {
+    this.stamp = new Int32Array(records.length);
+    this.index = buildScopeIndex(
+      records.map((r, i) => ({ id: String(i), kind: r.kind, entries: r.basis.touched_paths })),
+    );
+  }
+
+  /** Indices of the records some scope entry of which matches `path`. */
+  recordsFor(path: string): Int32Array {
+    const out: number[] = [];
+    const generation = ++this.generation;
+    eachMatch(this.index, path, (slot) => {
+      const r = Number(slot.governor.id);
+      if (this.stamp[r] === generation) return;
+      this.stamp[r] = generation;
+      out.push(r);
+    });
+    return Int32Array.from(out);
+  }
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildScopeIndex, coverageOf, governorsOf } from "../../src/core/reports/scope-index.js";
-import { compileScope } from "../../src/core/rules/scope.js";
+import { compileScope } from "../../../src/core/rules/scope.js";
+import { buildScopeIndex, coverageOf, governorsOf } from "../../../src/core/rules/scope-index.js";
 
 const segment = fc.constantFrom("src", "api", "auth", "lib", "a.ts", "b.md", "x");
 const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
