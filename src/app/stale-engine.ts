@@ -26,6 +26,7 @@ import type {
   StaleFinding,
   StalenessReport,
 } from "../core/rules/staleness-types.js";
+import type { Progress } from "./context.js";
 
 /** The hash given to the staged change when it is treated as one more commit. */
 export const STAGED = "staged";
@@ -89,10 +90,7 @@ export type PreparedHistory = {
  * How to read history: `split: false` runs one `git log` instead of two halves at once;
  * `progress` hears the commits read.
  */
-export type HistoryOptions = {
-  split?: boolean;
-  progress?: (step: string, done?: number, total?: number) => void;
-};
+export type HistoryOptions = { split?: boolean; progress?: Progress };
 
 /** Records to assess while the history streams (a promise: they may still be read from the log). */
 export type ScanRecords = Promise<readonly AssessedRecord[]> | readonly AssessedRecord[];
@@ -101,7 +99,7 @@ export type ScanRecords = Promise<readonly AssessedRecord[]> | readonly Assessed
  * Streams HEAD's history excluding `exclude` into a scan. With `mid` (a commit between the
  * oldest basis and HEAD), two `git log` processes run at once — HEAD down to `mid`, and `mid`
  * down to the oldest basis — and their commits are added in that order, which is still
- * children before parents. Returns undefined when `mid` turned out not to be on HEAD's history.
+ * children before parents. Returns false when `mid` turned out not to be on HEAD's history.
  */
 async function streamInto(
   git: GitAdapter,

@@ -66,14 +66,14 @@ type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: 
 const YIELD_EVERY = 200;
 
 /** Reads and folds what staleness needs from the log, without the schema validator. */
-async function fromLog(ctx: AppContext): Promise<Inputs> {
+async function fromLog(ctx: AppContext, read?: LogBytes): Promise<Inputs> {
   const root = ctx.git.location.root;
   const lines: LoadedLine[] = [];
-  const files = await listLogFiles(logDirsOf(root, ctx.config.log_dir));
-  for (const [n, file] of files.entries()) {
+  const files = read ?? (await readLogBytes(ctx));
+  for (const [n, { file, bytes }] of files.entries()) {
     ctx.progress?.("reading the log, files", n + 1, files.length);
     const name = path.relative(root, file);
-    const texts = (await readFile(file, "utf8")).split("\n");
+    const texts = bytes.toString("utf8").split("\n");
     for (let i = 0; i < texts.length; i++) {
       // Let git's callbacks run now and then: the history read waits on them to start `git log`.
       if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
@@ -82,6 +82,14 @@ async function fromLog(ctx: AppContext): Promise<Inputs> {
     }
   }
   return inputsOf(foldEvents(orderLines(lines).events));
+}
+
+/** The log files' bytes, read once for the revision scan and the fold. */
+type LogBytes = { file: string; bytes: Buffer }[];
+
+async function readLogBytes(ctx: AppContext): Promise<LogBytes> {
+  const files = await listLogFiles(logDirsOf(ctx.git.location.root, ctx.config.log_dir));
+  return Promise.all(files.map(async (file) => ({ file, bytes: await readFile(file) })));
 }
 
 /** What staleness needs of a folded state: the records it assesses and the open worklines. */
@@ -109,7 +117,6 @@ export async function computeStaleness(
   ctx: AppContext,
   options: StaleOptions = {},
 ): Promise<StalenessReport> {
-  const logDirs = logDirsOf(ctx.git.location.root, ctx.config.log_dir);
   const gitDir = ctx.git.location.gitDir;
   const key = await cacheKey(ctx);
   const cached = readStaleCache(gitDir);
@@ -140,11 +147,14 @@ export async function computeStaleness(
   let preparing: Promise<PreparedHistory> | undefined;
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated.
-    const revisions = await timed("scan revisions", () => scanRevisions(logDirs));
+    const read = await readLogBytes(ctx);
+    const scanned = startSpan("scan revisions");
+    const revisions = scanRevisions(read);
+    scanned();
     const folded = options.folded?.();
     const reading = folded
       ? timed("records from the caller's fold", async () => inputsOf(await folded))
-      : timed("read and fold the log", () => fromLog(ctx));
+      : timed("read and fold the log", () => fromLog(ctx, read));
     preparing = timed("read history (git log, parse, index, assess)", () =>
       prepareHistory(
         ctx.git,
@@ -222,15 +232,13 @@ function objectIdAt(bytes: Buffer, at: number): string | undefined {
  * Basis revisions named anywhere in the log, found in the raw bytes (no decoding, no parsing):
  * enough to start reading history while the log is parsed.
  */
-async function scanRevisions(logDirs: readonly string[]): Promise<Set<string>> {
+function scanRevisions(read: LogBytes): Set<string> {
   const found = new Set<string>();
-  for (const file of await listLogFiles(logDirs)) {
-    const bytes = await readFile(file);
+  for (const { bytes } of read)
     for (let at = bytes.indexOf(REVISION_KEY); at >= 0; at = bytes.indexOf(REVISION_KEY, at + 1)) {
       const id = objectIdAt(bytes, at + REVISION_KEY.length);
       if (id) found.add(id);
     }
-  }
   return found;
 }
 
