@@ -38,6 +38,16 @@ export function runGit(
   return runGitAs<string>("utf8", args, options);
 }
 
+/**
+ * `env` with GIT_FLUSH=0. Into a pipe, git flushes its output after every commit it lists
+ * unless told not to: 20,000 commits came as ~12,000 reads of ~300 bytes, which cost node
+ * ~170 ms of CPU (and git the writes); buffered, they come in ~900 reads. Only for commands
+ * whose output is read whole or streamed, never for a request/response conversation.
+ */
+function unflushed(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, GIT_FLUSH: "0" };
+}
+
 /** Runs git and returns stdout as bytes. */
 export function runGitBuffer(
   args: string[],
@@ -57,7 +67,7 @@ function runGitAs<T extends string | Buffer>(
       args,
       {
         cwd: options.cwd,
-        env: options.env ?? cleanGitEnv(),
+        env: unflushed(options.env ?? cleanGitEnv()),
         maxBuffer: 1024 * 1024 * 1024,
         encoding,
       },
@@ -217,7 +227,7 @@ export class CliGit implements GitAdapter {
     return new Promise((resolve, reject) => {
       const child = spawn("git", args, {
         cwd: this.location.root,
-        env: this.env,
+        env: unflushed(this.env),
         stdio: ["ignore", "pipe", "pipe"],
       });
       const parser = new LogStreamParser();
