@@ -9,7 +9,8 @@ export function parseNameStatus(tokens: readonly string[], start = 0): FileChang
   const changes: FileChange[] = [];
   let i = start;
   while (i < tokens.length) {
-    const code = tokens[i]!.replace(/^\n/, "");
+    const token = tokens[i]!;
+    const code = token.charCodeAt(0) === 10 ? token.slice(1) : token; // a newline may lead
     if (code === "") {
       i++;
       continue;
@@ -36,9 +37,8 @@ export function parseNameStatus(tokens: readonly string[], start = 0): FileChang
 function parseCommit(chunk: string): CommitInfo {
   const tokens = chunk.split("\0");
   const [marked, parents, author, email, time, subject, trailers] = tokens;
-  return {
+  const commit: CommitInfo = {
     hash: marked!.slice(1),
-    ...(marked!.startsWith("-") ? { boundary: true } : {}),
     parents: parents ? parents.split(" ") : [],
     author: author ?? "",
     author_email: email ?? "",
@@ -52,6 +52,8 @@ function parseCommit(chunk: string): CommitInfo {
       : [],
     changes: parseNameStatus(tokens, 7),
   };
+  if (marked!.startsWith("-")) commit.boundary = true;
+  return commit;
 }
 
 /** Parses the output of `git log -z --name-status --format=LOG_FORMAT`. */

@@ -6,6 +6,7 @@
  * most of the work of `assessByHistory` done while git is still diffing trees.
  */
 import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
+import type { Scope } from "./scope.js";
 import { ScopeMatcher } from "./scope-index.js";
 import {
   type AssessedRecord,
@@ -17,8 +18,69 @@ import {
 } from "./staleness.js";
 import { MAX_LISTED_COMMITS, type StaleFinding } from "./staleness-types.js";
 
-/** A changed path as the scan keeps it: its events, their positions, the first rename's. */
-type PathEntry = { path: string; events: PathEvent[]; at: Int32Array; renamed: number };
+/**
+ * A changed path as the scan keeps it: its events, their positions, the first rename's, and the
+ * groups of records whose scope matches it.
+ */
+type PathEntry = {
+  path: string;
+  events: PathEvent[];
+  /** the events' positions (a plain array of small integers: 5,000 typed arrays cost more) */
+  at: number[];
+  renamed: number;
+  groups: ScopeGroup[] | undefined;
+};
+
+/**
+ * The records sharing one scope (the same entries, in the same order) share what the scan
+ * gathers for them: the changed paths the scope matches, and the commits that changed any of
+ * them. Thousands of records name a few hundred scopes; a record is then judged from its
+ * group without reading the events one by one.
+ */
+type ScopeGroup = {
+  scopes: Scope[];
+  /** a record of the group (what the scope matcher reads) */
+  representative: AssessedRecord;
+  /** the changed paths the scope matches, in listing order (see `listingOf`) */
+  listing: Listed[];
+  /** those matched since `listing` was last brought up to date */
+  pending: PathEntry[];
+  /** positions of the commits that changed any of those paths, increasing, each once */
+  positions: number[];
+};
+
+/** A path of a group's listing and the first of the group's scope entries matching it. */
+type Listed = { entry: PathEntry; scope: number };
+
+/** Listing order: by first matching scope entry, then path (as the finding lists them). */
+const byListing = (a: Listed, b: Listed) =>
+  a.scope - b.scope || (a.entry.path < b.entry.path ? -1 : a.entry.path > b.entry.path ? 1 : 0);
+
+/** A group's changed paths in listing order, the ones matched since last time sorted in. */
+function listingOf(group: ScopeGroup): Listed[] {
+  if (group.pending.length === 0) return group.listing;
+  const { scopes } = group;
+  const added = group.pending.map((entry) => ({
+    entry,
+    scope: scopes.length > 1 ? scopes.findIndex((s) => s.matches(entry.path)) : 0,
+  }));
+  group.pending = [];
+  // Two sorted runs: the sort merges them in linear time.
+  group.listing = [...group.listing, ...added.sort(byListing)].sort(byListing);
+  return group.listing;
+}
+
+/** How many of the first `length` numbers of the increasing `values` are below `bound`. */
+function countBelow(values: ArrayLike<number>, bound: number, length = values.length): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (values[mid]! < bound) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /** What a finished scan gives: the index in canonical order and each record's finding. */
 export type ScanResult = {
@@ -67,8 +129,10 @@ export class HistoryScan {
   private merges = false;
   private records: readonly AssessedRecord[] | undefined;
   private matcher: ScopeMatcher | undefined;
-  /** per record: the changed paths its scope matches, in the order they were first changed */
-  private recordPaths: PathEntry[][] = [];
+  /** the records' scopes, each once */
+  private groups: ScopeGroup[] = [];
+  /** per record: its group */
+  private groupOf = new Int32Array(0);
   /** per basis bit: the records based on it */
   private readonly recordsOfBit = new Map<number, number[]>();
   /** findings judged while scanning, by record */
@@ -151,24 +215,33 @@ export class HistoryScan {
   private event(path: string, event: PathEvent): void {
     let entry = this.entries.get(path);
     if (!entry) {
-      entry = { path, events: [], at: new Int32Array(4), renamed: Number.POSITIVE_INFINITY };
+      entry = {
+        path,
+        events: [],
+        at: [],
+        renamed: Number.POSITIVE_INFINITY,
+        groups: undefined,
+      };
       this.entries.set(path, entry);
       this.byPath.set(path, entry.events);
       if (this.records) this.match(entry);
     }
-    const n = entry.events.length;
-    if (n === entry.at.length) entry.at = grown(entry.at, n + 1);
-    entry.at[n] = event.commit;
+    entry.at.push(event.commit);
     if (entry.renamed === Number.POSITIVE_INFINITY && isRename(event)) entry.renamed = event.commit;
     entry.events.push(event);
+    // Positions only grow: a commit is new to a group unless it was its last one.
+    for (const group of entry.groups ?? [])
+      if (group.positions[group.positions.length - 1] !== event.commit)
+        group.positions.push(event.commit);
   }
 
-  /** Notes a newly changed path on the records whose scope matches it. */
+  /** Notes a newly changed path on the groups whose scope matches it. */
   private match(entry: PathEntry): void {
-    for (const r of this.matcher!.recordsFor(entry.path)) {
-      const paths = this.recordPaths[r];
-      if (paths) paths.push(entry);
-      else this.recordPaths[r] = [entry];
+    for (const g of this.matcher!.recordsFor(entry.path)) {
+      const group = this.groups[g]!;
+      group.pending.push(entry);
+      if (entry.groups) entry.groups.push(group);
+      else entry.groups = [group];
     }
   }
 
@@ -185,16 +258,37 @@ export class HistoryScan {
     this.records = records;
     this.onFinal = onFinal;
     this.final = new Array(records.length);
-    this.recordPaths = new Array(records.length);
-    this.matcher = new ScopeMatcher(records);
+    this.groupOf = new Int32Array(records.length);
+    const byScope = new Map<string, number>();
     records.forEach((record, r) => {
+      const key = record.basis.touched_paths.join("\0");
+      let g = byScope.get(key);
+      if (g === undefined) {
+        g = this.groups.length;
+        byScope.set(key, g);
+        this.groups.push({
+          scopes: compiledScopes(record.basis.touched_paths),
+          representative: record,
+          listing: [],
+          pending: [],
+          positions: [],
+        });
+      }
+      this.groupOf[r] = g;
       const bit = this.baseBits.get(record.basis.revision);
       if (bit === undefined) return;
       const list = this.recordsOfBit.get(bit);
       if (list) list.push(r);
       else this.recordsOfBit.set(bit, [r]);
     });
+    this.matcher = new ScopeMatcher(this.groups.map((g) => g.representative));
     for (const entry of this.entries.values()) this.match(entry);
+    for (const group of this.groups) {
+      const positions = new Set<number>();
+      for (const { events, at } of group.pending)
+        for (let k = 0; k < events.length; k++) positions.add(at[k]!);
+      group.positions = [...positions].sort((a, b) => a - b);
+    }
     // Bases the listing already passed: their records can be judged now.
     for (const [base, bit] of this.baseBits) {
       const slot = this.slots.get(base);
@@ -220,25 +314,56 @@ export class HistoryScan {
    * earliest and latest event before `cut` (the judge picks the paths listed), the commits
    * counted once each and the earliest five kept. Undefined when the record needs its events
    * read one by one (a rename, a file that came and went).
+   *
+   * Every commit before `cut` counts unless it carries the record's own workline: without
+   * one, the count and the earliest commits come from the group's positions (a binary search)
+   * and each path's events before `cut` are a prefix of its list (another), so no event is
+   * read; with one, the events are read to leave its commits out.
    */
   private judgeLinear(r: number, cut: number, view: JudgeIndex): StaleFinding | undefined {
     const record = this.records![r]!;
-    const scopes = compiledScopes(record.basis.touched_paths);
+    const group = this.groups[this.groupOf[r]!]!;
+    const { scopes } = group;
     const judge = new FindingJudge(record, scopes, view);
-    const own = record.workline_id;
+    if (record.workline_id) return this.judgeOwn(r, cut, group, judge);
+    const count = countBelow(group.positions, cut);
+    const earliest: number[] = [];
+    for (let i = count - 1; i >= 0 && earliest.length < MAX_LISTED_COMMITS; i--)
+      earliest.push(group.positions[i]!);
+    const listing = listingOf(group);
+    for (let i = 0; i < listing.length; i++) {
+      const { path, events, at, renamed } = listing[i]!.entry;
+      if (at[0]! >= cut) continue; // changed only since the basis's ancestors were listed
+      if (renamed < cut) return undefined;
+      const before = countBelow(at, cut, events.length);
+      if (!judge.summary(path, events[before - 1]!, events[0]!, i)) return undefined;
+    }
+    return judge.finding({ count, earliest });
+  }
+
+  /** `judgeLinear` for a record with a workline: its own commits do not count. */
+  private judgeOwn(
+    r: number,
+    cut: number,
+    group: ScopeGroup,
+    judge: FindingJudge,
+  ): StaleFinding | undefined {
+    const own = this.records![r]!.workline_id!;
     if (this.counted.length < this.commits.length)
       this.counted = grown(this.counted, this.commits.length, -1);
     const counted = this.counted;
     let count = 0;
     const earliest: number[] = [];
-    for (const { path, events: list, at, renamed } of this.recordPaths[r] ?? []) {
+    const listing = listingOf(group);
+    for (let i = 0; i < listing.length; i++) {
+      const { path, events: list, at, renamed } = listing[i]!.entry;
       if (renamed < cut) return undefined;
       let first = -1;
       let last = -1;
       for (let k = 0; k < list.length; k++) {
         const commit = at[k]!;
         if (commit >= cut) break;
-        if (own && this.commits[commit]!.worklines.includes(own)) continue;
+        if (this.commits[commit]!.worklines.includes(own)) continue;
         if (last < 0) last = k;
         first = k;
         if (counted[commit] === r) continue;
@@ -256,8 +381,7 @@ export class HistoryScan {
         }
       }
       if (first < 0) continue;
-      const scope = scopes.length > 1 ? scopes.findIndex((s) => s.matches(path)) : 0;
-      if (!judge.summary(path, list[first]!, list[last]!, scope)) return undefined;
+      if (!judge.summary(path, list[first]!, list[last]!, i)) return undefined;
     }
     return judge.finding({ count, earliest });
   }

@@ -18,6 +18,9 @@ export type GoverningMatch = {
 /** A governor's entry; compiled on first need (most lookups are plain map hits). */
 type Slot = { governor: Governor; entry: string; scope?: Scope };
 
+/** One glob entry and the slots of every governor that has it. */
+type GlobEntry = { entry: string; slots: Slot[]; scope?: Scope };
+
 /**
  * An index from paths to the governors whose scopes match them. Literal paths and directory
  * prefixes are looked up by ancestor (a few map hits per path), globs are tested only under their literal prefix,
@@ -26,8 +29,11 @@ type Slot = { governor: Governor; entry: string; scope?: Scope };
 export type ScopeIndex = {
   exact: Map<string, Slot[]>;
   dirs: Map<string, Slot[]>;
-  /** globs by their literal directory prefix ("" for globs starting with a pattern) */
-  globs: Map<string, Slot[]>;
+  /**
+   * globs by their literal directory prefix ("" for globs starting with a pattern), the slots
+   * of one entry together: many governors sharing `src/api/**\/*.ts` cost one test per path
+   */
+  globs: Map<string, GlobEntry[]>;
   size: number;
   /** compiled entries, shared by the slots of one entry */
   compiled: Map<string, Scope>;
@@ -50,6 +56,24 @@ function push(map: Map<string, Slot[]>, key: string, slot: Slot): void {
   else map.set(key, [slot]);
 }
 
+/** Adds a glob slot to its entry's group (`seen`: the groups made so far, by entry). */
+function pushGlob(index: ScopeIndex, seen: Map<string, GlobEntry>, slot: Slot): void {
+  const same = seen.get(slot.entry);
+  if (same) return void same.slots.push(slot);
+  const glob: GlobEntry = { entry: slot.entry, slots: [slot] };
+  seen.set(slot.entry, glob);
+  const base = globBase(slot.entry);
+  const list = index.globs.get(base);
+  if (list) list.push(glob);
+  else index.globs.set(base, [glob]);
+}
+
+/** The compiled matcher of a glob entry (shared with the slots that have it). */
+function globScope(index: ScopeIndex, glob: GlobEntry): Scope {
+  glob.scope ??= scopeOf(index, glob.slots[0]!);
+  return glob.scope;
+}
+
 /** Builds the index of a set of governors. */
 export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
   const index: ScopeIndex = {
@@ -59,12 +83,13 @@ export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
     size: 0,
     compiled: new Map(),
   };
+  const globs = new Map<string, GlobEntry>();
   for (const governor of governors) {
     index.size++;
     for (const entry of governor.entries) {
       const kind = scopeKind(entry);
       const slot: Slot = { governor, entry };
-      if (kind === "glob") push(index.globs, globBase(entry), slot);
+      if (kind === "glob") pushGlob(index, globs, slot);
       else if (kind === "directory") push(index.dirs, entry, slot);
       else push(index.exact, entry, slot);
     }
@@ -76,8 +101,8 @@ export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
 function eachMatch(index: ScopeIndex, path: string, visit: (slot: Slot) => void): void {
   for (const slot of index.exact.get(path) ?? []) visit(slot);
   const globs = (prefix: string) => {
-    for (const slot of index.globs.get(prefix) ?? [])
-      if (scopeOf(index, slot).matches(path)) visit(slot);
+    for (const glob of index.globs.get(prefix) ?? [])
+      if (globScope(index, glob).matches(path)) for (const slot of glob.slots) visit(slot);
   };
   globs("");
   globs(`${path}/`); // `lib/**` matches `lib` itself
@@ -126,16 +151,16 @@ export function coverageOf(index: ScopeIndex): Coverage {
     for (const slot of slots) ids.add(slot.governor.id);
     return true;
   };
-  const tested = (slots: readonly Slot[] | undefined, path: string): boolean => {
+  const tested = (globs: readonly GlobEntry[] | undefined, path: string): boolean => {
     let any = false;
-    for (const slot of slots ?? [])
-      if (scopeOf(index, slot).matches(path)) {
-        ids.add(slot.governor.id);
+    for (const glob of globs ?? [])
+      if (globScope(index, glob).matches(path)) {
+        take(glob.slots);
         any = true;
       }
     return any;
   };
-  type Directory = { hit: boolean; globs: readonly Slot[] };
+  type Directory = { hit: boolean; globs: readonly GlobEntry[] };
   const directories = new Map<string, Directory>();
   /** `dir` ("" for the root) and its ancestors: any literal or directory governor, and the globs. */
   const directory = (dir: string): Directory => {

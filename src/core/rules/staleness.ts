@@ -193,27 +193,28 @@ export class FindingJudge {
   /**
    * One file whose counting events were only added/modified/deleted (no rename), given by its
    * earliest and latest event; the caller counts the commits (`finding(used)`). Returns false,
-   * judging nothing, for a file that came and went (its commits would not count).
+   * judging nothing, for a file that came and went (its commits would not count). `order` is
+   * the file's place in listing order (`listedBefore`) among the record's changed files.
    */
-  summary(file: string, first: PathEvent, last: PathEvent, scope = 0): boolean {
+  summary(file: string, first: PathEvent, last: PathEvent, order: number): boolean {
     if (first.kind === "added") {
       if (last.kind === "deleted") return false;
-      this.offer(file, "added", first.commit, scope);
+      this.offer(file, "added", first.commit, order);
       if (isExactPath(this.scopes, file)) this.flags.stale = true;
       else this.flags.review = true;
       return true;
     }
     this.flags.stale = true;
-    this.offer(file, last.kind === "deleted" ? "deleted" : "modified", first.commit, scope);
+    this.offer(file, last.kind === "deleted" ? "deleted" : "modified", first.commit, order);
     return true;
   }
 
   /** Files given by `summary` come in any order: the listed ones are picked, not sorted. */
   private top: TopPaths | undefined;
 
-  private offer(path: string, change: PathChange["change"], earliest: number, scope: number) {
+  private offer(path: string, change: PathChange["change"], earliest: number, order: number) {
     this.top ??= new TopPaths();
-    const at = this.top.offer(rankOf(change), scope, path);
+    const at = this.top.offer(rankOf(change), order);
     if (at >= 0) this.top.put(at, { path, change, commits: [this.index.commits[earliest]!.hash] });
   }
 
@@ -317,55 +318,54 @@ function smallest(values: readonly number[], n: number): number[] {
 const rankOf = (change: PathChange["change"]) =>
   change === "added" ? 2 : change === "renamed" ? 1 : 0;
 
-type PathKey = { rank: number; scope: number; path: string };
-
-/** Listing order: by first matching scope entry, then path. */
-const listedBefore = (a: PathKey, b: PathKey) =>
-  a.scope !== b.scope ? a.scope < b.scope : a.path < b.path;
-
-/** With more than MAX_LISTED_PATHS: those that make a record stale first, then listing order. */
-const keptBefore = (a: PathKey, b: PathKey) =>
-  a.rank !== b.rank ? a.rank < b.rank : listedBefore(a, b);
-
 /**
  * The changes `listedPaths` would list, picked from changes offered in any order: the
  * MAX_LISTED_PATHS smallest by (rank, listing order), kept sorted in a short array, so no list
- * of hundreds of files is ever sorted. When no more than that many came, they are listed in
- * listing order, as `listedPaths` does.
+ * of hundreds of files is ever sorted. Listing order (by first matching scope entry, then path)
+ * is given as a number by the caller, which knows it: no path is compared here. When no more
+ * than that many came, they are listed in listing order, as `listedPaths` does.
  */
 class TopPaths {
-  private readonly kept: { key: PathKey; change?: PathChange }[] = [];
+  private readonly rank: number[] = [];
+  private readonly order: number[] = [];
+  private readonly kept: (PathChange | undefined)[] = [];
   private total = 0;
 
+  private before(at: number, rank: number, order: number): boolean {
+    const r = this.rank[at]!;
+    return rank !== r ? rank < r : order < this.order[at]!;
+  }
+
   /** Counts a change; returns where it goes among the kept ones, or -1 when it is not listed. */
-  offer(rank: number, scope: number, path: string): number {
+  offer(rank: number, order: number): number {
     this.total++;
-    const key = { rank, scope, path };
-    const { kept } = this;
-    if (kept.length === MAX_LISTED_PATHS && !keptBefore(key, kept[kept.length - 1]!.key)) return -1;
-    let at = kept.length;
-    while (at > 0 && keptBefore(key, kept[at - 1]!.key)) at--;
-    kept.splice(at, 0, { key });
-    if (kept.length > MAX_LISTED_PATHS) kept.pop();
+    const n = this.kept.length;
+    if (n === MAX_LISTED_PATHS && !this.before(n - 1, rank, order)) return -1;
+    let at = n;
+    while (at > 0 && this.before(at - 1, rank, order)) at--;
+    this.rank.splice(at, 0, rank);
+    this.order.splice(at, 0, order);
+    this.kept.splice(at, 0, undefined);
+    if (n === MAX_LISTED_PATHS) {
+      this.rank.pop();
+      this.order.pop();
+      this.kept.pop();
+    }
     return at;
   }
 
   /** Stores the change `offer` placed at `at`. */
   put(at: number, change: PathChange): void {
-    this.kept[at]!.change = change;
+    this.kept[at] = change;
   }
 
   /** The listed changes and how many were left out. */
   listed(): { paths: PathChange[]; omitted_paths?: number } {
+    const kept = this.kept as PathChange[];
     if (this.total > MAX_LISTED_PATHS)
-      return {
-        paths: this.kept.map((k) => k.change!),
-        omitted_paths: this.total - MAX_LISTED_PATHS,
-      };
-    const inOrder = [...this.kept].sort((a, b) =>
-      listedBefore(a.key, b.key) ? -1 : listedBefore(b.key, a.key) ? 1 : 0,
-    );
-    return { paths: inOrder.map((k) => k.change!) };
+      return { paths: kept, omitted_paths: this.total - MAX_LISTED_PATHS };
+    const byOrder = kept.map((_, i) => i).sort((a, b) => this.order[a]! - this.order[b]!);
+    return { paths: byOrder.map((i) => kept[i]!) };
   }
 }
 
