@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
+import { hookSkipped } from "../core/hook-names.js";
 import { withWorklineTrailer } from "../core/rules/trailer.js";
 import type { AppContext } from "./context.js";
 import type { HookName } from "./hook-script.js";
@@ -80,10 +81,6 @@ export async function runHook(
         return { lines: await report(ctx) };
     }
   } catch (error) {
-    return {
-      lines: [
-        `adrift: the ${name} hook skipped its work (${error instanceof Error ? error.message : String(error)}); the commit goes on`,
-      ],
-    };
+    return { lines: [hookSkipped(name, error)] };
   }
 }

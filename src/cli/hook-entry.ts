@@ -2,6 +2,7 @@
 // so this path does not build the commander program (tens of milliseconds of module loading):
 // main.ts calls it directly, and the hidden `hook run` command calls the same function.
 import { AdriftError } from "../core/errors.js";
+import { hookSkipped } from "../core/hook-names.js";
 
 /** Runs one hook's work and prints what it says to stderr; never fails the git command. */
 export async function runInstalledHook(name: string, args: readonly string[]): Promise<number> {
@@ -15,9 +16,7 @@ export async function runInstalledHook(name: string, args: readonly string[]): P
     const output = await runHook(ctx, name as (typeof HOOK_NAMES)[number], args);
     for (const line of output.lines) process.stderr.write(`${line}\n`);
   } catch (error) {
-    process.stderr.write(
-      `adrift: the ${name} hook skipped its work (${error instanceof Error ? error.message : String(error)})\n`,
-    );
+    process.stderr.write(`${hookSkipped(name, error)}\n`);
   }
   return 0;
 }

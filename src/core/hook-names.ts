@@ -8,3 +8,9 @@ export const HOOK_NAMES = [
   "post-rewrite",
   "post-checkout",
 ] as const;
+
+/** The one warning a hook prints when adrift's own work failed: the git command still goes on. */
+export function hookSkipped(name: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `adrift: the ${name} hook skipped its work (${reason}); the git command goes on`;
+}
