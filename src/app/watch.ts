@@ -18,15 +18,20 @@ export type WatchEvents = {
 /** What the watcher keeps current besides staleness: reports to rewrite (the index always). */
 export type WatchOptions = { reports?: readonly ReportTarget[] };
 
-/** The files that move when commits, merges, pulls, rebases and checkouts happen, and the log. */
+/**
+ * The files that move when commits, merges, pulls, rebases and checkouts happen, the log, and
+ * the ADR directory (an ADR edited by hand changes the index; the index's own rewrite there
+ * ends in a pass that writes nothing).
+ */
 export function watchedPaths(ctx: AppContext): string[] {
-  const { gitDir, commonDir } = ctx.git.location;
+  const { gitDir, commonDir, root } = ctx.git.location;
   return [
     path.join(gitDir, "HEAD"),
     path.join(gitDir, "logs", "HEAD"),
     path.join(commonDir, "refs"),
     path.join(commonDir, "packed-refs"),
-    path.join(ctx.git.location.root, ctx.config.log_dir),
+    path.join(root, ctx.config.log_dir),
+    path.join(root, ctx.config.adr_dir),
   ];
 }
 

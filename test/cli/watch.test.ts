@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { acceptAdr, CLI, makeRepo, repoWithDecision, tempDir, testEnv } from "../support/repo.js";
@@ -80,7 +80,7 @@ describe("adrift watch keeps generated files current", () => {
     const repo = makeRepo();
     repo.adrift(["init"]);
     repo.commit("code", { "src/a.ts": "a\n" });
-    acceptAdr(repo, "Alpha", "alpha");
+    const alpha = acceptAdr(repo, "Alpha", "alpha");
     repo.commit("alpha");
     repo.git("checkout", "-q", "-b", "b");
     const beta = acceptAdr(repo, "Beta", "beta", 3);
@@ -122,6 +122,14 @@ describe("adrift watch keeps generated files current", () => {
       await waitFor(
         () => readIf(report),
         (t) => t.includes(id),
+        8_000,
+      );
+      // An ADR retitled by hand: no commit, no log change; the index follows.
+      const adrFile = path.join(repo.dir, alpha.path);
+      writeFileSync(adrFile, readFileSync(adrFile, "utf8").replace(/Alpha/g, "Alpha retitled"));
+      await waitFor(
+        () => readIf(index),
+        (t) => t.includes("Alpha retitled"),
         8_000,
       );
     } finally {
