@@ -1,5 +1,6 @@
 // The staleness computation over a list of records. Kept free of zod and of the log reader so
 // the pre-commit hook can run it from the cache without loading either.
+import { setImmediate } from "node:timers/promises";
 import type { GitAdapter } from "../adapters/git/types.js";
 import { startSpan, timed } from "../adapters/profile.js";
 import { serialiseFinding } from "../adapters/stale-cache.js";
@@ -161,6 +162,9 @@ export function splitPoint(
   return best;
 }
 
+/** Records judged between two turns of the event loop while git may still be writing. */
+const JUDGED_PER_TURN = 500;
+
 /**
  * Scans the history for all bases at once. Fast path: exclude only the oldest basis and check
  * (boundary commits reachable from every basis) that nothing was lost; otherwise exclude the
@@ -175,9 +179,11 @@ async function scanHistory(
   records: ScanRecords,
   options: HistoryOptions,
 ): Promise<ScanResult & { excluded: string[] }> {
+  // Records judged a slice at a time: git waits while node does not read its pipe.
   const attach = (scan: HistoryScan) =>
-    Promise.resolve(records).then((list) => {
+    Promise.resolve(records).then(async (list) => {
       scan.attach(list, (_, finding) => serialiseFinding(finding));
+      while (scan.judgePassed(JUDGED_PER_TURN)) await setImmediate();
     });
   if (present.size === 0) {
     const scan = new HistoryScan([]);

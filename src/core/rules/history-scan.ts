@@ -135,6 +135,8 @@ export class HistoryScan {
   private groupOf = new Int32Array(0);
   /** per basis bit: the records based on it */
   private readonly recordsOfBit = new Map<number, number[]>();
+  /** bases listed before the records were attached, their records still to judge */
+  private readonly passed: { bit: number; at: number }[] = [];
   /** findings judged while scanning, by record */
   private final: (StaleFinding | undefined)[] = [];
   private onFinal: ((r: number, finding: StaleFinding) => void) | undefined;
@@ -289,24 +291,40 @@ export class HistoryScan {
         for (let k = 0; k < events.length; k++) positions.add(at[k]!);
       group.positions = [...positions].sort((a, b) => a - b);
     }
-    // Bases the listing already passed: their records can be judged now.
+    // Bases the listing already passed: their records can be judged now (`judgePassed`).
     for (const [base, bit] of this.baseBits) {
       const slot = this.slots.get(base);
       if (slot !== undefined && this.position[slot]! >= 0)
-        this.judgeBase(bit, this.position[slot]!);
+        this.passed.push({ bit, at: this.position[slot]! });
     }
   }
 
-  /** Judges the records based on the commit with `bit`, added at position `at`. */
-  private judgeBase(bit: number, at: number): void {
-    if (this.merges) return;
+  /**
+   * Judges the records of the bases listed before `attach`, about `budget` records at a time,
+   * so the caller can let git's output flow in between (git waits while its pipe is full); true
+   * while some remain. `finish` judges whatever is left.
+   */
+  judgePassed(budget = Number.POSITIVE_INFINITY): boolean {
+    let judged = 0;
+    while (this.passed.length > 0 && judged < budget) {
+      const { bit, at } = this.passed.pop()!;
+      judged += this.judgeBase(bit, at);
+    }
+    return this.passed.length > 0;
+  }
+
+  /** Judges the records based on the commit with `bit`, added at position `at`; how many. */
+  private judgeBase(bit: number, at: number): number {
+    const records = this.recordsOfBit.get(bit) ?? [];
+    if (this.merges) return records.length;
     const view: JudgeIndex = { commits: this.commits, byPath: this.byPath };
-    for (const r of this.recordsOfBit.get(bit) ?? []) {
+    for (const r of records) {
       const finding = this.judgeLinear(r, at, view);
       if (!finding) continue;
       this.final[r] = finding;
       this.onFinal?.(r, finding);
     }
+    return records.length;
   }
 
   /**
@@ -393,6 +411,7 @@ export class HistoryScan {
    */
   finish(): ScanResult {
     if (!this.records) this.attach([]);
+    this.judgePassed();
     const n = this.commits.length;
     // Without merges the history listed is one chain: its reverse is the only topological order.
     const ordered = this.merges ? orderCommits(this.commits) : [...this.commits].reverse();
