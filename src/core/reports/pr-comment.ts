@@ -226,7 +226,10 @@ export function buildPrComment(
   // Only open questions read the governors' ids (the backlog they touch).
   const withIds = input.questions.length > 0;
   const coverage = changeCoverage(
-    [...decisionGovernors(input.records.values()), ...adrGovernors(input.adrs, input.records)],
+    [
+      ...(input.records.governors?.() ?? decisionGovernors(input.records.values())),
+      ...adrGovernors(input.adrs, input.records),
+    ],
     input.changed.flatMap((c) => (c.from ? [c.path, c.from] : [c.path])),
     withIds,
   );
