@@ -14,13 +14,19 @@ if (enabled)
     );
   });
 
-/** Starts a span; call the returned function when it ends. */
+/**
+ * Starts a span; call the returned function when it ends. Besides wall time it prints the
+ * process's CPU time over the span (all its threads, so spans that overlap share it): for a
+ * synchronous step that is its own cost, however busy the machine.
+ */
 export function startSpan(name: string): () => void {
   if (!enabled) return noop;
   const start = performance.now();
+  const cpu = process.cpuUsage();
   return () => {
+    const used = process.cpuUsage(cpu);
     process.stderr.write(
-      `adrift-profile ${name} ${(performance.now() - start).toFixed(1)} ms (at ${performance.now().toFixed(0)} ms)\n`,
+      `adrift-profile ${name} ${(performance.now() - start).toFixed(1)} ms (at ${performance.now().toFixed(0)} ms; cpu ${((used.user + used.system) / 1000).toFixed(1)} ms)\n`,
     );
   };
 }

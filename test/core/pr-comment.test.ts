@@ -4,7 +4,7 @@ import { foldEvents } from "../../src/core/project/fold.js";
 import { PR_COMMENT_LIMIT, renderPrComment } from "../../src/core/render/pr-comment.js";
 import { NO_BACKLOG } from "../../src/core/reports/inputs.js";
 import { buildPrComment, type PrCommentInput } from "../../src/core/reports/pr-comment.js";
-import { reportRecords } from "../../src/core/reports/report-index.js";
+import { type ReportRecord, reportRecords } from "../../src/core/reports/report-index.js";
 import { decisionEvent } from "../support/events.js";
 
 const HEAD = "a".repeat(40);
@@ -106,5 +106,57 @@ describe("the PR comment body", () => {
     const later = buildPrComment({ ...base, baseline, today: "2026-06-02" }, ["uncovered"]);
     expect(later.failing).toEqual(["uncovered"]);
     expect(later.uncovered).toEqual([{ path: "lib/a.ts", baseline: "expired" }]);
+  });
+
+  it("covers by path, directory, path naming a directory, glob and a rename's old path; questions follow every governor", () => {
+    const governing = (id: string, entry: string, story?: string): ReportRecord => ({
+      id,
+      kind: "decision",
+      status: "active",
+      card: { outcome: id },
+      basis: { touched_paths: [entry] },
+      ...(story ? { affects: { stories: [story], tasks: [] } } : {}),
+    });
+    const records = new Map(
+      [
+        governing("01JC0000000000000000000001", "src/a.ts"),
+        governing("01JC0000000000000000000002", "lib/"),
+        governing("01JC0000000000000000000003", "docs"),
+        // also matches src/a.ts, which a path covers already: its story still counts
+        governing("01JC0000000000000000000004", "src/**/*.ts", "S1"),
+        governing("01JC0000000000000000000005", "old/name.ts", "S2"),
+        governing("01JC0000000000000000000006", "elsewhere.ts", "S3"),
+      ].map((r) => [r.id, r]),
+    );
+    const question = (id: string, story: string) => ({
+      id,
+      question: `about ${story}?`,
+      affects: { rules: [], stories: [story], tasks: [] },
+    });
+    const pr: PrCommentInput = {
+      ...input([], []),
+      records,
+      changed: [
+        { path: "src/a.ts", status: "modified" },
+        { path: "lib/x/y.ts", status: "added" },
+        { path: "docs/guide.md", status: "modified" },
+        { path: "new/name.ts", status: "renamed", from: "old/name.ts" },
+        { path: "other/z.md", status: "added" },
+      ],
+      staleness: { head: HEAD, notices: [], findings: [] },
+      questions: [
+        question("01JC0000000000000000000011", "S1"),
+        question("01JC0000000000000000000012", "S2"),
+        question("01JC0000000000000000000013", "S3"),
+      ],
+    };
+    const model = buildPrComment(pr, []);
+    expect(model.summary.covered).toBe(4);
+    expect(model.uncovered.map((u) => u.path)).toEqual(["other/z.md"]);
+    expect(model.questions.map((q) => q.id)).toEqual([
+      "01JC0000000000000000000011",
+      "01JC0000000000000000000012",
+    ]);
+    expect(buildPrComment({ ...pr, questions: [] }, []).summary.covered).toBe(4);
   });
 });
