@@ -3,6 +3,7 @@ import type { Stats } from "node:fs";
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { stat as fsStat, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import { type LinePosition, type Problem, parseEventLine } from "../core/events/parse.js";
@@ -21,37 +22,75 @@ export function parseLogBuffer(
   buffer: Buffer,
   file: string,
   options: { checkCanonical?: boolean } = {},
-): { lines: LoadedLine[]; problems: Problem[]; canonical: boolean } {
+): ParsedFile {
+  const parse = fileParser(buffer, file, options);
+  parse.lines(0, parse.count);
+  return parse.result();
+}
+
+/** What one file's bytes parse into. */
+export type ParsedFile = { lines: LoadedLine[]; problems: Problem[]; canonical: boolean };
+
+/** Lines validated between two turns of the event loop when a whole log is read. */
+const LINES_PER_TURN = 500;
+
+/**
+ * `parseLogBuffer` a slice of lines at a time, letting other work run in between: a report
+ * folds a large log while staleness waits for its git commands to be started and read.
+ */
+async function parseLogBufferSliced(
+  buffer: Buffer,
+  file: string,
+  options: { checkCanonical?: boolean },
+): Promise<ParsedFile> {
+  const parse = fileParser(buffer, file, options);
+  for (let from = 0; from < parse.count; from += LINES_PER_TURN) {
+    if (from > 0) await setImmediate();
+    parse.lines(from, Math.min(parse.count, from + LINES_PER_TURN));
+  }
+  return parse.result();
+}
+
+/** One file's lines, parsed by ranges (in order) into one result. */
+function fileParser(buffer: Buffer, file: string, options: { checkCanonical?: boolean }) {
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
   const texts = splitLines(buffer, file, problems);
   const last = texts.length;
   let canonical = options.checkCanonical === true;
-  for (let i = 0; i < last; i++) {
-    const text = texts[i];
-    if (text === undefined || text.length === 0) continue;
-    const at: LinePosition = { file, line: i + 1 };
-    const parsed = parseEventLine(text, at);
-    if (parsed.ok) {
-      lines.push({ event: parsed.event, at });
-      if (parsed.unknown) problems.push(parsed.problem);
-      else if (canonical && JSON.stringify(parsed.event) !== text) canonical = false;
-      continue;
-    }
-    const unterminated = i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
-    if (
-      parsed.problem.code === "invalid_json" &&
-      (unterminated || endsTooSoon(parsed.problem.message, text))
-    ) {
-      problems.push({
-        ...parsed.problem,
-        code: "torn_line",
-        message:
-          "the line is cut off (a write was interrupted); adrift appends after it on a fresh line, so only this event is lost: remove the line or record the event again",
-      });
-    } else problems.push(parsed.problem);
-  }
-  return { lines, problems, canonical: canonical && problems.length === 0 };
+  return {
+    count: last,
+    lines(from: number, to: number): void {
+      for (let i = from; i < to; i++) {
+        const text = texts[i];
+        if (text === undefined || text.length === 0) continue;
+        const at: LinePosition = { file, line: i + 1 };
+        const parsed = parseEventLine(text, at);
+        if (parsed.ok) {
+          lines.push({ event: parsed.event, at });
+          if (parsed.unknown) problems.push(parsed.problem);
+          else if (canonical && JSON.stringify(parsed.event) !== text) canonical = false;
+          continue;
+        }
+        const unterminated =
+          i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
+        if (
+          parsed.problem.code === "invalid_json" &&
+          (unterminated || endsTooSoon(parsed.problem.message, text))
+        ) {
+          problems.push({
+            ...parsed.problem,
+            code: "torn_line",
+            message:
+              "the line is cut off (a write was interrupted); adrift appends after it on a fresh line, so only this event is lost: remove the line or record the event again",
+          });
+        } else problems.push(parsed.problem);
+      }
+    },
+    result(): ParsedFile {
+      return { lines, problems, canonical: canonical && problems.length === 0 };
+    },
+  };
 }
 
 /**
@@ -164,7 +203,9 @@ export async function readLog(
       for (const line of trusted) lines.push(line);
       continue;
     }
-    const parsed = parseLogBuffer(buffer, name, { checkCanonical: cache !== undefined });
+    const parsed = await parseLogBufferSliced(buffer, name, {
+      checkCanonical: cache !== undefined,
+    });
     if (cache && before && after && parsed.canonical && sameStat(before, after))
       cache.remember(name, after, buffer.length);
     for (const line of parsed.lines) lines.push(line);

@@ -38,7 +38,8 @@ type PathEntry = {
  * group without reading the events one by one.
  */
 type ScopeGroup = {
-  scopes: Scope[];
+  /** the compiled scope entries, on first need (most groups of a large log see no change) */
+  scopes?: Scope[];
   /** a record of the group (what the scope matcher reads) */
   representative: AssessedRecord;
   /** the changed paths the scope matches, in listing order (see `listingOf`) */
@@ -48,6 +49,12 @@ type ScopeGroup = {
   /** positions of the commits that changed any of those paths, increasing, each once */
   positions: number[];
 };
+
+/** A group's compiled scope entries. */
+function scopesOf(group: ScopeGroup): Scope[] {
+  group.scopes ??= compiledScopes(group.representative.basis.touched_paths);
+  return group.scopes;
+}
 
 /** A path of a group's listing and the first of the group's scope entries matching it. */
 type Listed = { entry: PathEntry; scope: number };
@@ -59,7 +66,7 @@ const byListing = (a: Listed, b: Listed) =>
 /** A group's changed paths in listing order, the ones matched since last time sorted in. */
 function listingOf(group: ScopeGroup): Listed[] {
   if (group.pending.length === 0) return group.listing;
-  const { scopes } = group;
+  const scopes = scopesOf(group);
   const added = group.pending.map((entry) => ({
     entry,
     scope: scopes.length > 1 ? scopes.findIndex((s) => s.matches(entry.path)) : 0,
@@ -269,7 +276,6 @@ export class HistoryScan {
         g = this.groups.length;
         byScope.set(key, g);
         this.groups.push({
-          scopes: compiledScopes(record.basis.touched_paths),
           representative: record,
           listing: [],
           pending: [],
@@ -341,14 +347,14 @@ export class HistoryScan {
   private judgeLinear(r: number, cut: number, view: JudgeIndex): StaleFinding | undefined {
     const record = this.records![r]!;
     const group = this.groups[this.groupOf[r]!]!;
-    const { scopes } = group;
-    const judge = new FindingJudge(record, scopes, view);
-    if (record.workline_id) return this.judgeOwn(r, cut, group, judge);
+    const listing = listingOf(group);
+    // Without a changed path the judge never reads the scope: it need not be compiled.
+    const judge = new FindingJudge(record, listing.length > 0 ? scopesOf(group) : [], view);
+    if (record.workline_id) return this.judgeOwn(r, cut, listing, judge);
     const count = countBelow(group.positions, cut);
     const earliest: number[] = [];
     for (let i = count - 1; i >= 0 && earliest.length < MAX_LISTED_COMMITS; i--)
       earliest.push(group.positions[i]!);
-    const listing = listingOf(group);
     for (let i = 0; i < listing.length; i++) {
       const { path, events, at, renamed } = listing[i]!.entry;
       if (at[0]! >= cut) continue; // changed only since the basis's ancestors were listed
@@ -363,7 +369,7 @@ export class HistoryScan {
   private judgeOwn(
     r: number,
     cut: number,
-    group: ScopeGroup,
+    listing: readonly Listed[],
     judge: FindingJudge,
   ): StaleFinding | undefined {
     const own = this.records![r]!.workline_id!;
@@ -372,7 +378,6 @@ export class HistoryScan {
     const counted = this.counted;
     let count = 0;
     const earliest: number[] = [];
-    const listing = listingOf(group);
     for (let i = 0; i < listing.length; i++) {
       const { path, events: list, at, renamed } = listing[i]!.entry;
       if (renamed < cut) return undefined;
