@@ -2,8 +2,8 @@
  * The staleness index built while `git log` streams. Commits arrive newest first in a
  * topological order (children before parents), so each commit's "reachable from basis B" bits
  * are final when it arrives: every child has already passed its bits on. Each changed path is
- * then handed to the records whose scope matches it, and what counts for them is summed up —
- * most of the work of `assessByHistory` done while git is still diffing trees.
+ * then handed to the scope groups (records sharing a scope) that match it, and what counts for
+ * them is gathered — most of the work of `assessByHistory` done while git is still diffing trees.
  */
 import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
 import type { Scope } from "./scope.js";
@@ -27,6 +27,7 @@ type PathEntry = {
   events: PathEvent[];
   /** the events' positions (a plain array of small integers: 5,000 typed arrays cost more) */
   at: number[];
+  /** the position of its first rename event (+Infinity without one) */
   renamed: number;
   groups: ScopeGroup[] | undefined;
 };
