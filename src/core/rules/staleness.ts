@@ -194,7 +194,8 @@ export class FindingJudge {
    * One file whose counting events were only added/modified/deleted (no rename), given by its
    * earliest and latest event; the caller counts the commits (`finding(used)`). Returns false,
    * judging nothing, for a file that came and went (its commits would not count). `order` is
-   * the file's place in listing order (`listedBefore`) among the record's changed files.
+   * the file's place in listing order (first matching scope entry, then path) among the
+   * record's changed files.
    */
   summary(file: string, first: PathEvent, last: PathEvent, order: number): boolean {
     if (first.kind === "added") {
@@ -326,46 +327,37 @@ const rankOf = (change: PathChange["change"]) =>
  * than that many came, they are listed in listing order, as `listedPaths` does.
  */
 class TopPaths {
-  private readonly rank: number[] = [];
-  private readonly order: number[] = [];
-  private readonly kept: (PathChange | undefined)[] = [];
+  private readonly kept: { rank: number; order: number; change?: PathChange }[] = [];
   private total = 0;
-
-  private before(at: number, rank: number, order: number): boolean {
-    const r = this.rank[at]!;
-    return rank !== r ? rank < r : order < this.order[at]!;
-  }
 
   /** Counts a change; returns where it goes among the kept ones, or -1 when it is not listed. */
   offer(rank: number, order: number): number {
     this.total++;
-    const n = this.kept.length;
-    if (n === MAX_LISTED_PATHS && !this.before(n - 1, rank, order)) return -1;
-    let at = n;
-    while (at > 0 && this.before(at - 1, rank, order)) at--;
-    this.rank.splice(at, 0, rank);
-    this.order.splice(at, 0, order);
-    this.kept.splice(at, 0, undefined);
-    if (n === MAX_LISTED_PATHS) {
-      this.rank.pop();
-      this.order.pop();
-      this.kept.pop();
-    }
+    const { kept } = this;
+    const before = (at: number) =>
+      rank !== kept[at]!.rank ? rank < kept[at]!.rank : order < kept[at]!.order;
+    if (kept.length === MAX_LISTED_PATHS && !before(kept.length - 1)) return -1;
+    let at = kept.length;
+    while (at > 0 && before(at - 1)) at--;
+    kept.splice(at, 0, { rank, order });
+    if (kept.length > MAX_LISTED_PATHS) kept.pop();
     return at;
   }
 
   /** Stores the change `offer` placed at `at`. */
   put(at: number, change: PathChange): void {
-    this.kept[at] = change;
+    this.kept[at]!.change = change;
   }
 
   /** The listed changes and how many were left out. */
   listed(): { paths: PathChange[]; omitted_paths?: number } {
-    const kept = this.kept as PathChange[];
     if (this.total > MAX_LISTED_PATHS)
-      return { paths: kept, omitted_paths: this.total - MAX_LISTED_PATHS };
-    const byOrder = kept.map((_, i) => i).sort((a, b) => this.order[a]! - this.order[b]!);
-    return { paths: byOrder.map((i) => kept[i]!) };
+      return {
+        paths: this.kept.map((k) => k.change!),
+        omitted_paths: this.total - MAX_LISTED_PATHS,
+      };
+    const inOrder = [...this.kept].sort((a, b) => a.order - b.order);
+    return { paths: inOrder.map((k) => k.change!) };
   }
 }
 
