@@ -2,20 +2,13 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../src/app/context.js";
 import { refreshGeneratedFiles } from "../../src/app/generated-files.js";
-import { acceptAdr, makeRepo, testEnv } from "../support/repo.js";
+import { adrsOnTwoBranches, makeRepo, testEnv } from "../support/repo.js";
 
 describe("refreshGeneratedFiles", () => {
   it("leaves the index alone while a merge waits on its conflict, and rewrites it once committed", async () => {
     const repo = makeRepo();
     repo.adrift(["init"]);
-    acceptAdr(repo, "Alpha", "alpha");
-    repo.commit("alpha");
-    repo.git("checkout", "-q", "-b", "b");
-    const beta = acceptAdr(repo, "Beta", "beta", 3);
-    repo.commit("beta");
-    repo.git("checkout", "-q", "main");
-    acceptAdr(repo, "Gamma", "gamma");
-    repo.commit("gamma");
+    const { beta } = adrsOnTwoBranches(repo);
     const merge = spawnSync("git", ["merge", "--no-edit", "b"], { cwd: repo.dir, env: testEnv() });
     expect(merge.status).toBe(1);
     const conflicted = repo.read("docs/adr/README.md");

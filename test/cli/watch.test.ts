@@ -2,7 +2,14 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { acceptAdr, CLI, makeRepo, repoWithDecision, tempDir, testEnv } from "../support/repo.js";
+import {
+  adrsOnTwoBranches,
+  CLI,
+  makeRepo,
+  repoWithDecision,
+  tempDir,
+  testEnv,
+} from "../support/repo.js";
 
 /** Resolves when `predicate` holds for the text collected so far, or rejects after `ms`. */
 function waitFor(read: () => string, predicate: (text: string) => boolean, ms: number) {
@@ -80,14 +87,7 @@ describe("adrift watch keeps generated files current", () => {
     const repo = makeRepo();
     repo.adrift(["init"]);
     repo.commit("code", { "src/a.ts": "a\n" });
-    const alpha = acceptAdr(repo, "Alpha", "alpha");
-    repo.commit("alpha");
-    repo.git("checkout", "-q", "-b", "b");
-    const beta = acceptAdr(repo, "Beta", "beta", 3);
-    repo.commit("beta");
-    repo.git("checkout", "-q", "main");
-    acceptAdr(repo, "Gamma", "gamma");
-    repo.commit("gamma");
+    const { alpha, beta } = adrsOnTwoBranches(repo);
     const index = path.join(repo.dir, "docs/adr/README.md");
     const report = path.join(tempDir(), "correspondence.json");
 

@@ -174,3 +174,19 @@ export function acceptAdr(repo: TestRepo, outcome: string, tag: string, number?:
     ...(number ? ["--number", String(number)] : []),
   ]);
 }
+
+/**
+ * ADRs accepted on two branches: Alpha on main, then Beta (number 3) on branch `b` and Gamma on
+ * main, each committed, so both branches rewrote the ADR index. Leaves main checked out.
+ */
+export function adrsOnTwoBranches(repo: TestRepo) {
+  const alpha = acceptAdr(repo, "Alpha", "alpha");
+  repo.commit("alpha");
+  repo.git("checkout", "-q", "-b", "b");
+  const beta = acceptAdr(repo, "Beta", "beta", 3);
+  repo.commit("beta");
+  repo.git("checkout", "-q", "main");
+  const gamma = acceptAdr(repo, "Gamma", "gamma");
+  repo.commit("gamma");
+  return { alpha, beta, gamma };
+}
