@@ -2,7 +2,7 @@
 // revisions, against its floor: git log --name-only over the same range. Run: node bench/staleness.mjs
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { CLI, makeHistory, median, WORK, writeLog } from "./synthetic.mjs";
+import { CLI, makeHistory, median, ROOT, WORK, writeLog } from "./synthetic.mjs";
 
 const dir = path.join(WORK, "staleness");
 const t0 = Date.now();
@@ -16,6 +16,10 @@ const cache = path.join(dir, ".git/adrift");
 const floor = median("git", ["log", "--name-only", "-z", "--format=%H", `${oldest}..HEAD`], {
   cwd: dir,
 });
+// The floor of any node program reading that output: start node, run adrift's git log, drain it.
+const drain = median(process.execPath, [path.join(ROOT, "bench/support/drain.mjs"), oldest], {
+  cwd: dir,
+});
 const cold = median(process.execPath, [CLI, "stale", "--json"], {
   cwd: dir,
   before: () => rmSync(cache, { recursive: true, force: true }),
@@ -24,6 +28,7 @@ const warm = median(process.execPath, [CLI, "stale", "--json"], { cwd: dir });
 const row = (name, ms) =>
   console.log(`${name.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / floor).toFixed(2)}x`);
 row("floor: git log --name-only -z <oldest>..HEAD", floor);
+row("node draining adrift's git log (no parsing)", drain);
 row("adrift stale --json (cache cold)", cold);
 row("adrift stale --json (cache warm)", warm);
 console.log(
