@@ -27,8 +27,8 @@ const env = {
   GIT_COMMITTER_EMAIL: "bench@example.com",
 };
 for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
-const git = (...args) =>
-  execFileSync("git", args, { cwd: WORK, env, encoding: "utf8", maxBuffer: 1 << 30 });
+const git = (dir, ...args) =>
+  execFileSync("git", args, { cwd: dir, env, encoding: "utf8", maxBuffer: 1 << 30 });
 
 const B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 function ulid(n) {
@@ -37,19 +37,20 @@ function ulid(n) {
   return `01JC000000${s}`;
 }
 
-function setUp() {
-  rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(WORK, { recursive: true });
-  git("init", "-q", "-b", "main");
-  git("config", "commit.gpgsign", "false");
-  for (let i = 0; i < FILES; i++) {
-    const file = path.join(WORK, `src/d${i % 100}/f${i}.ts`);
+/** A repository at `dir`: `files` files, `decisions` decisions, a branch changing `changed` files. */
+function setUp(dir, { decisions, files, changed }) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  git(dir, "init", "-q", "-b", "main");
+  git(dir, "config", "commit.gpgsign", "false");
+  for (let i = 0; i < files; i++) {
+    const file = path.join(dir, `src/d${i % 100}/f${i}.ts`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `export const v${i} = ${i};\n`);
   }
-  git("add", "-A");
-  git("commit", "-q", "-m", "code");
-  const revision = git("rev-parse", "HEAD").trim();
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "code");
+  const revision = git(dir, "rev-parse", "HEAD").trim();
   const session = ulid(0);
   const actor = { kind: "human", name: "Bench", email: "bench@example.com" };
   const base = { schema_version: 1, at: "2026-01-01T00:00:00Z", actor, session_id: session };
@@ -61,13 +62,13 @@ function setUp() {
       data: { author: { name: "Bench", email: "bench@example.com" } },
     }),
   ];
-  for (let i = 1; i <= DECISIONS; i++) {
+  for (let i = 1; i <= decisions; i++) {
     const scope =
       i % 100 === 0
         ? `src/d${i % 97}/**/*.ts`
         : i % 10 === 0
           ? `src/d${i % 100}/`
-          : `src/d${i % 100}/f${i % FILES}.ts`;
+          : `src/d${i % 100}/f${i % files}.ts`;
     lines.push(
       JSON.stringify({
         ...base,
@@ -91,23 +92,23 @@ function setUp() {
       }),
     );
   }
-  mkdirSync(path.join(WORK, ".decisions/log"), { recursive: true });
-  writeFileSync(path.join(WORK, ".decisions/log/bench.events.ndjson"), `${lines.join("\n")}\n`);
-  git("add", "-A");
-  git("commit", "-q", "-m", "decisions");
-  git("checkout", "-q", "-b", "feature");
-  for (let i = 0; i < CHANGED; i++) {
+  mkdirSync(path.join(dir, ".decisions/log"), { recursive: true });
+  writeFileSync(path.join(dir, ".decisions/log/bench.events.ndjson"), `${lines.join("\n")}\n`);
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "decisions");
+  git(dir, "checkout", "-q", "-b", "feature");
+  for (let i = 0; i < changed; i++) {
     const d = i % 2 === 0 ? `src/d${i % 100}/f${i}.ts` : `lib/new${i}.ts`;
-    mkdirSync(path.dirname(path.join(WORK, d)), { recursive: true });
-    writeFileSync(path.join(WORK, d), `export const changed${i} = ${i};\n`);
+    mkdirSync(path.dirname(path.join(dir, d)), { recursive: true });
+    writeFileSync(path.join(dir, d), `export const changed${i} = ${i};\n`);
   }
-  git("add", "-A");
-  git("commit", "-q", "-m", "the pull request");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "the pull request");
 }
 
-function time(cmd, args) {
+function time(dir, cmd, args) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd: WORK, env, maxBuffer: 1 << 30 });
+  const r = spawnSync(cmd, args, { cwd: dir, env, maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(" ")}: ${r.stderr}`);
   return ms;
@@ -115,28 +116,31 @@ function time(cmd, args) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-setUp();
-const comment = () => time(process.execPath, [CLI, "pr-comment", "--base", "main"]);
-const cold = () => {
-  rmSync(path.join(WORK, ".git/adrift"), { recursive: true, force: true });
-  return comment();
-};
-comment(); // warm the caches and the OS
-const floor = [];
-const warm = [];
-const colds = [];
-for (let i = 0; i < RUNS; i++) {
-  floor.push(
-    time("git", ["diff", "--name-only", "-z", "main...feature"]) +
-      time(process.execPath, ["-e", "0"]),
-  );
-  warm.push(comment());
-  colds.push(cold());
-  comment(); // leaves the caches warm for the next round
+/** Median floor, warm and cold times of `pr-comment` in `dir`, interleaved run by run. */
+function measure(dir) {
+  const comment = () => time(dir, process.execPath, [CLI, "pr-comment", "--base", "main"]);
+  const cold = () => {
+    rmSync(path.join(dir, ".git/adrift"), { recursive: true, force: true });
+    return comment();
+  };
+  comment(); // warm the caches and the OS
+  const floor = [];
+  const warm = [];
+  const colds = [];
+  for (let i = 0; i < RUNS; i++) {
+    floor.push(
+      time(dir, "git", ["diff", "--name-only", "-z", "main...feature"]) +
+        time(dir, process.execPath, ["-e", "0"]),
+    );
+    warm.push(comment());
+    colds.push(cold());
+    comment(); // leaves the caches warm for the next round
+  }
+  return { floor: median(floor), warm: median(warm), cold: median(colds) };
 }
-const f = median(floor);
-const w = median(warm);
-const c = median(colds);
+
+setUp(WORK, { decisions: DECISIONS, files: FILES, changed: CHANGED });
+const { floor: f, warm: w, cold: c } = measure(WORK);
 console.log(
   `pr-comment: ${DECISIONS} decisions, ${CHANGED} changed files (${FILES} in the tree), median of ${RUNS}`,
 );
@@ -144,3 +148,10 @@ console.log(`  floor (git diff --name-only -z + node -e 0): ${f.toFixed(0)} ms`)
 console.log(`  adrift pr-comment --base main, warm:        ${w.toFixed(0)} ms`);
 console.log(`  adrift pr-comment --base main, cold:        ${c.toFixed(0)} ms`);
 console.log(`  ratio: ${(w / f).toFixed(2)}x warm (goal <= 2x), ${(c / f).toFixed(2)}x cold`);
+// The same command where there is next to nothing to do: what starting adrift costs on its own.
+const small = path.join(ROOT, "bench/.work/pr-comment-small");
+setUp(small, { decisions: 10, files: 10, changed: 2 });
+const s = measure(small);
+console.log(
+  `  the same on 10 decisions and 2 changed files: floor ${s.floor.toFixed(0)} ms, warm ${s.warm.toFixed(0)} ms (${(s.warm / s.floor).toFixed(2)}x): the cost of starting adrift alone`,
+);
