@@ -1,8 +1,9 @@
 // adrift stale on 20,000 commits over 5,000 files with 10,000 decisions over 2,000 basis
 // revisions, against its floor: git log --name-only over the same range. Run: node bench/staleness.mjs
-import { rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { CLI, makeHistory, median, ROOT, WORK, writeLog } from "./synthetic.mjs";
+import { CLI, filePath, gitEnv, makeHistory, median, ROOT, WORK, writeLog } from "./synthetic.mjs";
 
 const dir = path.join(WORK, "staleness");
 const t0 = Date.now();
@@ -25,12 +26,23 @@ const cold = median(process.execPath, [CLI, "stale", "--json"], {
   before: () => rmSync(cache, { recursive: true, force: true }),
 });
 const warm = median(process.execPath, [CLI, "stale", "--json"], { cwd: dir });
+// After one new commit: the cache holds the report at the commit before (each run leaves it).
+let edits = 0;
+const afterCommit = median(process.execPath, [CLI, "stale", "--json"], {
+  cwd: dir,
+  before: () => {
+    const file = filePath((edits++ * 997) % 5_000);
+    appendFileSync(path.join(dir, file), `// edit ${edits}\n`);
+    execFileSync("git", ["commit", "-q", "-a", "-m", `edit ${edits}`], { cwd: dir, env: gitEnv() });
+  },
+});
 const row = (name, ms) =>
   console.log(`${name.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / floor).toFixed(2)}x`);
 row("floor: git log --name-only -z <oldest>..HEAD", floor);
 row("node draining adrift's git log (no parsing)", drain);
 row("adrift stale --json (cache cold)", cold);
 row("adrift stale --json (cache warm)", warm);
+row("adrift stale --json (one new commit since)", afterCommit);
 console.log(
   `goal: <= 1.5x the floor (cold: ${cold / floor <= 1.5 ? "met" : "missed"}, warm: ${warm / floor <= 1.5 ? "met" : "missed"})`,
 );

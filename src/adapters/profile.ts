@@ -42,3 +42,8 @@ export async function timed<T>(name: string, step: () => Promise<T>): Promise<T>
 }
 
 function noop(): void {}
+
+/** Prints a line about a choice the command made (which path it took, and why). */
+export function profileNote(text: string): void {
+  if (enabled) process.stderr.write(`adrift-profile note ${text}\n`);
+}

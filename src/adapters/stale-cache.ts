@@ -5,7 +5,7 @@ import type { StaleFinding, StalenessReport } from "../core/rules/staleness-type
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 
 /** Derived state kept under `<git dir>/adrift/` so hooks need not re-read a large log. */
 export type StaleCache = {
@@ -19,6 +19,13 @@ export type StaleCache = {
   head?: string;
   /** records the report found stale and not yet marked */
   unrecorded?: string[];
+  /**
+   * The commit whose ancestors the report's history read left out (the oldest basis), when it
+   * left out only that one: with `follows`, what carrying the report forward needs.
+   */
+  oldest?: string;
+  /** per record id: the paths outside its scope its finding followed renames through */
+  follows?: Record<string, string[]>;
 };
 
 /** The full report at `head`, stored beside the cache. */
@@ -54,6 +61,7 @@ export function readStaleReport(
     const json = text.slice(prefix.length, -1);
     const report = JSON.parse(json) as StalenessReport;
     serialised.set(report.findings, { head: report.head, notices: report.notices, json });
+    rememberFindingTexts(json, report.findings);
     return report;
   } catch {
     return undefined;
@@ -78,6 +86,26 @@ const serialised = new WeakMap<
 
 /** Findings serialised ahead of the report (while git still ran), by finding. */
 const findingJson = new WeakMap<StaleFinding, string>();
+
+/**
+ * Remembers each finding's own JSON, cut from the stored report's text: a report carried forward
+ * to a later HEAD keeps most findings as they were, and need not serialise them again. Inside
+ * JSON strings every quote is escaped, so `},{"record_id":` occurs only between two findings
+ * (`record_id` is a finding's first key and no nested object has one).
+ */
+function rememberFindingTexts(json: string, findings: readonly StaleFinding[]): void {
+  const open = json.indexOf(',"findings":[');
+  const close = json.lastIndexOf('],"notices":');
+  if (open < 0 || close < 0 || findings.length === 0) return;
+  const body = json.slice(open + ',"findings":['.length, close);
+  const parts = body.split('},{"record_id":');
+  if (parts.length !== findings.length) return;
+  const last = parts.length - 1;
+  parts.forEach((part, i) => {
+    const text = `${i === 0 ? "" : '{"record_id":'}${part}${i === last ? "" : "}"}`;
+    findingJson.set(findings[i]!, text);
+  });
+}
 
 /** Serialises a finding now (it will not change): the report is later joined from the pieces. */
 export function serialiseFinding(finding: StaleFinding): void {

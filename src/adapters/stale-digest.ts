@@ -10,7 +10,7 @@ import { stateDir } from "./local-state.js";
  * Bumped whenever the digest's shape or meaning changes, and with the engine's CACHE_VERSION:
  * the digest is read before the engine is asked, so it cannot see the engine's version itself.
  */
-const DIGEST_VERSION = 2;
+const DIGEST_VERSION = 3;
 
 /** The staleness engine's cache files (src/adapters/stale-cache.ts) the digest is derived from. */
 const SOURCES = ["stale-cache.json", "stale-report.json"];

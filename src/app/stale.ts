@@ -3,7 +3,7 @@ import path from "node:path";
 import { setImmediate } from "node:timers/promises";
 import { readLocalState } from "../adapters/local-state.js";
 import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
-import { startSpan, timed } from "../adapters/profile.js";
+import { profileNote, startSpan, timed } from "../adapters/profile.js";
 import {
   knownReportJson,
   readStaleCache,
@@ -16,10 +16,14 @@ import { parseForStaleness } from "../core/project/lean.js";
 import { type LoadedLine, orderLines } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
+import type { NoAdvance, PreviousReport } from "../core/rules/staleness-advance.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
 import {
+  type Advanced,
+  advanceReport,
   type FingerprintSource,
+  type HistoryDetails,
   historyReport,
   mergeStaged,
   type PreparedHistory,
@@ -110,8 +114,31 @@ function withoutFingerprints(records: AssessedRecord[]): StaleCache["records"] {
 }
 
 /**
+ * The cached report (at this HEAD or an earlier one, for the records as they were then), with
+ * what carrying it forward needs; undefined when there is none or it was written without that.
+ */
+function previousReport(
+  gitDir: string,
+  cached: StaleCache | undefined,
+  head: string | undefined,
+): PreviousReport | undefined {
+  if (!cached?.head || !head || !cached.oldest || !cached.follows) return undefined;
+  const report = readStaleReport(gitDir, cached.key, cached.head);
+  if (!report) return undefined;
+  return {
+    head: cached.head,
+    records: cached.records,
+    findings: new Map(report.findings.map((f) => [f.record_id, f])),
+    follows: cached.follows,
+    oldest: cached.oldest,
+  };
+}
+
+/**
  * SPEC §3 staleness of every record at HEAD (plus the staged change with `staged`). Reuses the
- * cache under the git dir when neither the log files nor HEAD changed.
+ * cache under the git dir when neither the log files nor HEAD changed; when HEAD moved on by a
+ * few commits since the cached report, carries that report forward (only the records the new
+ * commits touched are judged again) when that gives exactly what reading history whole would.
  */
 export async function computeStaleness(
   ctx: AppContext,
@@ -144,33 +171,61 @@ export async function computeStaleness(
     const staged = options.staged ? await stagedChangeFindings(ctx, inputs) : [];
     return { head: head ?? "", findings: staged, notices: [] };
   }
+  const previous = stored ? undefined : previousReport(gitDir, cached, head);
   let preparing: Promise<PreparedHistory> | undefined;
+  let advancing: Promise<Advanced | NoAdvance> | undefined;
+  const advance = (records: readonly AssessedRecord[], fingerprints?: FingerprintSource) =>
+    timed("carry the previous report forward", () =>
+      advanceReport(ctx.git, head!, previous!, records, fingerprints),
+    );
   if (!cached || cached.key !== key) {
-    // Start reading history (git) while the log is parsed and validated.
+    // Start reading history (git) while the log is parsed and validated — unless the previous
+    // report can be carried forward, which needs the records first.
     const read = await readLogBytes(ctx);
-    const scanned = startSpan("scan revisions");
-    const revisions = scanRevisions(read);
-    scanned();
     const folded = options.folded?.();
     const reading = folded
       ? timed("records from the caller's fold", async () => inputsOf(await folded))
       : timed("read and fold the log", () => fromLog(ctx, read));
-    preparing = timed("read history (git log, parse, index, assess)", () =>
-      prepareHistory(
-        ctx.git,
-        revisions,
-        reading.then((i) => i.records),
-        ctx.progress ? { progress: ctx.progress } : {},
-      ),
-    );
-    preparing.catch(() => undefined);
+    if (previous) advancing = reading.then((i) => advance(i.records));
+    else {
+      const scanned = startSpan("scan revisions");
+      const revisions = scanRevisions(read);
+      scanned();
+      preparing = timed("read history (git log, parse, index, assess)", () =>
+        prepareHistory(
+          ctx.git,
+          revisions,
+          reading.then((i) => i.records),
+          ctx.progress ? { progress: ctx.progress } : {},
+        ),
+      );
+      preparing.catch(() => undefined);
+    }
     inputs = await reading;
-  }
+  } else if (previous) advancing = advance(inputs!.records, inputs!.fingerprints);
   if (stored) report = stored;
   else {
-    report = await timed("history ready + assess records", () =>
-      historyReport(ctx.git, inputs!.records, inputs!.fingerprints, preparing),
-    );
+    const advanced = await advancing;
+    const details: HistoryDetails = { follows: new Map() };
+    let oldest: string | undefined;
+    if (advanced && !("reason" in advanced)) {
+      report = advanced.report;
+      details.follows = advanced.follows;
+      oldest = previous!.oldest;
+    } else {
+      if (advanced) profileNote(`history read whole: ${advanced.reason}`);
+      const records = inputs!.records;
+      preparing ??= prepareHistory(
+        ctx.git,
+        records.map((r) => r.basis.revision),
+        records,
+        ctx.progress ? { progress: ctx.progress } : {},
+      );
+      report = await timed("history ready + assess records", () =>
+        historyReport(ctx.git, records, inputs!.fingerprints, preparing, details),
+      );
+      oldest = details.excluded?.length === 1 ? details.excluded[0] : undefined;
+    }
     const written = startSpan("write cache");
     writeStaleCache(
       gitDir,
@@ -180,6 +235,7 @@ export async function computeStaleness(
         open_worklines: inputs!.open_worklines,
         head: report.head,
         unrecorded: unrecorded(report).map((f) => f.record_id),
+        ...(oldest ? { oldest, follows: Object.fromEntries(details.follows) } : {}),
       },
       { key, head: report.head, report },
     );
@@ -348,6 +404,9 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
       open_worklines: cached.open_worklines,
       head: cached.head,
       unrecorded: cached.unrecorded?.filter((id) => !marked.has(id)),
+      ...(cached.oldest && cached.follows
+        ? { oldest: cached.oldest, follows: cached.follows }
+        : {}),
     },
     stored && cached.head
       ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }

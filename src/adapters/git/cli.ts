@@ -6,6 +6,7 @@ import {
   LOG_FORMAT,
   LogStreamParser,
   parseBlameAuthors,
+  parseLog,
   parseLsTree,
   parseNameStatus,
 } from "./cli-parse.js";
@@ -206,9 +207,11 @@ export class CliGit implements GitAdapter {
   streamCommits(
     head: string,
     exclude: readonly string[],
-    options: { boundary?: boolean },
+    options: { boundary?: boolean; paths?: readonly string[] },
     onCommit: (commit: CommitInfo) => void,
   ): Promise<void> {
+    if (options.paths)
+      return this.streamLimited(head, exclude, options.boundary ?? false, options.paths, onCommit);
     const args = [
       "-c",
       "log.showSignature=false",
@@ -264,6 +267,68 @@ export class CliGit implements GitAdapter {
         else resolve();
       });
     });
+  }
+
+  /**
+   * `streamCommits` with `paths`: the commits from a log without diffs (cheap: no trees compared),
+   * their changes from `git log --full-history -- <paths>` (trees compared only under `paths`),
+   * run at once. Both lists are small next to a whole `--name-status` log.
+   */
+  private async streamLimited(
+    head: string,
+    exclude: readonly string[],
+    boundary: boolean,
+    paths: readonly string[],
+    onCommit: (commit: CommitInfo) => void,
+  ): Promise<void> {
+    const range = [head, ...(exclude.length ? ["--not", ...exclude] : [])];
+    const [graph, changed] = await Promise.all([
+      this.run([
+        "log",
+        "--topo-order",
+        ...(boundary ? ["--boundary"] : []),
+        "-z",
+        "--format=%m%H %ct %P",
+        ...range,
+        "--",
+      ]),
+      this.run([
+        "-c",
+        "log.showSignature=false",
+        "log",
+        "--full-history",
+        "-z",
+        "-M",
+        "--name-status",
+        "--no-ext-diff",
+        `--format=${LOG_FORMAT}`,
+        ...range,
+        "--",
+        ...paths.map((p) => `:(literal)${p}`),
+      ]),
+    ]);
+    const byHash = new Map(parseLog(changed.stdout).map((c) => [c.hash, c]));
+    for (const entry of graph.stdout.split("\0")) {
+      if (!entry) continue;
+      const [marked, time, ...parents] = entry.split(" ");
+      const hash = marked!.slice(1);
+      const known = byHash.get(hash);
+      const commit: CommitInfo = {
+        hash,
+        parents: parents.filter(Boolean),
+        author: known?.author ?? "",
+        author_email: known?.author_email ?? "",
+        time: Number(time) || 0,
+        subject: known?.subject ?? "",
+        worklines: known?.worklines ?? [],
+        changes: known?.changes ?? [],
+      };
+      if (marked!.startsWith("-")) {
+        commit.boundary = true;
+        commit.changes = [];
+      }
+      onCommit(commit);
+    }
   }
 
   async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {

@@ -5,6 +5,7 @@ import { AdriftError } from "../../core/errors.js";
 import { orderCommits } from "../../core/rules/history.js";
 import { listTree, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
 import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
+import { limitChanges } from "./pathspec.js";
 import type {
   CommitInfo,
   FileChange,
@@ -201,12 +202,16 @@ export class EmbeddedGit implements GitAdapter {
   async streamCommits(
     head: string,
     exclude: readonly string[],
-    options: { boundary?: boolean },
+    options: { boundary?: boolean; paths?: readonly string[] },
     onCommit: (commit: CommitInfo) => void,
   ): Promise<void> {
     // isomorphic-git has no streaming log: list, then hand over newest first, parents last.
     const ordered = orderCommits(await this.commitsBetween(head, exclude, options));
-    for (let i = ordered.length - 1; i >= 0; i--) onCommit(ordered[i]!);
+    const { paths } = options;
+    for (let i = ordered.length - 1; i >= 0; i--) {
+      const commit = ordered[i]!;
+      onCommit(paths ? { ...commit, changes: limitChanges(commit.changes, paths) } : commit);
+    }
   }
 
   async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {

@@ -48,12 +48,15 @@ export interface GitAdapter {
    * detected); with `boundary`, also the excluded parents of those commits, flagged `boundary`.
    * `onCommit` is called for each newest first in a topological order (every commit after all
    * its listed children; boundary commits last), as git produces them. An exception thrown by
-   * `onCommit` stops git and rejects.
+   * `onCommit` stops git and rejects. With `paths` (literal pathspecs: a file, or a directory and
+   * everything below it), every commit is still listed but its changes are only those under
+   * `paths`, as `git log -- <paths>` gives them (see `limitChanges`: renames are paired only
+   * among those paths). Commits that changed nothing there carry no author, subject or trailers.
    */
   streamCommits(
     head: string,
     exclude: readonly string[],
-    options: { boundary?: boolean },
+    options: { boundary?: boolean; paths?: readonly string[] },
     onCommit: (commit: CommitInfo) => void,
   ): Promise<void>;
   /** Committer time (seconds) of each commit present (missing objects and non-commits left out). */

@@ -93,8 +93,12 @@ function countBelow(values: ArrayLike<number>, bound: number, length = values.le
 /** What a finished scan gives: the index in canonical order and each record's finding. */
 export type ScanResult = {
   index: HistoryIndex;
-  /** the finding of the record attached at `r` */
-  assess(r: number): StaleFinding;
+  /**
+   * The finding of the record attached at `r`; `followed` receives the paths outside its scope
+   * the finding read while following renames (none for records judged while scanning: a rename
+   * sends a record to `assessByHistory`).
+   */
+  assess(r: number, followed?: string[]): StaleFinding;
 };
 
 /** Grows a typed array to hold at least `size` entries (new entries filled with `fill`). */
@@ -462,11 +466,11 @@ export class HistoryScan {
       reach,
     };
     let cache: CandidateCache | undefined;
-    const assess = (r: number): StaleFinding => {
+    const assess = (r: number, followed?: string[]): StaleFinding => {
       const judged = this.final[r];
       if (judged) return judged;
       cache ??= new CandidateCache(index.paths);
-      return assessByHistory(this.records![r]!, index, cache);
+      return assessByHistory(this.records![r]!, index, cache, followed);
     };
     return { index, assess };
   }

@@ -113,11 +113,13 @@ export function assessByHistory(
   record: AssessedRecord,
   index: HistoryIndex,
   cache: CandidateCache,
+  followed?: string[],
 ): StaleFinding {
   const scopes = compiledScopes(record.basis.touched_paths);
   // The hot loop of `stale` (records × changed files × commits): kept free of allocations.
   const counts = countsFor(record, index);
   const judge = new FindingJudge(record, scopes, index, counts);
+  judge.followed = followed;
   const seen = new Set<string>();
   const buffer: PathEvent[] = [];
   for (const scope of scopes)
@@ -145,6 +147,11 @@ export class FindingJudge {
   private readonly used: number[] = [];
   private readonly paths = new PathCollector();
   private readonly flags = { stale: false, review: false, moved: false };
+  /**
+   * When set, receives each path outside the scope whose events a rename was followed through:
+   * the finding depends on them too (a later change where a file went makes the record stale).
+   */
+  followed: string[] | undefined;
   /**
    * `counts` is needed only by `file` (a rename out of scope looks at what followed); files
    * given by `summary` need neither it nor the events.
@@ -270,6 +277,7 @@ export class FindingJudge {
       since = onward.commit;
       target = onward.other!;
     }
+    if (this.followed) for (const path of visited) if (path !== file) this.followed.push(path);
     if (changed) flags.stale = true;
     else flags.moved = true;
     this.note(file, "renamed", [...events, ...followed], target);

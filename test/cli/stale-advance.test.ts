@@ -1,0 +1,133 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { git, makeRepo, type TestRepo, testEnv } from "../support/repo.js";
+
+const ADAPTERS = ["cli", "embedded"] as const;
+
+/**
+ * After each step of a history, `adrift stale --json` run on the cache the step before left
+ * (carried forward where it can be) must print exactly what it prints with no cache at all.
+ */
+describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", (adapter) => {
+  const env = testEnv({
+    ADRIFT_PROFILE: "1",
+    ...(adapter === "embedded" ? { ADRIFT_GIT: "embedded" } : {}),
+  });
+  const stale = (repo: TestRepo) => {
+    const result = repo.adrift(["stale", "--json"], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const notes = result.stderr
+      .split("\n")
+      .filter((l) => l.startsWith("adrift-profile note "))
+      .map((l) => l.slice("adrift-profile note ".length));
+    return { json: result.stdout, notes };
+  };
+  /** Runs stale on the cache, then again without one; both must agree. Returns the notes. */
+  const step = (repo: TestRepo): string[] => {
+    const carried = stale(repo);
+    // The second run must not see the first run's cache.
+    rmSync(path.join(repo.dir, ".git/adrift"), { recursive: true, force: true });
+    const whole = stale(repo);
+    expect(JSON.parse(carried.json)).toEqual(JSON.parse(whole.json));
+    expect(carried.json).toBe(whole.json);
+    // Leave the cache of the run before this step's next change, as a user's last run would.
+    stale(repo);
+    return carried.notes;
+  };
+  /** Commits a minute after the commit before, as people do (the bases' order is by time). */
+  let minute = 0;
+  const commit = (repo: TestRepo, message: string, files: Record<string, string> = {}) => {
+    for (const [file, content] of Object.entries(files)) repo.write(file, content);
+    const date = new Date(Date.UTC(2026, 0, 1, 0, ++minute)).toISOString();
+    const dated = testEnv({ GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date });
+    git(repo.dir, ["add", "-A"], dated);
+    git(repo.dir, ["commit", "-q", "--allow-empty", "-m", message], dated);
+  };
+  const decide = (repo: TestRepo, scope: string) =>
+    repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      `on ${scope}`,
+      "--path",
+      scope,
+    ]).id;
+
+  it("keeps what no new commit touched, judges the rest again, and follows renames", () => {
+    const repo = makeRepo();
+    commit(repo, "code", {
+      "src/a.ts": "a\n",
+      "src/b.ts": "b\n",
+      "src/dir/x.ts": "x\n",
+      "lib/old.ts": "export const old = 1;\n".repeat(20),
+      "docs/n.md": "n\n",
+    });
+    for (const scope of ["src/a.ts", "src/dir/", "src/**/*.ts", "lib/old.ts"]) decide(repo, scope);
+    commit(repo, "decisions");
+    stale(repo);
+
+    commit(repo, "docs only", { "docs/n.md": "n2\n" });
+    expect(step(repo)).toContain(
+      "previous report carried forward over 1 commit(s): 4 finding(s) kept, 0 judged again",
+    );
+
+    commit(repo, "touch b", { "src/b.ts": "b2\n" });
+    expect(step(repo)).toContain(
+      "previous report carried forward over 1 commit(s): 3 finding(s) kept, 1 judged again",
+    );
+
+    // A pure rename out of the scope: moved. Then a change where the file went: stale, although
+    // the new path is outside the scope (the finding followed the rename there).
+    repo.git("mv", "lib/old.ts", "lib/new.ts");
+    commit(repo, "move old");
+    // Read under lib/old.ts alone, the move looks like a deletion: all changes are read instead.
+    expect(step(repo)).toContain(
+      "a file under the scopes was deleted or renamed: all changes read",
+    );
+    expect(
+      JSON.parse(stale(repo).json).findings.find((f: { paths: { path: string }[] }) =>
+        f.paths.some((p) => p.path === "lib/old.ts"),
+      ).state,
+    ).toBe("moved");
+    commit(repo, "edit where it went", { "lib/new.ts": "export const old = 2;\n".repeat(20) });
+    expect(step(repo)).toContain(
+      "previous report carried forward over 1 commit(s): 3 finding(s) kept, 1 judged again",
+    );
+
+    // Two commits at once.
+    commit(repo, "one", { "src/dir/y.ts": "y\n" });
+    commit(repo, "two", { "docs/m.md": "m\n" });
+    expect(step(repo)).toContain(
+      "previous report carried forward over 2 commit(s): 2 finding(s) kept, 2 judged again",
+    );
+
+    // A new decision at the same HEAD: only it is judged (and, based on HEAD, it is fresh).
+    decide(repo, "docs/");
+    expect(step(repo)).toContain(
+      "previous report carried forward over 0 commit(s): 4 finding(s) kept, 1 judged again",
+    );
+  });
+
+  it("reads history whole after a merge or a rewritten HEAD", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    decide(repo, "src/a.ts");
+    repo.commit("decision");
+    stale(repo);
+    repo.git("checkout", "-q", "-b", "side");
+    repo.commit("side edit", { "src/a.ts": "a2\n" });
+    repo.git("checkout", "-q", "main");
+    repo.commit("main edit", { "src/b.ts": "b2\n" });
+    stale(repo);
+    repo.git("merge", "-q", "--no-edit", "side");
+    expect(step(repo)).toContain(
+      "history read whole: the new commits are not one line on top of the previous HEAD",
+    );
+    repo.commit("after the merge", { "src/b.ts": "b3\n" });
+    stale(repo);
+    repo.git("reset", "-q", "--hard", "HEAD~1");
+    repo.commit("rewritten", { "src/b.ts": "b4\n" });
+    expect(step(repo).join("\n")).toMatch(/history read whole: /);
+  });
+});
