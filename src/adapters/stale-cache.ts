@@ -26,7 +26,33 @@ export type StaleCache = {
   oldest?: string;
   /** per record id: the paths outside its scope its finding followed renames through */
   follows?: Record<string, string[]>;
+  /** true when the report's history read had no merge */
+  linear?: boolean;
+  /**
+   * The stored report's own key, HEAD and records, when the records were read again since without
+   * computing a report (the pre-commit hook after the log changed): what carries it forward.
+   */
+  previous?: ReportBasis;
 };
+
+/** What the stored report was computed from, and what carrying it forward needs. */
+export type ReportBasis = {
+  key: string;
+  head: string;
+  records: StaleCache["records"];
+  oldest: string;
+  follows: Record<string, string[]>;
+  linear?: boolean;
+};
+
+/** The stored report's basis: the cache's own when it holds a report, else the one it kept. */
+export function reportBasisOf(cache: StaleCache | undefined): ReportBasis | undefined {
+  if (!cache) return undefined;
+  const { key, head, records, oldest, follows, linear } = cache;
+  if (head && oldest && follows)
+    return { key, head, records, oldest, follows, ...(linear ? { linear } : {}) };
+  return cache.previous;
+}
 
 /** The full report at `head`, stored beside the cache. */
 export type StaleReportCache = { key: string; head: string; report: StalenessReport };

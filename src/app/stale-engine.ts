@@ -26,6 +26,8 @@ import {
   type NoAdvance,
   type PreviousReport,
   planAdvance,
+  type Question,
+  questionKey,
 } from "../core/rules/staleness-advance.js";
 import type {
   ComputedState,
@@ -267,7 +269,12 @@ function plural(n: number, word: string): string {
  * the paths outside its scope its finding followed renames through, and the commits the history
  * read left out.
  */
-export type HistoryDetails = { follows: Map<string, string[]>; excluded?: string[] };
+export type HistoryDetails = {
+  follows: Map<string, string[]>;
+  excluded?: string[];
+  /** true when the history read had no merge */
+  linear?: boolean;
+};
 
 /**
  * Computes every record's state at HEAD from history; records whose basis revision is missing
@@ -294,7 +301,10 @@ export async function historyReport(
       records,
     );
   const { head, present, index, excluded, assess } = prepared;
-  if (details) details.excluded = excluded;
+  if (details) {
+    details.excluded = excluded;
+    details.linear = index.commits.every((c) => c.boundary || c.parents.length <= 1);
+  }
   if (!head) return { head: "", findings: [], notices: ["the repository has no commits yet"] };
   let cache: CandidateCache | undefined;
   const findings: StaleFinding[] = [];
@@ -404,6 +414,40 @@ function renamesOrDeletions(index: HistoryIndex): boolean {
   return false;
 }
 
+/**
+ * For each question, whether the file exists both at the basis and at `head` with other contents
+ * (one `cat-file --batch-check` per revision, all at once).
+ */
+async function changedBetween(
+  git: GitAdapter,
+  head: string,
+  questions: readonly Question[],
+): Promise<Map<string, boolean>> {
+  const byRevision = new Map<string, Set<string>>();
+  for (const { revision, path } of questions) {
+    const paths = byRevision.get(revision) ?? new Set();
+    paths.add(path);
+    byRevision.set(revision, paths);
+  }
+  const all = [...new Set(questions.map((q) => q.path))];
+  const [now, ...then] = await Promise.all([
+    git.objectIds(head, all),
+    ...[...byRevision].map(([revision, paths]) => git.objectIds(revision, [...paths])),
+  ]);
+  const answers = new Map<string, boolean>();
+  [...byRevision].forEach(([revision, paths], i) => {
+    for (const path of paths) {
+      const before = then[i]!.get(path);
+      const after = now!.get(path);
+      answers.set(
+        questionKey(revision, path),
+        before !== undefined && after !== undefined && before !== after,
+      );
+    }
+  });
+  return answers;
+}
+
 /** A report carried forward, and the rename paths its findings followed. */
 export type Advanced = { report: StalenessReport; follows: Map<string, string[]> };
 
@@ -427,15 +471,20 @@ export async function advanceReport(
   }
   if (!chain) return { reason: `more than ${MAX_ADVANCE_COMMITS} new commits` };
   const times = await git.commitTimes([previous.head, previous.oldest]);
-  const plan = planAdvance(previous, records, chain, times);
+  let plan = planAdvance(previous, records, chain, times);
   if ("reason" in plan) return plan;
+  if (plan.questions.length > 0) {
+    const answers = await changedBetween(git, previous.head, plan.questions);
+    plan = planAdvance(previous, records, chain, times, answers);
+    if ("reason" in plan) return plan;
+  }
   const follows = new Map<string, string[]>();
   for (const [r, finding] of plan.kept.entries()) {
     const followed = finding && previous.follows[records[r]!.id];
     if (followed) follows.set(records[r]!.id, [...followed]);
   }
   profileNote(
-    `previous report carried forward over ${chain.length} commit(s): ${records.length - plan.again.length} finding(s) kept, ${plan.again.length} judged again`,
+    `previous report carried forward over ${chain.length} commit(s): ${records.length - plan.again.length - plan.updated} finding(s) kept as they were, ${plan.updated} brought up to date, ${plan.again.length} judged again`,
   );
   // A record based on HEAD itself has nothing after its basis: fresh, without reading history.
   for (const r of plan.again)

@@ -8,6 +8,7 @@ import {
   knownReportJson,
   readStaleCache,
   readStaleReport,
+  reportBasisOf,
   type StaleCache,
   writeStaleCache,
 } from "../adapters/stale-cache.js";
@@ -122,15 +123,17 @@ function previousReport(
   cached: StaleCache | undefined,
   head: string | undefined,
 ): PreviousReport | undefined {
-  if (!cached?.head || !head || !cached.oldest || !cached.follows) return undefined;
-  const report = readStaleReport(gitDir, cached.key, cached.head);
+  const basis = reportBasisOf(cached);
+  if (!basis || !head) return undefined;
+  const report = readStaleReport(gitDir, basis.key, basis.head);
   if (!report) return undefined;
   return {
-    head: cached.head,
-    records: cached.records,
+    head: basis.head,
+    records: basis.records,
     findings: new Map(report.findings.map((f) => [f.record_id, f])),
-    follows: cached.follows,
-    oldest: cached.oldest,
+    follows: basis.follows,
+    oldest: basis.oldest,
+    linear: basis.linear === true,
   };
 }
 
@@ -162,10 +165,13 @@ export async function computeStaleness(
     // The staged change's own findings need the records only, not history.
     if (!inputs) {
       inputs = await timed("read and fold the log", () => fromLog(ctx));
+      // The stored report stays what it was computed from, to be carried forward later.
+      const basis = reportBasisOf(cached);
       writeStaleCache(gitDir, {
         key,
         records: withoutFingerprints(inputs.records),
         open_worklines: inputs.open_worklines,
+        ...(basis ? { previous: basis } : {}),
       });
     }
     const staged = options.staged ? await stagedChangeFindings(ctx, inputs) : [];
@@ -211,6 +217,8 @@ export async function computeStaleness(
     if (advanced && !("reason" in advanced)) {
       report = advanced.report;
       details.follows = advanced.follows;
+      // The new commits are one line: the history is as linear as it was.
+      details.linear = previous!.linear;
       oldest = previous!.oldest;
     } else {
       if (advanced) profileNote(`history read whole: ${advanced.reason}`);
@@ -235,7 +243,13 @@ export async function computeStaleness(
         open_worklines: inputs!.open_worklines,
         head: report.head,
         unrecorded: unrecorded(report).map((f) => f.record_id),
-        ...(oldest ? { oldest, follows: Object.fromEntries(details.follows) } : {}),
+        ...(oldest
+          ? {
+              oldest,
+              follows: Object.fromEntries(details.follows),
+              linear: details.linear === true,
+            }
+          : {}),
       },
       { key, head: report.head, report },
     );
@@ -405,8 +419,9 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
       head: cached.head,
       unrecorded: cached.unrecorded?.filter((id) => !marked.has(id)),
       ...(cached.oldest && cached.follows
-        ? { oldest: cached.oldest, follows: cached.follows }
+        ? { oldest: cached.oldest, follows: cached.follows, linear: cached.linear === true }
         : {}),
+      ...(cached.previous ? { previous: cached.previous } : {}),
     },
     stored && cached.head
       ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }

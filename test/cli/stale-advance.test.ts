@@ -69,12 +69,19 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
 
     commit(repo, "docs only", { "docs/n.md": "n2\n" });
     expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 4 finding(s) kept, 0 judged again",
+      "previous report carried forward over 1 commit(s): 4 finding(s) kept as they were, 0 brought up to date, 0 judged again",
     );
 
+    // A first edit of b: on a history without merges, a file the finding did not list had not
+    // changed since the basis: it is added to the finding without reading history.
     commit(repo, "touch b", { "src/b.ts": "b2\n" });
     expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 3 finding(s) kept, 1 judged again",
+      "previous report carried forward over 1 commit(s): 3 finding(s) kept as they were, 1 brought up to date, 0 judged again",
+    );
+    // b is listed now: another edit of it only adds a commit to the finding.
+    commit(repo, "touch b again", { "src/b.ts": "b3\n" });
+    expect(step(repo)).toContain(
+      "previous report carried forward over 1 commit(s): 3 finding(s) kept as they were, 1 brought up to date, 0 judged again",
     );
 
     // A pure rename out of the scope: moved. Then a change where the file went: stale, although
@@ -92,20 +99,41 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     ).toBe("moved");
     commit(repo, "edit where it went", { "lib/new.ts": "export const old = 2;\n".repeat(20) });
     expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 3 finding(s) kept, 1 judged again",
+      "previous report carried forward over 1 commit(s): 3 finding(s) kept as they were, 0 brought up to date, 1 judged again",
     );
 
     // Two commits at once.
     commit(repo, "one", { "src/dir/y.ts": "y\n" });
     commit(repo, "two", { "docs/m.md": "m\n" });
     expect(step(repo)).toContain(
-      "previous report carried forward over 2 commit(s): 2 finding(s) kept, 2 judged again",
+      "previous report carried forward over 2 commit(s): 2 finding(s) kept as they were, 0 brought up to date, 2 judged again",
     );
 
     // A new decision at the same HEAD: only it is judged (and, based on HEAD, it is fresh).
     decide(repo, "docs/");
     expect(step(repo)).toContain(
-      "previous report carried forward over 0 commit(s): 4 finding(s) kept, 1 judged again",
+      "previous report carried forward over 0 commit(s): 4 finding(s) kept as they were, 0 brought up to date, 1 judged again",
+    );
+  });
+
+  it("carries the report forward past a commit whose pre-commit hook read a changed log", () => {
+    const repo = makeRepo();
+    commit(repo, "code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    decide(repo, "src/a.ts");
+    commit(repo, "decision");
+    stale(repo);
+    // A new decision (the log changes), then a commit: its pre-commit hook folds the log again
+    // without computing a report, and keeps what the stored report was computed from. (Run here
+    // by hand, and the commit made without hooks: an installed post-commit hook would refresh
+    // the report in the background, racing the run below.)
+    decide(repo, "src/b.ts");
+    repo.write("src/b.ts", "b2\n");
+    repo.git("add", "-A");
+    const hook = repo.adrift(["hook", "run", "pre-commit"]);
+    expect(hook.stderr).toMatch(/marked 1 record\(s\) stale/);
+    git(repo.dir, ["-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "edit b"]);
+    expect(step(repo)).toContain(
+      "previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 0 brought up to date, 1 judged again",
     );
   });
 

@@ -15,8 +15,13 @@
  */
 import type { CommitInfo } from "./history.js";
 import { ScopeMatcher } from "./scope-index.js";
-import type { AssessedRecord } from "./staleness.js";
-import type { StaleFinding } from "./staleness-types.js";
+import { type AssessedRecord, compiledScopes } from "./staleness.js";
+import {
+  MAX_LISTED_COMMITS,
+  MAX_LISTED_PATHS,
+  type PathChange,
+  type StaleFinding,
+} from "./staleness-types.js";
 
 /** What a report leaves for the next one to carry it forward. */
 export type PreviousReport = {
@@ -30,15 +35,33 @@ export type PreviousReport = {
   follows: Readonly<Record<string, readonly string[]>>;
   /** the commit whose ancestors the history read left out: the oldest basis */
   oldest: string;
+  /** true when the history read (down to the oldest basis) had no merge */
+  linear?: boolean;
 };
 
 /** Which findings are kept, and which records are judged again. */
 export type AdvancePlan = {
-  /** per current record: its previous finding when it still holds, else undefined */
+  /**
+   * per current record: its previous finding when it still holds (or brought up to date with the
+   * new commits, when they only modified files it lists), else undefined
+   */
   kept: (StaleFinding | undefined)[];
   /** the indices of the records to judge again */
   again: number[];
+  /** how many kept findings were brought up to date with the new commits */
+  updated: number;
+  /**
+   * Files whose answer would let more findings be brought up to date: whether each changed
+   * between the record's basis and the previous HEAD (give them to `planAdvance` again).
+   */
+  questions: Question[];
 };
+
+/** Did `path` change between `revision` (a basis) and the previous HEAD? */
+export type Question = { revision: string; path: string };
+
+/** The key of a question's answer in the map `planAdvance` reads. */
+export const questionKey = (revision: string, path: string) => `${revision}\0${path}`;
 
 /** Why a report cannot be carried forward (then every record is judged again). */
 export type NoAdvance = { reason: string };
@@ -56,6 +79,7 @@ export function planAdvance(
   records: readonly AssessedRecord[],
   chain: readonly CommitInfo[],
   times: ReadonlyMap<string, number>,
+  changedBefore: ReadonlyMap<string, boolean> = new Map(),
 ): AdvancePlan | NoAdvance {
   // One line of commits on top of the previous HEAD.
   for (let i = 0; i < chain.length; i++) {
@@ -112,8 +136,27 @@ export function planAdvance(
       changed.add(change.path);
       if (change.old_path !== undefined) changed.add(change.old_path);
     }
+  const touched = new Set<number>();
   const matcher = new ScopeMatcher(records);
-  for (const path of changed) for (const r of matcher.recordsFor(path)) kept[r] = undefined;
+  for (const path of changed) for (const r of matcher.recordsFor(path)) touched.add(r);
+  const oldestFirst = [...chain].reverse();
+  let updated = 0;
+  const questions: Question[] = [];
+  for (const r of touched) {
+    const finding = kept[r];
+    if (!finding) continue;
+    const record = records[r]!;
+    const revision = record.basis.revision;
+    // A finding that followed a rename out of its scope is judged again from history.
+    kept[r] = previous.follows[record.id]
+      ? undefined
+      : withNewCommits(record, finding, oldestFirst, {
+          linear: previous.linear === true,
+          changedBefore: (path) => changedBefore.get(questionKey(revision, path)),
+          ask: (path) => questions.push({ revision, path }),
+        });
+    if (kept[r]) updated++;
+  }
   records.forEach((record, r) => {
     if (kept[r] && previous.follows[record.id]?.some((p) => changed.has(p))) kept[r] = undefined;
   });
@@ -121,5 +164,113 @@ export function planAdvance(
   kept.forEach((finding, r) => {
     if (!finding) again.push(r);
   });
-  return { kept, again };
+  return { kept, again, updated, questions };
+}
+
+const rankOf = (change: PathChange["change"]) =>
+  change === "added" ? 2 : change === "renamed" ? 1 : 0;
+
+/**
+ * A finding brought up to date with new commits (oldest first, one line on top of the HEAD it
+ * was computed at) from the finding alone, when that is exact; undefined when the record must be
+ * judged from history. The new commits follow every commit that counted before (they descend
+ * from the previous HEAD, so the canonical order puts them after it): they extend the commit
+ * list at its end. Exact when they only modified files in scope, and each of those
+ * - is listed as added or modified: it keeps its entry (its earliest commit is older; `added`
+ *   stays `added`, and a `modified` one already made the record stale); or
+ * - is not listed, and none was left out, and the history since the oldest basis has no merge,
+ *   and the record has no workline: then the file had not changed since the basis (a file added
+ *   and deleted, hence not listed, cannot be modified now unless a merge or a commit that does
+ *   not count brought it back), and it is new, `modified`, at its place in listing order; or
+ * - is not listed, some were left out, the history and the record are as above, and
+ *   `changedBefore` says the file exists at the basis and at the previous HEAD with other
+ *   contents: it was modified since the basis, so it is one of those left out, and its entry
+ *   does not change.
+ * Additions, deletions and renames in scope need history. Findings that followed a rename out
+ * of their scope are not given here.
+ */
+export function withNewCommits(
+  record: AssessedRecord,
+  finding: StaleFinding,
+  commits: readonly CommitInfo[],
+  history: {
+    linear: boolean;
+    changedBefore?: (path: string) => boolean | undefined;
+    ask?: (path: string) => void;
+  },
+): StaleFinding | undefined {
+  const scopes = compiledScopes(record.basis.touched_paths);
+  const inScope = (path: string) => scopes.some((s) => s.matches(path));
+  const listed = new Map(finding.paths.map((p) => [p.path, p.change]));
+  // Without a merge or a workline, every change since the basis counted: a file not listed
+  // changed or not by what git says of it.
+  const knowable = history.linear && !record.workline_id;
+  const unlistedMayBeNew = knowable && !finding.omitted_paths;
+  const counted: CommitInfo[] = [];
+  /** files not listed before, with the first new commit that modified them */
+  const added = new Map<string, string>();
+  for (const commit of commits) {
+    // Commits of the record's own workline do not count: their changes are not looked at.
+    if (record.workline_id && commit.worklines.includes(record.workline_id)) continue;
+    let counts = false;
+    for (const change of commit.changes) {
+      const from = change.old_path;
+      if (from !== undefined && (inScope(from) || inScope(change.path))) return undefined;
+      if (!inScope(change.path)) continue;
+      if (change.status !== "M" && change.status !== "T") return undefined;
+      const entry = listed.get(change.path);
+      if (entry === undefined) {
+        if (unlistedMayBeNew) {
+          if (!added.has(change.path)) added.set(change.path, commit.hash);
+        } else if (!knowable) return undefined;
+        else {
+          // Some were left out: this file may be one of them. It is when it exists at the basis
+          // and at the previous HEAD with other contents (then it was modified, never added).
+          const changed = history.changedBefore?.(change.path);
+          if (changed === undefined) history.ask?.(change.path);
+          if (changed !== true) return undefined;
+        }
+      } else if (entry !== "added" && entry !== "modified") return undefined;
+      counts = true;
+    }
+    if (counts) counted.push(commit);
+  }
+  if (counted.length === 0) return finding;
+  const count = finding.commits.length + (finding.omitted_commits ?? 0) + counted.length;
+  let paths = finding.paths;
+  let omitted = finding.omitted_paths;
+  if (added.size > 0) {
+    // Listing order: by the first scope entry matching the file, then by path; beyond
+    // MAX_LISTED_PATHS, changes that make a record stale come first (as `listedPaths` ranks).
+    const order = (p: PathChange) => scopes.findIndex((s) => s.matches(p.path));
+    const byListing = (a: PathChange, b: PathChange) =>
+      order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const all = [
+      ...finding.paths,
+      ...[...added].map(
+        ([path, hash]): PathChange => ({ path, change: "modified", commits: [hash] }),
+      ),
+    ].sort(byListing);
+    if (all.length <= MAX_LISTED_PATHS) paths = all;
+    else {
+      paths = all
+        .sort((a, b) => rankOf(a.change) - rankOf(b.change) || byListing(a, b))
+        .slice(0, MAX_LISTED_PATHS);
+      omitted = all.length - MAX_LISTED_PATHS;
+    }
+  }
+  return {
+    record_id: finding.record_id,
+    kind: finding.kind,
+    state: added.size > 0 ? "stale" : finding.state,
+    recorded: finding.recorded,
+    commits: [
+      ...finding.commits,
+      ...counted.map((c) => ({ hash: c.hash, author: c.author, subject: c.subject })),
+    ].slice(0, MAX_LISTED_COMMITS),
+    ...(count > MAX_LISTED_COMMITS ? { omitted_commits: count - MAX_LISTED_COMMITS } : {}),
+    paths,
+    ...(omitted !== undefined ? { omitted_paths: omitted } : {}),
+    method: "history",
+  };
 }
