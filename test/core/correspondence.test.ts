@@ -5,25 +5,14 @@ import { renderCorrespondenceHtml } from "../../src/core/render/correspondence-h
 import { stableJson } from "../../src/core/render/json.js";
 import { buildCorrespondence } from "../../src/core/reports/correspondence.js";
 import { NO_BACKLOG } from "../../src/core/reports/inputs.js";
-import type { StaleFinding } from "../../src/core/rules/staleness-types.js";
 import { decisionEvent } from "../support/events.js";
+import { finding } from "../support/findings.js";
 
 const C1 = { hash: "1".repeat(40), author: "Ana", subject: "rework <b>login</b>" };
 
 function decision(id: string, paths: string[]): AdriftEvent {
   return decisionEvent(id, `outcome of ${id}`, paths, {});
 }
-
-const finding = (record_id: string, rest: Partial<StaleFinding>): StaleFinding => ({
-  record_id,
-  kind: "decision",
-  state: "fresh",
-  recorded: false,
-  commits: [],
-  paths: [],
-  method: "history",
-  ...rest,
-});
 
 describe("the correspondence model", () => {
   const events = [

@@ -8,6 +8,7 @@ import {
 } from "../../src/core/rules/staleness.js";
 import { planAdvance, questionKey } from "../../src/core/rules/staleness-advance.js";
 import type { StaleFinding } from "../../src/core/rules/staleness-types.js";
+import { finding } from "../support/findings.js";
 import { change, dag, FILES, listing, realistic, records, SCOPES } from "../support/history-gen.js";
 
 /** Findings of `assessed` over the history up to the last of `commits`, and what they followed. */
@@ -156,19 +157,19 @@ describe("carrying a staleness report forward", () => {
           if ("reason" in plan) return;
           const now = judged([...commits, ...chain], current).findings;
           current.forEach((_, r) => {
-            const finding: StaleFinding | undefined = plan.kept[r];
-            if (!finding) {
+            const result: StaleFinding | undefined = plan.kept[r];
+            if (!result) {
               expect(plan.again).toContain(r);
               again++;
               return;
             }
-            expect(finding).toEqual(now[r]);
+            expect(result).toEqual(now[r]);
             kept++;
             const before = previous.findings[r];
             if (
               before &&
-              (finding.commits.length !== before.commits.length ||
-                finding.omitted_commits !== before.omitted_commits)
+              (result.commits.length !== before.commits.length ||
+                result.omitted_commits !== before.omitted_commits)
             )
               updated++;
           });
@@ -385,20 +386,7 @@ describe("carrying a staleness report forward", () => {
     const previous = {
       head: "h",
       records: [record("R", "o")],
-      findings: new Map<string, StaleFinding>([
-        [
-          "R",
-          {
-            record_id: "R",
-            kind: "decision",
-            state: "fresh",
-            recorded: false,
-            commits: [],
-            paths: [],
-            method: "history",
-          },
-        ],
-      ]),
+      findings: new Map([["R", finding("R")]]),
       follows: {},
       oldest: "o",
     };

@@ -3,18 +3,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readStaleDigest, writeStaleDigest } from "../../src/adapters/stale-digest.js";
 import type { StalenessReport } from "../../src/core/rules/staleness-types.js";
+import { finding as fresh } from "../support/findings.js";
 import { tempDir } from "../support/repo.js";
 
 const HEAD = "a".repeat(40);
-const finding = (record_id: string, state: "fresh" | "stale") => ({
-  record_id,
-  kind: "decision" as const,
-  state,
-  recorded: false,
-  commits: [],
-  paths: [],
-  method: "history" as const,
-});
+const finding = (record_id: string, state: "fresh" | "stale") => fresh(record_id, { state });
 const REPORT: StalenessReport = {
   head: HEAD,
   notices: ["a notice"],
