@@ -1,7 +1,7 @@
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { git, makeRepo, type TestRepo, testEnv } from "../support/repo.js";
+import { git, makeRepo, runCli, type TestRepo, tempDir, testEnv } from "../support/repo.js";
 
 const ADAPTERS = ["cli", "embedded"] as const;
 
@@ -134,6 +134,30 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     git(repo.dir, ["-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "edit b"]);
     expect(step(repo)).toContain(
       "previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 0 brought up to date, 1 judged again",
+    );
+  });
+
+  it("carries forward a report restored into a fresh clone (a CI cache of .git/adrift)", () => {
+    const repo = makeRepo();
+    commit(repo, "code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    decide(repo, "src/a.ts");
+    decide(repo, "src/b.ts");
+    commit(repo, "decisions");
+    stale(repo);
+    const saved = path.join(tempDir(), "adrift");
+    cpSync(path.join(repo.dir, ".git/adrift"), saved, { recursive: true });
+    commit(repo, "edit a", { "src/a.ts": "a2\n" });
+    // A new clone: every file's mtime differs, so the log is read again; history is not.
+    const clone = tempDir();
+    git(clone, ["clone", "-q", repo.dir, "."]);
+    cpSync(saved, path.join(clone, ".git/adrift"), { recursive: true });
+    const cloned: TestRepo = {
+      ...repo,
+      dir: clone,
+      adrift: (args, opts) => runCli(clone, args, opts),
+    };
+    expect(step(cloned)).toContain(
+      "previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 1 brought up to date, 0 judged again",
     );
   });
 
