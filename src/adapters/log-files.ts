@@ -1,5 +1,6 @@
 import type { Dirent } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 
 /** Suffix that makes a file part of the log. */
@@ -37,16 +38,74 @@ export async function listLogFiles(dirs: string | readonly string[]): Promise<st
   return [...found].sort();
 }
 
-/** Each log file (relative to `root`) with its size and mtime: the key of caches derived from the log. */
+/** A log file's stamp: its path (relative to the root), size and a digest of its contents. */
+export type LogFileStamp = [file: string, size: number, digest: string];
+
+/** Digests already computed, by file: its stat identity when they were, and the digest. */
+type DigestMemo = { version: 1; files: Record<string, [identity: string, digest: string]> };
+
+const DIGESTS = "log-digests.json";
+
+/**
+ * Each log file (relative to `root`) with its size and a digest of its contents: the key of the
+ * caches derived from the log. Keyed by contents, not mtimes, so a `.git/adrift` restored into a
+ * fresh clone (a CI cache) still matches. A file is read and hashed only when its stat identity
+ * (size, mtime, ctime, inode) differs from the one its digest was computed at, remembered in
+ * `<git dir>/adrift/log-digests.json`: on the hook path, as cheap as a stat.
+ */
 export async function logFileStamps(
   dirs: readonly string[],
   root: string,
-): Promise<[string, number, number][]> {
+  gitDir: string,
+): Promise<LogFileStamp[]> {
   const files = await listLogFiles(dirs);
-  return Promise.all(
-    files.map(async (file): Promise<[string, number, number]> => {
+  const memoFile = path.join(gitDir, "adrift", DIGESTS);
+  let memo: DigestMemo = { version: 1, files: {} };
+  try {
+    const read = JSON.parse(readFileSync(memoFile, "utf8")) as DigestMemo;
+    if (read.version === 1 && typeof read.files === "object") memo = read;
+  } catch {
+    // none yet, or unreadable: digests are computed again
+  }
+  let changed = false;
+  const stamps = await Promise.all(
+    files.map(async (file): Promise<LogFileStamp> => {
+      const name = path.relative(root, file);
       const s = await stat(file);
-      return [path.relative(root, file), s.size, s.mtimeMs];
+      const identity = `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
+      const known = memo.files[name];
+      if (known && known[0] === identity) return [name, s.size, known[1]];
+      // Read after the stat: a file written meanwhile has another identity next time.
+      const bytes = await readFile(file);
+      const { createHash } = await import("node:crypto");
+      const digest = createHash("sha1").update(bytes).digest("hex");
+      memo.files[name] = [identity, digest];
+      changed = true;
+      return [name, bytes.length, digest];
     }),
   );
+  const seen = new Set(stamps.map(([name]) => name));
+  for (const name of Object.keys(memo.files))
+    if (!seen.has(name)) {
+      delete memo.files[name];
+      changed = true;
+    }
+  if (changed) writeMemo(memoFile, memo);
+  return stamps;
+}
+
+function writeMemo(file: string, memo: DigestMemo): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(memo));
+    renameSync(tmp, file);
+  } catch {
+    // derived state only: the digests are computed again next time
+  }
+}
+
+/** The key of the caches derived from the log: the log dir and each file's stamp. */
+export async function logCacheKey(root: string, logDir: string, gitDir: string): Promise<string> {
+  return JSON.stringify([logDir, await logFileStamps(logDirsOf(root, logDir), root, gitDir)]);
 }

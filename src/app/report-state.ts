@@ -1,4 +1,4 @@
-import { logDirsOf, logFileStamps } from "../adapters/log-files.js";
+import { logCacheKey } from "../adapters/log-files.js";
 import {
   readReportIndex,
   readStateCache,
@@ -9,11 +9,10 @@ import type { ProjectState } from "../core/project/state.js";
 import { indexState, type ReportIndex } from "../core/reports/report-index.js";
 import type { AppContext } from "./context.js";
 
-/** What caches derived from the log are keyed by: the log dir, and each file's size and mtime. */
-export async function logKey(ctx: AppContext): Promise<string> {
-  const root = ctx.git.location.root;
-  const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root);
-  return JSON.stringify([ctx.config.log_dir, stamps]);
+/** What caches derived from the log are keyed by: the log dir, and each file's contents. */
+export function logKey(ctx: AppContext): Promise<string> {
+  const { root, gitDir } = ctx.git.location;
+  return logCacheKey(root, ctx.config.log_dir, gitDir);
 }
 
 /**

@@ -2,7 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
 import { readLocalState } from "../adapters/local-state.js";
-import { listLogFiles, logDirsOf, logFileStamps } from "../adapters/log-files.js";
+import {
+  type LogFileStamp,
+  listLogFiles,
+  logCacheKey,
+  logDirsOf,
+  logFileStamps,
+} from "../adapters/log-files.js";
 import { profileNote, startSpan, timed } from "../adapters/profile.js";
 import {
   knownReportJson,
@@ -275,11 +281,10 @@ async function stagedChangeFindings(ctx: AppContext, inputs: Inputs): Promise<St
   return stagedFindings(inputs.records, commit);
 }
 
-/** What the cached records were derived from: the log dir, and each log file's size and mtime. */
-async function cacheKey(ctx: AppContext): Promise<string> {
-  const root = ctx.git.location.root;
-  const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root);
-  return JSON.stringify([ctx.config.log_dir, stamps]);
+/** What the cached records were derived from: the log dir, and each log file's contents. */
+function cacheKey(ctx: AppContext): Promise<string> {
+  const { root, gitDir } = ctx.git.location;
+  return logCacheKey(root, ctx.config.log_dir, gitDir);
 }
 
 const REVISION_KEY = Buffer.from('"revision":"');
@@ -398,13 +403,13 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const cached = readStaleCache(gitDir);
   if (!cached) return;
   const written = file;
-  const before = (JSON.parse(cached.key) as [string, [string, number, number][]])[1];
+  const before = (JSON.parse(cached.key) as [string, LogFileStamp[]])[1];
   const now = await logFileStamps(
     logDirsOf(ctx.git.location.root, ctx.config.log_dir),
     ctx.git.location.root,
+    gitDir,
   );
-  const others = (stamps: [string, number, number][]) =>
-    JSON.stringify(stamps.filter(([f]) => f !== written));
+  const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== written));
   if (others(before) !== others(now)) return;
   const key = JSON.stringify([ctx.config.log_dir, now]);
   const stored = readStaleReport(gitDir, cached.key, cached.head);

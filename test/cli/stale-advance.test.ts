@@ -156,6 +156,13 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
       dir: clone,
       adrift: (args, opts) => runCli(clone, args, opts),
     };
+    // The caches are keyed by the log's contents: the log is not read again either.
+    const carried = cloned.adrift(["stale", "--json"], { env });
+    expect(carried.stderr).toContain(
+      "adrift-profile note previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 1 brought up to date, 0 judged again",
+    );
+    expect(carried.stderr).not.toContain("read and fold the log");
+    cpSync(saved, path.join(clone, ".git/adrift"), { recursive: true });
     expect(step(cloned)).toContain(
       "previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 1 brought up to date, 0 judged again",
     );

@@ -1,8 +1,9 @@
 /**
  * Carrying a staleness report forward when HEAD moved on by a few commits (SPEC §3 unchanged):
  * a finding still holds when none of the new commits changed a path its record's scope matches,
- * nor a path outside the scope its finding followed a rename through. Only the other records are
- * judged again, over the same history a full read would use.
+ * nor a path outside the scope its finding followed a rename through; a finding whose scope they
+ * only edited is often brought up to date from the finding itself (`withNewCommits`). Only the
+ * other records are judged again, over the same history a full read would use.
  *
  * Why a kept finding is exactly what a full read would give: the commits that count for a record
  * are those reachable from HEAD and not from its basis. With the new commits in one line on top
