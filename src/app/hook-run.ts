@@ -3,14 +3,14 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
-import { hookSkipped } from "../core/hook-names.js";
 import { withWorklineTrailer } from "../core/rules/trailer.js";
 import type { AppContext } from "./context.js";
 import type { HookName } from "./hook-script.js";
 import { computeStaleness, nothingToMark, runStale, unrecorded } from "./stale.js";
 
 /** Lines a hook prints (to stderr: hooks must not pollute stdout of git commands). */
-export type HookOutput = { lines: string[] };
+/** What a hook prints, and the error that made it skip its work, if one did. */
+export type HookOutput = { lines: string[]; skipped?: unknown };
 
 /** Stages the log file the marks went to, in the commit's own index (and, for `git commit <paths>`, in the real one too). */
 async function stageLog(ctx: AppContext, file: string): Promise<void> {
@@ -81,6 +81,6 @@ export async function runHook(
         return { lines: await report(ctx) };
     }
   } catch (error) {
-    return { lines: [hookSkipped(name, error)] };
+    return { lines: [], skipped: error };
   }
 }

@@ -23,10 +23,11 @@ function quote(value: string): string {
  */
 export function hookScript(name: HookName, node: string, cli: string): string {
   // post-commit only refreshes the cache for the new HEAD: in the background, the commit is done.
+  // ADRIFT_GIT_PID (git's process id) lets the hooks of one git command warn once, not each.
   const run = (command: string, quiet = "") =>
     name === "post-commit"
-      ? `  (${command} hook run ${name} </dev/null >/dev/null 2>&1 &)`
-      : `  ${command} hook run ${name} "$@" </dev/null${quiet} || true`;
+      ? `  (ADRIFT_GIT_PID=$PPID ${command} hook run ${name} </dev/null >/dev/null 2>&1 &)`
+      : `  ADRIFT_GIT_PID=$PPID ${command} hook run ${name} "$@" </dev/null${quiet} || true`;
   return [
     "#!/bin/sh",
     BLOCK_START,

@@ -1,6 +1,9 @@
 // What an installed git hook runs: `adrift hook run <name> [args...]`. Hooks run on every commit,
 // so this path does not build the commander program (tens of milliseconds of module loading):
 // main.ts calls it directly, and the hidden `hook run` command calls the same function.
+import { readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import { hookSkipped } from "../core/hook-names.js";
 
@@ -9,14 +12,60 @@ export async function runInstalledHook(name: string, args: readonly string[]): P
   const { HOOK_NAMES } = await import("../app/hook-script.js");
   if (!(HOOK_NAMES as readonly string[]).includes(name))
     throw new AdriftError("usage", `unknown hook ${name}`);
+  let skipped: unknown;
   try {
     const { createLightContext } = await import("../app/light-context.js");
     const { runHook } = await import("../app/hook-run.js");
     const ctx = await createLightContext(process.cwd());
     const output = await runHook(ctx, name as (typeof HOOK_NAMES)[number], args);
     for (const line of output.lines) process.stderr.write(`${line}\n`);
+    skipped = output.skipped;
   } catch (error) {
-    process.stderr.write(`${hookSkipped(name, error)}\n`);
+    skipped = error;
   }
+  if (skipped !== undefined && firstInThisGitCommand(skipped))
+    process.stderr.write(`${hookSkipped(name, skipped)}\n`);
   return 0;
+}
+
+/** Markers older than this are not the same git command's, and are cleared. */
+const MARKER_LIFE_MS = 60 * 60 * 1000;
+
+/**
+ * True unless an earlier hook of the same git command (the installed hook passes git's process
+ * id as ADRIFT_GIT_PID) already skipped its work for the same reason: `git commit` runs three
+ * hooks, and a broken config should say so once, not three times. A marker per git process and
+ * reason, created exclusively in the temp dir, tells; markers an hour old are removed.
+ */
+function firstInThisGitCommand(error: unknown): boolean {
+  const git = process.env.ADRIFT_GIT_PID;
+  if (!git || !/^\d+$/.test(git)) return true;
+  const reason = error instanceof Error ? error.message : String(error);
+  let hash = 2166136261;
+  for (let i = 0; i < reason.length; i++) hash = Math.imul(hash ^ reason.charCodeAt(i), 16777619);
+  const prefix = "adrift-hook-skipped-";
+  const marker = path.join(tmpdir(), `${prefix}${git}-${(hash >>> 0).toString(36)}`);
+  try {
+    writeFileSync(marker, "", { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") return true;
+    try {
+      // A marker left by a git process that had this id before: say it, and mark it again.
+      if (Date.now() - statSync(marker).mtimeMs < MARKER_LIFE_MS) return false;
+      writeFileSync(marker, "");
+    } catch {
+      return true;
+    }
+    return true;
+  }
+  try {
+    for (const entry of readdirSync(tmpdir()))
+      if (entry.startsWith(prefix)) {
+        const file = path.join(tmpdir(), entry);
+        if (Date.now() - statSync(file).mtimeMs > MARKER_LIFE_MS) unlinkSync(file);
+      }
+  } catch {
+    // clearing old markers is best effort
+  }
+  return true;
 }
