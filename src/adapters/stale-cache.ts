@@ -29,6 +29,11 @@ export type StaleCache = {
   /** true when the report's history read had no merge */
   linear?: boolean;
   /**
+   * Basis revisions the report found missing (shallow clone, rewritten history): once one is
+   * here (a fetch), the report is computed again although HEAD and the log did not change.
+   */
+  missing?: string[];
+  /**
    * The stored report's own key, HEAD and records, when the records were read again since without
    * computing a report (the pre-commit hook after the log changed): what carries it forward.
    */

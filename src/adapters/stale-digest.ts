@@ -60,7 +60,9 @@ export function readStaleDigest(
       stored.head === head &&
       stored.sources.length === stamps.length &&
       stored.sources.every((s, i) => s === stamps[i]);
-    return current ? stored.report : undefined;
+    // A report that did without history for some records (notices say so) is not answered from
+    // here: a fetch may have brought that history, and the engine checks.
+    return current && stored.report.notices.length === 0 ? stored.report : undefined;
   } catch {
     return undefined;
   }

@@ -274,6 +274,8 @@ export type HistoryDetails = {
   excluded?: string[];
   /** true when the history read had no merge */
   linear?: boolean;
+  /** basis revisions not in this clone (compared by fingerprints): a fetch may bring them */
+  missing?: string[];
 };
 
 /**
@@ -302,6 +304,7 @@ export async function historyReport(
     );
   const { head, present, index, excluded, assess } = prepared;
   if (details) {
+    details.missing = [];
     details.excluded = excluded;
     details.linear = index.commits.every((c) => c.boundary || c.parents.length <= 1);
   }
@@ -331,6 +334,7 @@ export async function historyReport(
       stored ??= await fingerprintSource();
       fingerprints = stored.get(record.id);
     }
+    if (!present.has(base)) details?.missing?.push(base);
     if (present.has(base)) {
       counts.offHistory++;
       fingerprints ??= (await fingerprintFiles(git, base, record.basis.touched_paths)).fingerprints;

@@ -166,7 +166,15 @@ export async function computeStaleness(
         new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
     };
   }
-  const stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
+  let stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
+  // Fetching history (git fetch --unshallow) can bring basis revisions the report did without.
+  if (stored && cached?.missing?.length) {
+    const fetched = await ctx.git.commitTimes([...new Set(cached.missing)]);
+    if (fetched.size > 0) {
+      profileNote("a basis revision the stored report was missing is here now: computed again");
+      stored = undefined;
+    }
+  }
   if (!stored && options.history === false) {
     // The staged change's own findings need the records only, not history.
     if (!inputs) {
@@ -249,6 +257,7 @@ export async function computeStaleness(
         open_worklines: inputs!.open_worklines,
         head: report.head,
         unrecorded: unrecorded(report).map((f) => f.record_id),
+        ...(details.missing?.length ? { missing: [...new Set(details.missing)] } : {}),
         ...(oldest
           ? {
               oldest,
@@ -427,6 +436,7 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
         ? { oldest: cached.oldest, follows: cached.follows, linear: cached.linear === true }
         : {}),
       ...(cached.previous ? { previous: cached.previous } : {}),
+      ...(cached.missing ? { missing: cached.missing } : {}),
     },
     stored && cached.head
       ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }

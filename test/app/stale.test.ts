@@ -186,6 +186,14 @@ describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
     expect(byId.get(changed)?.paths).toEqual([
       { path: "src/a.ts", change: "modified", commits: [] },
     ]);
+    // Fetching the history (as the notice advises) is seen at once: HEAD and the log are the
+    // same, but the report is computed again, from history.
+    git(clone, ["fetch", "-q", "--unshallow"]);
+    const fetched = await (await open(clone)).stale();
+    expect(fetched.notices).toEqual([]);
+    const now = new Map(fetched.findings.map((f) => [f.record_id, f]));
+    expect(now.get(changed)).toMatchObject({ state: "stale", method: "history" });
+    expect(now.get(untouched)).toMatchObject({ state: "fresh", method: "history" });
   });
 
   it("a force-pushed history without the basis commit: no false stale, a notice", async () => {

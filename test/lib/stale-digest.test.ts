@@ -10,7 +10,7 @@ const HEAD = "a".repeat(40);
 const finding = (record_id: string, state: "fresh" | "stale") => fresh(record_id, { state });
 const REPORT: StalenessReport = {
   head: HEAD,
-  notices: ["a notice"],
+  notices: [],
   findings: [finding("R1", "fresh"), finding("R2", "stale")],
 };
 
@@ -38,6 +38,16 @@ describe("the stale digest", () => {
     });
     expect(readStaleDigest(gitDir, "other key", HEAD)).toBeUndefined();
     expect(readStaleDigest(gitDir, "key", "b".repeat(40))).toBeUndefined();
+  });
+
+  it("answers nothing for a report that did without history for some records", () => {
+    // A fetch may have brought that history since: the engine checks, the digest cannot.
+    const { gitDir } = gitDirWithEngineCache();
+    writeStaleDigest(gitDir, "key", {
+      ...REPORT,
+      notices: ["history unavailable for 1 record (…): compared fingerprints"],
+    });
+    expect(readStaleDigest(gitDir, "key", HEAD)).toBeUndefined();
   });
 
   it("answers nothing once the engine rewrote either cache file", () => {
