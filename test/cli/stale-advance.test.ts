@@ -44,6 +44,18 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     git(repo.dir, ["add", "-A"], dated);
     git(repo.dir, ["commit", "-q", "--allow-empty", "-m", message], dated);
   };
+  /** The note a run that carried the report forward prints (ADRIFT_PROFILE=1). */
+  const carriedNote = (commits: number, kept: number, updated: number, again: number) =>
+    `previous report carried forward over ${commits} commit(s): ${kept} finding(s) kept as they were, ${updated} brought up to date, ${again} judged again`;
+  /** A repository with src/a.ts and src/b.ts, decisions on `scopes`, and a report cached. */
+  const seeded = (...scopes: string[]) => {
+    const repo = makeRepo();
+    commit(repo, "code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    for (const scope of scopes) decide(repo, scope);
+    commit(repo, "decisions");
+    stale(repo);
+    return repo;
+  };
   const decide = (repo: TestRepo, scope: string) =>
     repo.adriftJson<{ id: string }>([
       "decision",
@@ -68,21 +80,15 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     stale(repo);
 
     commit(repo, "docs only", { "docs/n.md": "n2\n" });
-    expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 4 finding(s) kept as they were, 0 brought up to date, 0 judged again",
-    );
+    expect(step(repo)).toContain(carriedNote(1, 4, 0, 0));
 
     // A first edit of b: on a history without merges, a file the finding did not list had not
     // changed since the basis: it is added to the finding without reading history.
     commit(repo, "touch b", { "src/b.ts": "b2\n" });
-    expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 3 finding(s) kept as they were, 1 brought up to date, 0 judged again",
-    );
+    expect(step(repo)).toContain(carriedNote(1, 3, 1, 0));
     // b is listed now: another edit of it only adds a commit to the finding.
     commit(repo, "touch b again", { "src/b.ts": "b3\n" });
-    expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 3 finding(s) kept as they were, 1 brought up to date, 0 judged again",
-    );
+    expect(step(repo)).toContain(carriedNote(1, 3, 1, 0));
 
     // A pure rename out of the scope: moved. Then a change where the file went: stale, although
     // the new path is outside the scope (the finding followed the rename there).
@@ -98,30 +104,20 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
       ).state,
     ).toBe("moved");
     commit(repo, "edit where it went", { "lib/new.ts": "export const old = 2;\n".repeat(20) });
-    expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 3 finding(s) kept as they were, 0 brought up to date, 1 judged again",
-    );
+    expect(step(repo)).toContain(carriedNote(1, 3, 0, 1));
 
     // Two commits at once.
     commit(repo, "one", { "src/dir/y.ts": "y\n" });
     commit(repo, "two", { "docs/m.md": "m\n" });
-    expect(step(repo)).toContain(
-      "previous report carried forward over 2 commit(s): 2 finding(s) kept as they were, 0 brought up to date, 2 judged again",
-    );
+    expect(step(repo)).toContain(carriedNote(2, 2, 0, 2));
 
     // A new decision at the same HEAD: only it is judged (and, based on HEAD, it is fresh).
     decide(repo, "docs/");
-    expect(step(repo)).toContain(
-      "previous report carried forward over 0 commit(s): 4 finding(s) kept as they were, 0 brought up to date, 1 judged again",
-    );
+    expect(step(repo)).toContain(carriedNote(0, 4, 0, 1));
   });
 
   it("carries the report forward past a commit whose pre-commit hook read a changed log", () => {
-    const repo = makeRepo();
-    commit(repo, "code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
-    decide(repo, "src/a.ts");
-    commit(repo, "decision");
-    stale(repo);
+    const repo = seeded("src/a.ts");
     // A new decision (the log changes), then a commit: its pre-commit hook folds the log again
     // without computing a report, and keeps what the stored report was computed from. (Run here
     // by hand, and the commit made without hooks: an installed post-commit hook would refresh
@@ -132,18 +128,11 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     const hook = repo.adrift(["hook", "run", "pre-commit"]);
     expect(hook.stderr).toMatch(/marked 1 record\(s\) stale/);
     git(repo.dir, ["-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "edit b"]);
-    expect(step(repo)).toContain(
-      "previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 0 brought up to date, 1 judged again",
-    );
+    expect(step(repo)).toContain(carriedNote(1, 1, 0, 1));
   });
 
   it("carries forward a report restored into a fresh clone (a CI cache of .git/adrift)", () => {
-    const repo = makeRepo();
-    commit(repo, "code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
-    decide(repo, "src/a.ts");
-    decide(repo, "src/b.ts");
-    commit(repo, "decisions");
-    stale(repo);
+    const repo = seeded("src/a.ts", "src/b.ts");
     const saved = path.join(tempDir(), "adrift");
     cpSync(path.join(repo.dir, ".git/adrift"), saved, { recursive: true });
     commit(repo, "edit a", { "src/a.ts": "a2\n" });
@@ -158,14 +147,10 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     };
     // The caches are keyed by the log's contents: the log is not read again either.
     const carried = cloned.adrift(["stale", "--json"], { env });
-    expect(carried.stderr).toContain(
-      "adrift-profile note previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 1 brought up to date, 0 judged again",
-    );
+    expect(carried.stderr).toContain(`adrift-profile note ${carriedNote(1, 1, 1, 0)}`);
     expect(carried.stderr).not.toContain("read and fold the log");
     cpSync(saved, path.join(clone, ".git/adrift"), { recursive: true });
-    expect(step(cloned)).toContain(
-      "previous report carried forward over 1 commit(s): 1 finding(s) kept as they were, 1 brought up to date, 0 judged again",
-    );
+    expect(step(cloned)).toContain(carriedNote(1, 1, 1, 0));
   });
 
   it("reads history whole after a merge or a rewritten HEAD", () => {
