@@ -1,21 +1,20 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { hookScript } from "../../src/app/hook-script.js";
 import { ALL_DOCTOR_RULES } from "../../src/core/doctor/rules.js";
 import { HOOK_NAMES } from "../../src/core/hook-names.js";
 import { git, makeRepo, runCli, type TestRepo, tempDir } from "../support/repo.js";
 
 const HOOKS = HOOK_NAMES;
 
-/** Hooks as `adrift hook install` leaves them (the contract: the delimited block). */
+/** Hooks as `adrift hook install` leaves them (the delimited block), after `before` lines. */
 function installHooks(root: string, dir = ".git/hooks", before = "") {
   mkdirSync(path.join(root, dir), { recursive: true });
   for (const name of HOOKS) {
     const file = path.join(root, dir, name);
-    writeFileSync(
-      file,
-      `#!/bin/sh\n${before}# >>> adrift >>>\nadrift hook run ${name} "$@" || true\n# <<< adrift <<<\n`,
-    );
+    const block = hookScript(name, "/usr/bin/node", "/opt/adrift/main.js").replace(/^#!.*\n/, "");
+    writeFileSync(file, `#!/bin/sh\n${before}${block}`);
     chmodSync(file, 0o755);
   }
 }
@@ -98,6 +97,20 @@ describe("adrift doctor", () => {
     expect(new Set(rules(report))).toEqual(new Set(["ADR-D005", "ADR-D006", "ADR-D007"]));
     expect(report.findings.find((f) => f.rule === "ADR-D006")!.subject).toBe("post-merge");
     expect(code).toBe(1);
+  });
+
+  it("finds a hook block written by an older adrift (ADR-D016, a warning) until hook install", () => {
+    const repo = healthyRepo();
+    const file = path.join(repo.dir, ".git/hooks/pre-commit");
+    // Before hooks passed git's process id, the block ran adrift without it.
+    writeFileSync(file, readFileSync(file, "utf8").replaceAll("ADRIFT_GIT_PID=$PPID ", ""));
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual(["ADR-D016"]);
+    expect(report.findings[0]).toMatchObject({ severity: "warning", fix: "adrift hook install" });
+    expect(report.findings[0]!.message).toContain("pre-commit");
+    expect(code).toBe(0);
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    expect(doctor(repo).report.findings).toEqual([]);
   });
 
   it("says what a shallow clone can and cannot tell (ADR-D011), exit 1", () => {

@@ -2,6 +2,7 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import path from "node:path";
 import { ADRIFT_HOOKS } from "../../core/doctor/check.js";
 import type { HookFact } from "../../core/doctor/facts.js";
+import { HOOK_NAMES, type HookName, hookScript } from "../hook-script.js";
 
 /** The lines that delimit adrift's part of a hook (contract with `adrift hook install`). */
 export const HOOK_BLOCK_START = "# >>> adrift >>>";
@@ -32,7 +33,29 @@ export function readHookFact(dir: string, name: string): HookFact {
   // only top-level lines count: an `exit` indented inside an if/function does not end the script
   const unreachable =
     has_block && lines.slice(1, start).some((l) => !/^\s/.test(l) && ENDS_SCRIPT.test(l));
-  return { name, exists: true, has_block, executable, unreachable };
+  const outdated =
+    has_block &&
+    (HOOK_NAMES as readonly string[]).includes(name) &&
+    blockOf(lines.slice(start, end + 1)) !==
+      blockOf(hookScript(name as HookName, "", "").split("\n"));
+  return {
+    name,
+    exists: true,
+    has_block,
+    executable,
+    unreachable,
+    ...(outdated ? { outdated } : {}),
+  };
+}
+
+/** A block's lines without the paths to node and the CLI recorded at install time. */
+function blockOf(lines: readonly string[]): string {
+  const start = lines.findIndex((l) => l.trim() === HOOK_BLOCK_START);
+  const end = lines.findIndex((l, i) => i > start && l.trim() === HOOK_BLOCK_END);
+  return lines
+    .slice(start, end + 1)
+    .filter((l) => !/^adrift_(node|cli)=/.test(l))
+    .join("\n");
 }
 
 /** Every hook adrift installs, as found in the hooks directory. */

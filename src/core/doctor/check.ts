@@ -81,6 +81,15 @@ function checkHooks(f: DoctorFacts): DoctorFinding[] {
         ),
       );
   }
+  const outdated = installed.filter((h) => h.outdated).map((h) => h.name);
+  if (outdated.length > 0)
+    out.push(
+      finding(
+        R.hookOutdated,
+        `adrift's block in ${outdated.join(", ")} (${where}) was written by an older adrift: it works, without what this one adds`,
+        "adrift hook install",
+      ),
+    );
   return out;
 }
 

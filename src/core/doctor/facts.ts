@@ -9,6 +9,8 @@ export type HookFact = {
   executable: boolean;
   /** a line before the block ends the script (`exit …`, `exec …`), so the block never runs */
   unreachable: boolean;
+  /** the block differs from what `adrift hook install` writes now (paths to node and the CLI aside) */
+  outdated?: boolean;
 };
 
 export type DoctorFacts = {

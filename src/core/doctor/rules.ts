@@ -96,6 +96,12 @@ export const DOCTOR_RULES = {
     severity: "warning",
     title: "a coding agent's hook file has only some of adrift's hooks",
   },
+  hookOutdated: {
+    id: "ADR-D016",
+    name: "hook-outdated",
+    severity: "warning",
+    title: "a hook's adrift block was written by an older adrift",
+  },
 } as const satisfies Record<string, DoctorRule>;
 
 /** Every rule, in id order. */
