@@ -36,10 +36,7 @@ const random = () => {
 };
 const pick = (list, n) => [...list].sort(() => random() - 0.5).slice(0, n);
 
-const walk = git("rev-list", "--first-parent", "--reverse", tip)
-  .trim()
-  .split("\n")
-  .slice(-count);
+const walk = git("rev-list", "--first-parent", "--reverse", tip).trim().split("\n").slice(-count);
 const state = path.join(dir, ".git/adrift");
 git("checkout", "-q", "-f", "--detach", walk[0]);
 rmSync(path.join(dir, ".decisions"), { recursive: true, force: true });
