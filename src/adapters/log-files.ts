@@ -107,5 +107,15 @@ function writeMemo(file: string, memo: DigestMemo): void {
 
 /** The key of the caches derived from the log: the log dir and each file's stamp. */
 export async function logCacheKey(root: string, logDir: string, gitDir: string): Promise<string> {
-  return JSON.stringify([logDir, await logFileStamps(logDirsOf(root, logDir), root, gitDir)]);
+  return logKeyOf(logDir, await logFileStamps(logDirsOf(root, logDir), root, gitDir));
+}
+
+/** That key from stamps already taken. */
+export function logKeyOf(logDir: string, stamps: readonly LogFileStamp[]): string {
+  return JSON.stringify([logDir, stamps]);
+}
+
+/** The stamps a key was made of. */
+export function stampsOfKey(key: string): LogFileStamp[] {
+  return (JSON.parse(key) as [string, LogFileStamp[]])[1];
 }

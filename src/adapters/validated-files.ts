@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { EVENT_SCHEMAS } from "../core/events/envelope.js";
+import { fnv1a } from "../core/fnv.js";
 
 /**
  * Which log files were fully validated, by their stat identity (as git's index trusts a file
@@ -45,9 +46,7 @@ function schemasFingerprint(): string {
       // A schema JSON Schema cannot describe: never trust a cached file rather than guess.
       text = `untrusted-${process.pid}-${Date.now()}`;
     }
-    let hash = 2166136261;
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-    fingerprint = `${text.length}-${(hash >>> 0).toString(36)}`;
+    fingerprint = `${text.length}-${fnv1a(text).toString(36)}`;
   }
   return fingerprint;
 }

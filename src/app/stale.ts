@@ -8,6 +8,8 @@ import {
   logCacheKey,
   logDirsOf,
   logFileStamps,
+  logKeyOf,
+  stampsOfKey,
 } from "../adapters/log-files.js";
 import { profileNote, startSpan, timed } from "../adapters/profile.js";
 import {
@@ -411,32 +413,23 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
   if (!cached) return;
-  const written = file;
-  const before = (JSON.parse(cached.key) as [string, LogFileStamp[]])[1];
-  const now = await logFileStamps(
-    logDirsOf(ctx.git.location.root, ctx.config.log_dir),
-    ctx.git.location.root,
-    gitDir,
-  );
-  const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== written));
-  if (others(before) !== others(now)) return;
-  const key = JSON.stringify([ctx.config.log_dir, now]);
+  const root = ctx.git.location.root;
+  const now = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root, gitDir);
+  const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== file));
+  if (others(stampsOfKey(cached.key)) !== others(now)) return;
+  const key = logKeyOf(ctx.config.log_dir, now);
   const stored = readStaleReport(gitDir, cached.key, cached.head);
   const mark = <T extends { id?: string; record_id?: string; recorded: boolean }>(r: T): T =>
     marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;
+  // Everything else the cache holds (what carries the report forward) stays as it was.
+  const { version: _version, ...kept } = cached;
   writeStaleCache(
     gitDir,
     {
+      ...kept,
       key,
       records: cached.records.map(mark),
-      open_worklines: cached.open_worklines,
-      head: cached.head,
       unrecorded: cached.unrecorded?.filter((id) => !marked.has(id)),
-      ...(cached.oldest && cached.follows
-        ? { oldest: cached.oldest, follows: cached.follows, linear: cached.linear === true }
-        : {}),
-      ...(cached.previous ? { previous: cached.previous } : {}),
-      ...(cached.missing ? { missing: cached.missing } : {}),
     },
     stored && cached.head
       ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }

@@ -5,6 +5,7 @@ import { readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
+import { fnv1a } from "../core/fnv.js";
 import { hookSkipped } from "../core/hook-names.js";
 
 /** Runs one hook's work and prints what it says to stderr; never fails the git command. */
@@ -41,22 +42,20 @@ function firstInThisGitCommand(error: unknown): boolean {
   const git = process.env.ADRIFT_GIT_PID;
   if (!git || !/^\d+$/.test(git)) return true;
   const reason = error instanceof Error ? error.message : String(error);
-  let hash = 2166136261;
-  for (let i = 0; i < reason.length; i++) hash = Math.imul(hash ^ reason.charCodeAt(i), 16777619);
   const prefix = "adrift-hook-skipped-";
-  const marker = path.join(tmpdir(), `${prefix}${git}-${(hash >>> 0).toString(36)}`);
+  const marker = path.join(tmpdir(), `${prefix}${git}-${fnv1a(reason).toString(36)}`);
   try {
     writeFileSync(marker, "", { flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") return true;
+    // A fresh marker: an earlier hook of this git command said it. An old one: a git process
+    // that had this id before; say it, and mark it again (below, with the old markers cleared).
     try {
-      // A marker left by a git process that had this id before: say it, and mark it again.
       if (Date.now() - statSync(marker).mtimeMs < MARKER_LIFE_MS) return false;
       writeFileSync(marker, "");
     } catch {
       return true;
     }
-    return true;
   }
   try {
     for (const entry of readdirSync(tmpdir()))

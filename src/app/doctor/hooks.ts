@@ -36,8 +36,7 @@ export function readHookFact(dir: string, name: string): HookFact {
   const outdated =
     has_block &&
     (HOOK_NAMES as readonly string[]).includes(name) &&
-    blockOf(lines.slice(start, end + 1)) !==
-      blockOf(hookScript(name as HookName, "", "").split("\n"));
+    blockOf(lines) !== blockOf(hookScript(name as HookName, "", "").split("\n"));
   return {
     name,
     exists: true,
