@@ -1,7 +1,7 @@
 // adrift stale on 20,000 commits over 5,000 files with 10,000 decisions over 2,000 basis
 // revisions, against its floor: git log --name-only over the same range. Run: node bench/staleness.mjs
 import { execFileSync } from "node:child_process";
-import { appendFileSync, rmSync } from "node:fs";
+import { appendFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CLI, filePath, gitEnv, makeHistory, median, ROOT, WORK, writeLog } from "./synthetic.mjs";
 
@@ -21,6 +21,23 @@ const floor = median("git", ["log", "--name-only", "-z", "--format=%H", `${oldes
 const drain = median(process.execPath, [path.join(ROOT, "bench/support/drain.mjs"), oldest], {
   cwd: dir,
 });
+// The floor of any node program that reads adrift's inputs and prints its output: git's output
+// drained, every log line JSON.parsed, and adrift's own report (computed here once) printed.
+const reportFile = path.join(WORK, "staleness-report.json");
+rmSync(cache, { recursive: true, force: true });
+writeFileSync(
+  reportFile,
+  execFileSync(process.execPath, [CLI, "stale", "--json"], {
+    cwd: dir,
+    env: gitEnv(),
+    maxBuffer: 1 << 30,
+  }),
+);
+const io = median(
+  process.execPath,
+  [path.join(ROOT, "bench/support/io-floor.mjs"), oldest, reportFile],
+  { cwd: dir },
+);
 const cold = median(process.execPath, [CLI, "stale", "--json"], {
   cwd: dir,
   before: () => rmSync(cache, { recursive: true, force: true }),
@@ -40,6 +57,7 @@ const row = (name, ms) =>
   console.log(`${name.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / floor).toFixed(2)}x`);
 row("floor: git log --name-only -z <oldest>..HEAD", floor);
 row("node draining adrift's git log (no parsing)", drain);
+row("node: inputs read, output printed, no work", io);
 row("adrift stale --json (cache cold)", cold);
 row("adrift stale --json (cache warm)", warm);
 row("adrift stale --json (one new commit since)", afterCommit);
