@@ -4,21 +4,13 @@
 // it was given (adrift's own output, computed before). It computes nothing: no program in node
 // that reads these inputs and prints this output can be faster.
 // Run: node bench/support/io-floor.mjs <oldest basis> <report file>   (in the repository)
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { LOG_FORMAT } from "../../dist/adapters/git/cli-parse.js";
+import { adriftGitLog } from "./git-log.mjs";
 
-const args = ["-c", "log.showSignature=false", "log", "--topo-order", "--boundary", "-z", "-M"];
-args.push("--name-status", "--no-ext-diff", `--format=${LOG_FORMAT}`, "HEAD");
-args.push("--not", process.argv[2], "--");
-const child = spawn("git", args, {
-  env: { ...process.env, GIT_FLUSH: "0" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
 let bytes = 0;
-child.stdout.on("data", (chunk) => {
-  bytes += chunk.length;
+const child = adriftGitLog(process.argv[2], (n) => {
+  bytes += n;
 });
 let events = 0;
 const dir = ".decisions/log";
