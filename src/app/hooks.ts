@@ -21,6 +21,7 @@ import {
   hookScript,
   isAsWritten,
 } from "./hook-script.js";
+import { hooksDirWarnings } from "./hooks-dir.js";
 
 /** What happened to each hook; `kept`: where the edited hook replaced with `--force` was copied. */
 export type HookAction = {
@@ -84,12 +85,13 @@ function keepEdited(file: string): string {
 /**
  * Installs adrift's hooks in the directory git runs hooks from (core.hooksPath honoured). A hook
  * already there is kept beside as `<name>.pre-adrift` and runs first. Refuses (conflict), unless
- * `force`, beside leftover `*.pre-adrift` files and over adrift hooks someone edited.
+ * `force`, beside leftover `*.pre-adrift` files and over adrift hooks someone edited. Warns
+ * when the directory is one git tracks or shows (`hooksDirWarnings`).
  */
 export async function installHooks(
   ctx: AppContext,
   options: { force?: boolean } = {},
-): Promise<{ dir: string; hooks: HookAction[] }> {
+): Promise<{ dir: string; hooks: HookAction[]; warnings: string[] }> {
   const dir = await ctx.git.hooksDir();
   const plans = HOOK_NAMES.map((name) => find(dir, name));
   const orphans = plans.filter((p) => p.chained && !p.ours && p.text !== undefined);
@@ -108,6 +110,7 @@ export async function installHooks(
       files: [...leftovers, ...edited.map((f) => f.file)],
     });
   }
+  const warnings = await hooksDirWarnings(ctx, dir);
   mkdirSync(dir, { recursive: true });
   const hooks: HookAction[] = [];
   for (const plan of plans) {
@@ -130,7 +133,7 @@ export async function installHooks(
     chmodSync(plan.file, 0o755);
     hooks.push({ hook: plan.name, action: plan.text !== undefined ? "chained" : "installed" });
   }
-  return { dir, hooks };
+  return { dir, hooks, warnings };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { action, common } from "../common.js";
-import { type CommonOptions, emit, paint } from "../io.js";
+import { type CommonOptions, emit, note, paint } from "../io.js";
 
 async function context(options: CommonOptions) {
   const { createLightContext } = await import("../../app/light-context.js");
@@ -33,6 +33,9 @@ export function registerHook(program: Command): void {
       action(async (options: CommonOptions & { force?: boolean }) => {
         const { installHooks } = await import("../../app/hooks.js");
         const result = await installHooks(await context(options), { force: options.force });
+        // On stderr, so it shows with --json too (where the document also carries it).
+        for (const warning of result.warnings)
+          note(paint("yellow", `warning: ${warning}`, process.stderr));
         emit(options, result, () =>
           [
             `hooks in ${result.dir}:`,
