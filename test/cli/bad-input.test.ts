@@ -102,7 +102,8 @@ describe("bad input gets a clear error and writes nothing", () => {
     refuses(repo, ["decision", "supersede", id, "--by", "01ZZZZZZZZ"], "not_found", 3);
     refuses(repo, ["decision", "reverify", "01ZZZZZZZZ"], "not_found", 3);
     refuses(repo, ["decision", "mark-stale", "01ZZZZZZZZ"], "not_found", 3);
-    refuses(repo, ["workline", "activate", "01ZZZZZZZZ"], "not_found", 3);
+    const workline = refuses(repo, ["workline", "activate", "01ZZZZZZZZ"], "not_found", 3);
+    expect(workline.message).toContain("find ids with `adrift workline list`");
     refuses(
       repo,
       ["decision", "record", "--outcome", "x", "--revision", "no-such-rev"],
