@@ -1,15 +1,6 @@
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { AdriftError } from "../core/errors.js";
+import { withFileLock } from "./file-lock.js";
 
 /** Per-clone state kept under the git dir (never tracked). */
 export type LocalState = {
@@ -41,14 +32,9 @@ export function readLocalState(gitDir: string): LocalState {
   }
 }
 
-/** Waits without blocking the event loop, so a holder in this same process can finish and release. */
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * Runs `fn` holding the clone's state lock, then saves the state it returns (atomic rename).
- * Concurrent adrift processes in one clone serialise here; a lock older than 30 s is broken.
+ * Concurrent adrift processes in one clone serialise here; a lock whose holder died is broken.
  */
 export async function withLocalState<T>(
   gitDir: string,
@@ -56,34 +42,22 @@ export async function withLocalState<T>(
 ): Promise<T> {
   const dir = stateDir(gitDir);
   mkdirSync(dir, { recursive: true });
-  const lock = path.join(dir, "state.lock");
-  const deadline = Date.now() + 60_000;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      closeSync(openSync(lock, "wx"));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 30_000) rmSync(lock, { force: true });
-      } catch {
-        // the holder released it meanwhile
-      }
-      if (Date.now() > deadline)
-        throw new AdriftError(
-          "io_failed",
-          `could not take the lock ${lock} within 60 s; remove it if no adrift is running`,
-        );
-      await sleep(Math.min(50, 2 + attempt));
-    }
-  }
-  try {
+  return withFileLock(path.join(dir, "state.lock"), async () => {
     const { state, result } = await fn(readLocalState(gitDir));
     const tmp = path.join(dir, `state.json.${process.pid}.tmp`);
     writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
     renameSync(tmp, path.join(dir, "state.json"));
     return result;
-  } finally {
-    rmSync(lock, { force: true });
-  }
+  });
+}
+
+/**
+ * Runs `fn` holding the clone's lock for marking records stale, so a check of what the log
+ * already records and the append of the marks it lacks happen as one step across processes
+ * (the hooks, the watcher, `stale --record`).
+ */
+export async function withMarksLock<T>(gitDir: string, fn: () => Promise<T>): Promise<T> {
+  const dir = stateDir(gitDir);
+  mkdirSync(dir, { recursive: true });
+  return withFileLock(path.join(dir, "marks.lock"), fn);
 }

@@ -6,13 +6,23 @@ import { fingerprintFiles } from "./stale-engine.js";
 /** Below this many files a repository is too small for the broad-scope warning to mean anything. */
 const MIN_FILES_FOR_BREADTH = 10;
 
-/** Normalises user-typed scope entries (`./src/a.ts` -> `src/a.ts`); throws on unsafe ones. */
+/**
+ * Normalises user-typed scope entries (`./src/a.ts` -> `src/a.ts`); throws on unsafe ones, and
+ * on the repository root (`.`, `./`): the whole repository holds adrift's own log, so committing
+ * the record (or its re-verification) would change its scope, and it could never be fresh.
+ */
 export function normalizeScopes(paths: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of paths) {
     let p = raw.trim().replace(/\\/g, "/");
     while (p.startsWith("./")) p = p.slice(2);
     p = p.replace(/\/{2,}/g, "/");
+    if (p === "." || (p === "" && raw.trim() !== ""))
+      throw new AdriftError(
+        "validation_failed",
+        `path ${JSON.stringify(raw.trim())} names the whole repository, adrift's own log included: committing the record would make it stale at once; give the directories it governs instead (e.g. src/), or no path for a decision that governs no code`,
+        { path: raw },
+      );
     const problem = scopeProblem(p);
     if (problem)
       throw new AdriftError(

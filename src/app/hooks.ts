@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -11,9 +12,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { AdriftError } from "../core/errors.js";
 import type { AppContext } from "./context.js";
-import { CHAINED_SUFFIX, HOOK_NAMES, hasAdriftBlock, hookScript } from "./hook-script.js";
+import {
+  CHAINED_SUFFIX,
+  EDITED_SUFFIX,
+  HOOK_NAMES,
+  type HookName,
+  hasAdriftBlock,
+  hookScript,
+  isAsWritten,
+} from "./hook-script.js";
+import { hooksDirWarnings } from "./hooks-dir.js";
 
-/** What happened to each hook. */
+/** What happened to each hook; `kept`: where the edited hook replaced with `--force` was copied. */
 export type HookAction = {
   hook: string;
   action:
@@ -25,6 +35,7 @@ export type HookAction = {
     | "restored"
     | "absent"
     | "foreign";
+  kept?: string;
 };
 
 function read(file: string): string | undefined {
@@ -40,28 +51,66 @@ function cliPath(): string {
   return fileURLToPath(new URL("../cli/main.js", import.meta.url));
 }
 
+/** A hook file as found: its text, whether a chained hook is beside it, and whose it is. */
+type Found = { name: HookName; file: string; text?: string; chained: boolean; ours: boolean };
+
+function find(dir: string, name: HookName): Found {
+  const file = path.join(dir, name);
+  const text = read(file);
+  const chained = existsSync(file + CHAINED_SUFFIX);
+  return { name, file, text, chained, ours: text !== undefined && hasAdriftBlock(text) };
+}
+
+/** adrift's hooks that someone edited since adrift wrote them (replacing them loses the edits). */
+function editedHooks(found: readonly Found[]): Found[] {
+  return found.filter((f) => f.ours && !isAsWritten(f.text!));
+}
+
+/** What to do about installed hooks someone edited, before `adrift hook <command>` replaces them. */
+function editedMessage(edited: readonly Found[], command: "install" | "uninstall"): string {
+  const files = edited.map((f) => f.file).join(", ");
+  const [one] = edited;
+  const name = edited.length === 1 && one ? one.name : "<hook>";
+  return `${files} changed since adrift installed ${edited.length > 1 ? "them" : "it"}, and \`adrift hook ${command}\` would lose the changes: move your lines to ${name}${CHAINED_SUFFIX} beside it (it runs before adrift's part, and uninstall puts it back), or pass --force to keep the edited file as ${name}${EDITED_SUFFIX}`;
+}
+
+/** Copies an edited hook beside itself before adrift replaces it; returns the copy's path. */
+function keepEdited(file: string): string {
+  let copy = file + EDITED_SUFFIX;
+  for (let n = 1; existsSync(copy); n++) copy = `${file}${EDITED_SUFFIX}.${n}`;
+  copyFileSync(file, copy);
+  return copy;
+}
+
 /**
  * Installs adrift's hooks in the directory git runs hooks from (core.hooksPath honoured). A hook
- * already there is kept beside as `<name>.pre-adrift` and runs first.
+ * already there is kept beside as `<name>.pre-adrift` and runs first. Refuses (conflict), unless
+ * `force`, beside leftover `*.pre-adrift` files and over adrift hooks someone edited. Warns
+ * when the directory is one git tracks or shows (`hooksDirWarnings`).
  */
 export async function installHooks(
   ctx: AppContext,
   options: { force?: boolean } = {},
-): Promise<{ dir: string; hooks: HookAction[] }> {
+): Promise<{ dir: string; hooks: HookAction[]; warnings: string[] }> {
   const dir = await ctx.git.hooksDir();
-  const plans = HOOK_NAMES.map((name) => {
-    const file = path.join(dir, name);
-    const text = read(file);
-    const chained = existsSync(file + CHAINED_SUFFIX);
-    return { name, file, text, chained, ours: text !== undefined && hasAdriftBlock(text) };
-  });
-  const conflicts = plans.filter((p) => p.chained && !p.ours && p.text !== undefined);
-  if (conflicts.length > 0 && !options.force)
-    throw new AdriftError(
-      "conflict",
-      `${conflicts.map((c) => c.file + CHAINED_SUFFIX).join(", ")} already exist beside hooks that are not adrift's; move them away, or pass --force to keep them as *.orphan`,
-      { files: conflicts.map((c) => c.file) },
-    );
+  const plans = HOOK_NAMES.map((name) => find(dir, name));
+  const orphans = plans.filter((p) => p.chained && !p.ours && p.text !== undefined);
+  const edited = editedHooks(plans);
+  if ((orphans.length > 0 || edited.length > 0) && !options.force) {
+    const leftovers = orphans.map((c) => c.file + CHAINED_SUFFIX);
+    const problems = [
+      ...(leftovers.length > 0
+        ? [
+            `${leftovers.join(", ")} already exist beside hooks that are not adrift's; move them away, or pass --force to keep them as *.orphan`,
+          ]
+        : []),
+      ...(edited.length > 0 ? [editedMessage(edited, "install")] : []),
+    ];
+    throw new AdriftError("conflict", problems.join("; "), {
+      files: [...leftovers, ...edited.map((f) => f.file)],
+    });
+  }
+  const warnings = await hooksDirWarnings(ctx, dir);
   mkdirSync(dir, { recursive: true });
   const hooks: HookAction[] = [];
   for (const plan of plans) {
@@ -69,8 +118,9 @@ export async function installHooks(
     if (plan.ours) {
       if (plan.text === script) hooks.push({ hook: plan.name, action: "unchanged" });
       else {
+        const kept = edited.includes(plan) ? { kept: keepEdited(plan.file) } : {};
         writeFileSync(plan.file, script, { mode: 0o755 });
-        hooks.push({ hook: plan.name, action: "updated" });
+        hooks.push({ hook: plan.name, action: "updated", ...kept });
       }
       continue;
     }
@@ -83,28 +133,39 @@ export async function installHooks(
     chmodSync(plan.file, 0o755);
     hooks.push({ hook: plan.name, action: plan.text !== undefined ? "chained" : "installed" });
   }
-  return { dir, hooks };
+  return { dir, hooks, warnings };
 }
 
-/** Removes adrift's hooks and puts back, byte for byte, the hooks that were there before. */
+/**
+ * Removes adrift's hooks and puts back, byte for byte, the hooks that were there before. Refuses
+ * (conflict) when someone edited an installed hook, unless `force`, which keeps the edited file
+ * beside as `<name>.adrift-edited`.
+ */
 export async function uninstallHooks(
   ctx: AppContext,
+  options: { force?: boolean } = {},
 ): Promise<{ dir: string; hooks: HookAction[] }> {
   const dir = await ctx.git.hooksDir();
+  const found = HOOK_NAMES.map((name) => find(dir, name));
+  const edited = editedHooks(found);
+  if (edited.length > 0 && !options.force)
+    throw new AdriftError("conflict", editedMessage(edited, "uninstall"), {
+      files: edited.map((f) => f.file),
+    });
   const hooks: HookAction[] = [];
-  for (const name of HOOK_NAMES) {
-    const file = path.join(dir, name);
-    const text = read(file);
-    if (text === undefined || !hasAdriftBlock(text)) {
+  for (const hook of found) {
+    const { name, file, text } = hook;
+    if (!hook.ours) {
       hooks.push({ hook: name, action: text === undefined ? "absent" : "foreign" });
       continue;
     }
-    if (existsSync(file + CHAINED_SUFFIX)) {
+    const kept = edited.includes(hook) ? { kept: keepEdited(file) } : {};
+    if (hook.chained) {
       renameSync(file + CHAINED_SUFFIX, file);
-      hooks.push({ hook: name, action: "restored" });
+      hooks.push({ hook: name, action: "restored", ...kept });
     } else {
       rmSync(file);
-      hooks.push({ hook: name, action: "removed" });
+      hooks.push({ hook: name, action: "removed", ...kept });
     }
   }
   return { dir, hooks };

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
-import { readLocalState } from "../adapters/local-state.js";
+import { readLocalState, withMarksLock } from "../adapters/local-state.js";
 import {
   type LogFileStamp,
   listLogFiles,
@@ -361,45 +361,68 @@ export async function recordStaleness(
   ctx: AppContext,
   report: StalenessReport,
 ): Promise<RecordedMarks> {
-  const fresh = unrecorded(report);
-  if (fresh.length === 0) return { marked: [] };
-  const { writeEventsToFile } = await import("./writer.js");
-  const detected = ctx.clock.now().toISOString();
-  const { file } = await writeEventsToFile(
-    ctx,
-    fresh.map((f) => {
-      const staged = f.commits.some((c) => c.hash === STAGED);
-      return {
-        type: "decision_marked_stale" as const,
-        data: {
-          decision_id: f.record_id,
-          reason: "paths_changed" as const,
-          commits: f.commits.filter((c) => c.hash !== STAGED),
-          paths: [...new Set(f.paths.map((p) => p.path))],
-          detected_at: detected,
-          ...(staged ? { staged: true } : {}),
-        },
-      };
-    }),
-  );
-  return {
-    marked: fresh.map((f) => f.record_id),
-    file: path.relative(ctx.git.location.root, file),
-  };
+  const { marked, file } = await markUnrecorded(ctx, report);
+  return file ? { marked, file } : { marked };
+}
+
+/** What marking wrote, and the records another adrift marked since the report was computed. */
+type Marking = RecordedMarks & { meanwhile: string[] };
+
+/**
+ * Marks the report's unrecorded stale records. The check and the append happen under the
+ * clone's marks lock, against the log as it is then: another adrift (a hook, the watcher, a
+ * second `stale --record`) may have marked some of them since the report was computed, and a
+ * record is never marked twice.
+ */
+async function markUnrecorded(ctx: AppContext, report: StalenessReport): Promise<Marking> {
+  const candidates = unrecorded(report);
+  if (candidates.length === 0) return { marked: [], meanwhile: [] };
+  return withMarksLock(ctx.git.location.gitDir, async () => {
+    const now = new Map((await fromLog(ctx)).records.map((r) => [r.id, r.recorded]));
+    const fresh = candidates.filter((f) => now.get(f.record_id) === false);
+    const meanwhile = candidates
+      .filter((f) => now.get(f.record_id) === true)
+      .map((f) => f.record_id);
+    if (fresh.length === 0) return { marked: [], meanwhile };
+    const { writeEventsToFile } = await import("./writer.js");
+    const detected = ctx.clock.now().toISOString();
+    const { file } = await writeEventsToFile(
+      ctx,
+      fresh.map((f) => {
+        const staged = f.commits.some((c) => c.hash === STAGED);
+        return {
+          type: "decision_marked_stale" as const,
+          data: {
+            decision_id: f.record_id,
+            reason: "paths_changed" as const,
+            commits: f.commits.filter((c) => c.hash !== STAGED),
+            paths: [...new Set(f.paths.map((p) => p.path))],
+            detected_at: detected,
+            ...(staged ? { staged: true } : {}),
+          },
+        };
+      }),
+    );
+    const marked = fresh.map((f) => f.record_id);
+    const relative = path.relative(ctx.git.location.root, file);
+    // Still under the lock: the next marker finds the cache matching the log it reads.
+    await refreshAfterMarks(ctx, new Set(marked), relative);
+    return { marked, file: relative, meanwhile };
+  });
 }
 
 /** `adrift stale`: the report, and with `record` the marks written. */
 export async function runStale(ctx: AppContext, options: StaleOptions & { record?: boolean } = {}) {
   const report = await computeStaleness(ctx, options);
-  const recorded: RecordedMarks = options.record
-    ? await recordStaleness(ctx, report)
-    : { marked: [] };
-  const marked = new Set(recorded.marked);
+  const { meanwhile, ...recorded }: Marking = options.record
+    ? await markUnrecorded(ctx, report)
+    : { marked: [], meanwhile: [] };
+  // Marked by this run or by another meanwhile: recorded in the log either way.
+  const done = new Set([...recorded.marked, ...meanwhile]);
   const findings =
-    marked.size === 0
+    done.size === 0
       ? report.findings
-      : report.findings.map((f) => (marked.has(f.record_id) ? { ...f, recorded: true } : f));
-  if (recorded.file) await refreshAfterMarks(ctx, marked, recorded.file);
+      : report.findings.map((f) => (done.has(f.record_id) ? { ...f, recorded: true } : f));
   const result = { ...report, findings };
   return { ...result, ...recorded, unrecorded: unrecorded(result).map((f) => f.record_id) };
 }

@@ -8,11 +8,20 @@ import { AdriftError } from "../core/errors.js";
 import { fnv1a } from "../core/fnv.js";
 import { hookSkipped } from "../core/hook-names.js";
 
-/** Runs one hook's work and prints what it says to stderr; never fails the git command. */
+/**
+ * Runs one hook's work and prints what it says to stderr; exits 0 whatever adrift's own work
+ * does, so it never fails the git command. A name adrift has no hook for is the caller's
+ * mistake, not a failure during a commit: a usage error (exit 2), so a typo in a hook manager's
+ * configuration shows instead of silently doing nothing.
+ */
 export async function runInstalledHook(name: string, args: readonly string[]): Promise<number> {
   const { HOOK_NAMES } = await import("../app/hook-script.js");
   if (!(HOOK_NAMES as readonly string[]).includes(name))
-    throw new AdriftError("usage", `unknown hook ${name}`);
+    throw new AdriftError(
+      "usage",
+      `adrift has no ${name} hook; expected one of ${HOOK_NAMES.join(", ")}`,
+      { hook: name },
+    );
   let skipped: unknown;
   try {
     const { createLightContext } = await import("../app/light-context.js");

@@ -81,6 +81,21 @@ export function reportError(error: unknown, json: boolean): number {
   return isAdriftError(error) ? exitCodeFor(known.code) : 2;
 }
 
+/** A commander usage error (`error: unknown option '--bogus'`) as adrift's `usage` error. */
+export function usageError(error: unknown, hint: string): AdriftError {
+  const commander = error as { code?: string; message?: string };
+  // A missing subcommand shows the command's help (not with --json): its message says nothing.
+  const message =
+    commander.code === "commander.help"
+      ? "expected a command"
+      : String(commander.message ?? error)
+          .replace(/^error: /, "")
+          .replace(/\.$/, "");
+  return new AdriftError("usage", `${message}; ${hint}`, {
+    reason: String(commander.code ?? "").replace(/^commander\./, ""),
+  });
+}
+
 /** Writes a note (warning, progress) to stderr so stdout stays machine-readable. */
 export function note(text: string): void {
   process.stderr.write(`${text}\n`);

@@ -19,13 +19,20 @@ if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {
 } else {
   const { CommanderError } = await import("commander");
   const { exitState } = await import("./common.js");
-  const { createProgram } = await import("./program.js");
-  const program = await createProgram(command);
+  const { createProgram, USAGE_HINT } = await import("./program.js");
+  // SPEC §4: with --json, errors are JSON on stderr, usage errors too.
+  const json = process.argv.slice(2).includes("--json");
+  const program = await createProgram(command, { json });
   try {
     await program.parseAsync(process.argv);
     process.exitCode = exitState.code;
   } catch (error) {
-    // Usage errors were already printed by commander; help and version exit 0.
-    process.exitCode = error instanceof CommanderError ? (error.exitCode === 0 ? 0 : 2) : 2;
+    // Help and version exit 0; without --json, commander already printed a usage error.
+    const failed = !(error instanceof CommanderError) || error.exitCode !== 0;
+    if (failed && json) {
+      const { reportError, usageError } = await import("./io.js");
+      reportError(usageError(error, USAGE_HINT), true);
+    }
+    process.exitCode = failed ? 2 : 0;
   }
 }

@@ -42,19 +42,29 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
 
+/** What commander prints after a usage error, and what the JSON error's message ends with. */
+export const USAGE_HINT = "run with --help for usage";
+
 /**
  * Builds the commander program. With `command` (the first argument) naming a known command,
- * only that command's module is loaded and registered; otherwise (help, a typo) all are.
+ * only that command's module is loaded and registered; otherwise (help, a typo) all are. With
+ * `json`, commander prints no usage error: main.ts prints it as SPEC §4's JSON error.
  */
-export async function createProgram(command?: string): Promise<Command> {
+export async function createProgram(
+  command?: string,
+  options: { json?: boolean } = {},
+): Promise<Command> {
   const program = new Command("adrift")
     .description(
       "Keep the why of a codebase inside the repository, and know when the code moved on.",
     )
     .version(VERSION)
-    .showHelpAfterError("(run with --help for usage)")
-    .configureOutput({ outputError: (text, write) => write(text) })
     .exitOverride();
+  if (options.json) program.configureOutput({ outputError: () => {}, writeErr: () => {} });
+  else
+    program
+      .showHelpAfterError(`(${USAGE_HINT})`)
+      .configureOutput({ outputError: (text, write) => write(text) });
   const known = MODULES.find(([names]) => command !== undefined && names.includes(command));
   const wanted = known ? [known] : MODULES;
   for (const register of await Promise.all(wanted.map(([, load]) => load()))) register(program);

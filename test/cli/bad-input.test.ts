@@ -95,6 +95,25 @@ describe("bad input gets a clear error and writes nothing", () => {
     refuses(repo, ["intent", "amend", id, "--path", "/abs"], "validation_failed");
   });
 
+  it("the repository root as a scope (`.`, `./`) is refused, suggesting a directory", () => {
+    const { repo, id } = recorded();
+    for (const root of [".", "./", " ./ "]) {
+      const error = refuses(
+        repo,
+        ["decision", "record", "--outcome", "x", "--path", root],
+        "validation_failed",
+      );
+      expect(error.message).toContain("names the whole repository");
+      expect(error.message).toContain("e.g. src/");
+      refuses(repo, ["intent", "amend", id, "--path", root], "validation_failed");
+    }
+    // A path that starts with ./ is still read from the root.
+    const inside = repo.adriftJson<{ event: { data: { basis: { touched_paths: string[] } } } }>([
+      ...["decision", "record", "--outcome", "x", "--path", "./README.md"],
+    ]);
+    expect(inside.event.data.basis.touched_paths).toEqual(["README.md"]);
+  });
+
   it("an unknown id, a bad revision, an unknown --status", () => {
     const { repo, id } = recorded();
     refuses(repo, ["show", "01ZZZZZZZZ"], "not_found", 3);
@@ -102,7 +121,8 @@ describe("bad input gets a clear error and writes nothing", () => {
     refuses(repo, ["decision", "supersede", id, "--by", "01ZZZZZZZZ"], "not_found", 3);
     refuses(repo, ["decision", "reverify", "01ZZZZZZZZ"], "not_found", 3);
     refuses(repo, ["decision", "mark-stale", "01ZZZZZZZZ"], "not_found", 3);
-    refuses(repo, ["workline", "activate", "01ZZZZZZZZ"], "not_found", 3);
+    const workline = refuses(repo, ["workline", "activate", "01ZZZZZZZZ"], "not_found", 3);
+    expect(workline.message).toContain("find ids with `adrift workline list`");
     refuses(
       repo,
       ["decision", "record", "--outcome", "x", "--revision", "no-such-rev"],

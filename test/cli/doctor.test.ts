@@ -102,8 +102,11 @@ describe("adrift doctor", () => {
   it("finds a hook block written by an older adrift (ADR-D016, a warning) until hook install", () => {
     const repo = healthyRepo();
     const file = path.join(repo.dir, ".git/hooks/pre-commit");
-    // Before hooks passed git's process id, the block ran adrift without it.
-    writeFileSync(file, readFileSync(file, "utf8").replaceAll("ADRIFT_GIT_PID=$PPID ", ""));
+    // Before hooks passed git's process id, the block ran adrift without it (and had no digest).
+    const older = readFileSync(file, "utf8")
+      .replaceAll("ADRIFT_GIT_PID=$PPID ", "")
+      .replace(/^# adrift-digest: .*\n/m, "");
+    writeFileSync(file, older);
     const { code, report } = doctor(repo);
     expect(rules(report)).toEqual(["ADR-D016"]);
     expect(report.findings[0]).toMatchObject({ severity: "warning", fix: "adrift hook install" });

@@ -43,6 +43,34 @@ describe("--help", () => {
     expect(result.stderr).toContain("unknown command");
   });
 
+  it.each([
+    [["stale", "--json", "--bogus"], "--bogus"],
+    [["--json", "stale"], "--json"],
+    [["decision", "record", "--json", "--path"], "--path"],
+    [["stale", "extra", "--json"], "too many arguments"],
+    [["frobnicate", "--json"], "frobnicate"],
+  ])(
+    "a usage error with --json anywhere (%j) is SPEC §4's JSON error on stderr, exit 2",
+    (args, says) => {
+      const result = runCli(tempDir(), args);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.endsWith("\n")).toBe(true);
+      expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+      const { error } = JSON.parse(result.stderr);
+      expect(error.code).toBe("usage");
+      expect(error.message).toContain(says);
+      expect(error.message).toContain("--help");
+      expect(error.details).toEqual({ reason: expect.any(String) });
+    },
+  );
+
+  it("a usage error without --json stays commander's line and the hint", () => {
+    const result = runCli(tempDir(), ["stale", "--bogus"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown option '--bogus'\n(run with --help for usage)\n");
+  });
+
   it("a reader that stops early ends the output quietly (no EPIPE stack trace)", () => {
     // A megabyte of JSON into `head -c 1`, which exits after one byte: the rest hits a closed pipe.
     const repo = makeRepo();

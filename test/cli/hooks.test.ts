@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hookScript } from "../../src/app/hook-script.js";
-import { repoWithDecision, type TestRepo, testEnv } from "../support/repo.js";
+import { HOOK_NAMES, hookScript } from "../../src/app/hook-script.js";
+import { repoWithDecision, runCli, type TestRepo, tempDir, testEnv } from "../support/repo.js";
 
 const PREEXISTING = '#!/bin/sh\necho "the team hook ran" >&2\n';
 
@@ -186,6 +186,20 @@ describe("adrift hooks with real git commits", () => {
       "#!/bin/sh\necho old\n",
     );
     expect(readFileSync(path.join(hooks, "pre-commit.pre-adrift"), "utf8")).toBe(PREEXISTING);
+  });
+
+  it("hook run: adrift's own failure exits 0 with one warning; a name adrift has no hook for is a usage error (exit 2)", () => {
+    const outside = tempDir();
+    const failed = runCli(outside, ["hook", "run", "post-merge", "0"]);
+    expect(failed.code).toBe(0);
+    expect(failed.stderr).toMatch(
+      /^adrift: the post-merge hook skipped its work \(.*\); the git command goes on\n$/,
+    );
+    const typo = runCli(outside, ["hook", "run", "pre-comit"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe(
+      `error [usage]: adrift has no pre-comit hook; expected one of ${HOOK_NAMES.join(", ")}\n`,
+    );
   });
 
   it("a failing team hook still stops the commit", () => {

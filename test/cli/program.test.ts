@@ -18,6 +18,22 @@ describe("the program", () => {
     }
   });
 
+  it("shows at most one block of examples in any command's help", async () => {
+    const blocks = (command: Command): [string, number][] => {
+      let text = "";
+      command.configureOutput({
+        writeOut: (s) => {
+          text += s;
+        },
+      });
+      command.outputHelp();
+      const own: [string, number] = [command.name(), (text.match(/^Examples?:$/gm) ?? []).length];
+      return [own, ...command.commands.flatMap(blocks)];
+    };
+    const repeated = blocks(await createProgram()).filter(([, count]) => count > 1);
+    expect(repeated).toEqual([]);
+  });
+
   it("registers every command for help, the version and unknown words", async () => {
     const count = (await createProgram()).commands.length;
     for (const first of [undefined, "--help", "-V", "frobnicate"])

@@ -372,6 +372,21 @@ export class CliGit implements GitAdapter {
     return path.resolve(this.location.root, stdout.trim());
   }
 
+  async trackedFiles(dir: string): Promise<string[]> {
+    const { stdout } = await this.run([
+      "ls-files",
+      "-z",
+      "--",
+      ...(dir ? [`:(literal)${dir}`] : []),
+    ]);
+    return stdout.split("\0").filter(Boolean);
+  }
+
+  async isIgnored(file: string): Promise<boolean> {
+    // 0: ignored; 1: not ignored; 128: git could not tell (a path outside the work tree).
+    return (await this.run(["check-ignore", "-q", "--", file], true)).code === 0;
+  }
+
   async readFileAt(rev: string, file: string): Promise<Buffer | undefined> {
     const { stdout, code } = await runGitBuffer(["cat-file", "blob", `${rev}:${file}`], {
       cwd: this.location.root,

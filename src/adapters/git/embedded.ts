@@ -5,7 +5,7 @@ import { AdriftError } from "../../core/errors.js";
 import { orderCommits } from "../../core/rules/history.js";
 import { listTree, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
 import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
-import { limitChanges } from "./pathspec.js";
+import { limitChanges, underPathspec } from "./pathspec.js";
 import type {
   CommitInfo,
   FileChange,
@@ -236,6 +236,15 @@ export class EmbeddedGit implements GitAdapter {
     return configured
       ? path.resolve(this.location.root, String(configured))
       : path.join(this.location.commonDir, "hooks");
+  }
+
+  async trackedFiles(dir: string): Promise<string[]> {
+    const files = await git.listFiles({ ...this.repo }).catch(() => []);
+    return dir ? files.filter((f) => underPathspec(f, [dir])) : files;
+  }
+
+  async isIgnored(file: string): Promise<boolean> {
+    return git.isIgnored({ ...this.repo, filepath: file });
   }
 
   async readFileAt(rev: string, file: string): Promise<Buffer | undefined> {

@@ -67,6 +67,10 @@ export interface GitAdapter {
   stageFiles(files: readonly string[], indexFile?: string): Promise<void>;
   /** The directory git runs hooks from (honours core.hooksPath), absolute. */
   hooksDir(): Promise<string>;
+  /** The files in the index below `dir` (repo-relative; `""` for the whole tree), repo-relative. */
+  trackedFiles(dir: string): Promise<string[]>;
+  /** True when git ignores `file` (repo-relative): created there, it would not show as untracked. */
+  isIgnored(file: string): Promise<boolean>;
   /** The bytes of `file` at `rev`, or undefined when it does not exist there. */
   readFileAt(rev: string, file: string): Promise<Buffer | undefined>;
   /** The commit that first added `file` on HEAD's history (oldest), or undefined when never committed. */

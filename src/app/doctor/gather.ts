@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { STALE_LOCK_MS } from "../../adapters/file-lock.js";
 import { inspectClone } from "../../adapters/git/inspect.js";
 import { stateDir } from "../../adapters/local-state.js";
 import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agents/hook-config.js";
@@ -9,9 +10,6 @@ import { GITATTRIBUTES_RULE } from "../init.js";
 import { futureEventsError } from "../load.js";
 import { validateProject } from "../validate.js";
 import { readHookFacts } from "./hooks.js";
-
-/** A lock older than this was left by a process that died (withLocalState breaks it too). */
-const STALE_LOCK_MS = 30_000;
 
 function hasGitattributesRule(root: string): boolean {
   try {

@@ -2,7 +2,7 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import path from "node:path";
 import { ADRIFT_HOOKS } from "../../core/doctor/check.js";
 import type { HookFact } from "../../core/doctor/facts.js";
-import { HOOK_NAMES, type HookName, hookScript } from "../hook-script.js";
+import { DIGEST_PREFIX, HOOK_NAMES, type HookName, hookScript } from "../hook-script.js";
 
 /** The lines that delimit adrift's part of a hook (contract with `adrift hook install`). */
 export const HOOK_BLOCK_START = "# >>> adrift >>>";
@@ -47,13 +47,13 @@ export function readHookFact(dir: string, name: string): HookFact {
   };
 }
 
-/** A block's lines without the paths to node and the CLI recorded at install time. */
+/** A block's lines without what is particular to one install: the paths to node and the CLI, the digest. */
 function blockOf(lines: readonly string[]): string {
   const start = lines.findIndex((l) => l.trim() === HOOK_BLOCK_START);
   const end = lines.findIndex((l, i) => i > start && l.trim() === HOOK_BLOCK_END);
   return lines
     .slice(start, end + 1)
-    .filter((l) => !/^adrift_(node|cli)=/.test(l))
+    .filter((l) => !/^adrift_(node|cli)=/.test(l) && !l.startsWith(DIGEST_PREFIX))
     .join("\n");
 }
 

@@ -1,10 +1,15 @@
 import type { Command } from "commander";
 import { action, common } from "../common.js";
-import { type CommonOptions, emit, paint } from "../io.js";
+import { type CommonOptions, emit, note, paint } from "../io.js";
 
 async function context(options: CommonOptions) {
   const { createLightContext } = await import("../../app/light-context.js");
   return createLightContext(options.cwd ?? process.cwd());
+}
+
+/** Says where an edited hook that `--force` replaced was kept. */
+function keptNote(hook: { kept?: string }): string {
+  return hook.kept ? ` (it had been edited: the edited file is kept as ${hook.kept})` : "";
 }
 
 /** `adrift hook install|uninstall|run`. */
@@ -16,7 +21,10 @@ export function registerHook(program: Command): void {
     .description(
       "install pre-commit, prepare-commit-msg, commit-msg, post-commit, post-merge, post-rewrite, post-checkout",
     )
-    .option("--force", "install even beside leftover *.pre-adrift files (kept as *.orphan)")
+    .option(
+      "--force",
+      "install even beside leftover *.pre-adrift files (kept as *.orphan) and over edited adrift hooks (kept as *.adrift-edited)",
+    )
     .addHelpText(
       "after",
       "\nExample:\n  adrift hook install      # honours core.hooksPath (husky, lefthook): see docs/hooks.md",
@@ -25,10 +33,15 @@ export function registerHook(program: Command): void {
       action(async (options: CommonOptions & { force?: boolean }) => {
         const { installHooks } = await import("../../app/hooks.js");
         const result = await installHooks(await context(options), { force: options.force });
+        // On stderr, so it shows with --json too (where the document also carries it).
+        for (const warning of result.warnings)
+          note(paint("yellow", `warning: ${warning}`, process.stderr));
         emit(options, result, () =>
           [
             `hooks in ${result.dir}:`,
-            ...result.hooks.map((h) => `  ${paint("green", h.action.padEnd(9))} ${h.hook}`),
+            ...result.hooks.map(
+              (h) => `  ${paint("green", h.action.padEnd(9))} ${h.hook}${keptNote(h)}`,
+            ),
           ].join("\n"),
         );
         return 0;
@@ -36,15 +49,19 @@ export function registerHook(program: Command): void {
     );
   common(hook.command("uninstall"), { as: false })
     .description("remove adrift's hooks and restore the ones that were there, byte for byte")
+    .option(
+      "--force",
+      "remove adrift's hooks even where someone edited them (kept as *.adrift-edited)",
+    )
     .addHelpText("after", "\nExample:\n  adrift hook uninstall")
     .action(
-      action(async (options: CommonOptions) => {
+      action(async (options: CommonOptions & { force?: boolean }) => {
         const { uninstallHooks } = await import("../../app/hooks.js");
-        const result = await uninstallHooks(await context(options));
+        const result = await uninstallHooks(await context(options), { force: options.force });
         emit(options, result, () =>
           [
             `hooks in ${result.dir}:`,
-            ...result.hooks.map((h) => `  ${h.action.padEnd(9)} ${h.hook}`),
+            ...result.hooks.map((h) => `  ${h.action.padEnd(9)} ${h.hook}${keptNote(h)}`),
           ].join("\n"),
         );
         return 0;

@@ -62,15 +62,12 @@ export function registerInspect(program: Command): void {
     common(program.command("validate"), { as: false }),
     "adrift validate",
     "adrift validate --json   # exit 2 when a line is invalid",
+    "adrift validate --against origin/main --json",
   )
     .description(
       "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
     )
     .option("--against <rev>", "also check the log is append-only since <rev> (CI: the PR base)")
-    .addHelpText(
-      "after",
-      "\nExamples:\n  adrift validate\n  adrift validate --against origin/main --json",
-    )
     .action(
       action(async (options) => {
         const report = await (await repository(options)).validate({ against: options.against });

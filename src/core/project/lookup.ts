@@ -1,6 +1,23 @@
 import { AdriftError } from "../errors.js";
 import type { ProjectState } from "./state.js";
 
+/** The command that lists the artifacts an event type creates (their ids and keys). */
+const LISTED_BY: Record<string, string> = {
+  workline_opened: "adrift workline list",
+  session_started: "adrift session show",
+  business_rule_recorded: "adrift rule list",
+  epic_created: "adrift epic list",
+  story_created: "adrift story list",
+  task_created: "adrift task list",
+  open_question_declared: "adrift question list",
+};
+
+/** Where to find the ids `resolveRef` accepts: records (and anything) are in `adrift list`. */
+function listingCommand(accept: readonly string[] | undefined): string {
+  const commands = new Set((accept ?? []).map((type) => LISTED_BY[type] ?? "adrift list"));
+  return commands.size === 1 ? [...commands][0]! : "adrift list";
+}
+
 /**
  * Resolves a full id, a unique id prefix (case-insensitive) or a human key to an artifact id.
  * `accept` limits the creating event types that count (e.g. only records).
@@ -40,7 +57,7 @@ export function resolveRef(
   }
   throw new AdriftError(
     "not_found",
-    `no ${what} has the id, id prefix or key "${trimmed.slice(0, 80)}" (expected a full id, a unique prefix of 4+ characters, or a key); find ids with \`adrift list\``,
+    `no ${what} has the id, id prefix or key "${trimmed.slice(0, 80)}" (expected a full id, a unique prefix of 4+ characters, or a key); find ids with \`${listingCommand(options.accept)}\``,
     { ref: trimmed },
   );
 }

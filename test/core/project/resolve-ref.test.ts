@@ -56,6 +56,20 @@ describe("resolveRef", () => {
     expect(codeOf(() => resolveRef(state(), "01ZZZZ"))).toBe("not_found");
     expect(codeOf(() => resolveRef(state(), "   "))).toBe("validation_failed");
   });
+  it("says where to find the ids of what it looks for", () => {
+    const hint = (accept?: string[]) => {
+      try {
+        resolveRef(state(), "NOPE", accept ? { accept } : {});
+      } catch (error) {
+        return /find ids with `([^`]+)`/.exec((error as AdriftError).message)?.[1];
+      }
+    };
+    expect(hint(["workline_opened"])).toBe("adrift workline list");
+    expect(hint(["story_created"])).toBe("adrift story list");
+    expect(hint(["open_question_declared"])).toBe("adrift question list");
+    expect(hint(["intent_card_recorded", "decision_recorded"])).toBe("adrift list");
+    expect(hint()).toBe("adrift list");
+  });
   it("needs at least four characters for a prefix", () => {
     expect(codeOf(() => resolveRef(state(), "01J"))).toBe("not_found");
   });
