@@ -158,6 +158,44 @@ describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
     expect(stale.commits.map((c) => c.hash)).toEqual([change]);
   });
 
+  it("a merge counts for the files it changed itself: a conflict resolved, an edit while merging", async () => {
+    const repo = seeded();
+    const onB = await decide(repo, ["src/b.ts"]);
+    const onC = await decide(repo, ["lib/c.md"]);
+    repo.commit("decisions");
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commit("feature adds d", { "src/d.ts": "d\n" });
+    repo.git("checkout", "-q", "main");
+    repo.commit("main edits a", { "src/a.ts": "main\n" });
+    // An edit made while merging: b is in neither parent as it is in the merge.
+    repo.git("merge", "-q", "--no-ff", "--no-commit", "feature");
+    repo.write("src/b.ts", "edited while merging\n");
+    repo.git("add", "src/b.ts");
+    repo.git("commit", "-q", "-m", "merge feature");
+    const merge = repo.git("rev-parse", "HEAD").trim();
+    const evil = await finding(repo.dir, onB);
+    expect(evil).toMatchObject({ state: "stale", method: "history" });
+    expect(evil.commits.map((c) => c.hash)).toEqual([merge]);
+    expect(evil.paths).toEqual([{ path: "src/b.ts", change: "modified", commits: [merge] }]);
+    // A merge that only brought in the other side's changes counts for none of them.
+    expect((await finding(repo.dir, onC)).state).toBe("fresh");
+    // A conflict resolved by hand: the merge counts beside both sides' commits.
+    repo.git("checkout", "-q", "-b", "other");
+    const theirs = repo.commit("other edits c", { "lib/c.md": "other\n" });
+    repo.git("checkout", "-q", "main");
+    const ours = repo.commit("main edits c", { "lib/c.md": "main\n" });
+    expect(() => repo.git("merge", "-q", "other")).toThrow(/merge -q other failed/);
+    repo.write("lib/c.md", "main and other\n");
+    repo.git("add", "lib/c.md");
+    repo.git("commit", "-q", "--no-edit");
+    const resolved = repo.git("rev-parse", "HEAD").trim();
+    const c = await finding(repo.dir, onC);
+    expect(c.state).toBe("stale");
+    expect(new Set(c.commits.map((x) => x.hash))).toEqual(new Set([theirs, ours, resolved]));
+    // The merge's own change is not counted twice by a later read of the same history.
+    expect((await finding(repo.dir, onB)).commits.map((x) => x.hash)).toEqual([merge]);
+  });
+
   it("treats the staged change as one more commit with staged", async () => {
     const repo = seeded();
     const id = await decide(repo, ["src/a.ts"]);
