@@ -130,6 +130,29 @@ describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
     repo.write("lib/b3.ts", "b\nedited where it went\n");
     repo.commit("edit b3");
     expect((await finding(repo.dir, b)).state).toBe("stale");
+    // Renamed on after the edit: the finding names the path the file has now, with every commit.
+    repo.git("mv", "lib/b3.ts", "lib/b4.ts");
+    repo.commit("b3 to b4");
+    repo.commit("edit b4", { "lib/b4.ts": "b\nedited again\n" });
+    const onward = await finding(repo.dir, b);
+    expect(onward.state).toBe("stale");
+    expect(onward.paths).toEqual([
+      expect.objectContaining({ path: "src/b.ts", change: "renamed", new_path: "lib/b4.ts" }),
+    ]);
+    expect(onward.commits.map((c) => c.subject)).toEqual([
+      "b to b2",
+      "b2 to b3",
+      "edit b3",
+      "b3 to b4",
+      "edit b4",
+    ]);
+    // Another file where a moved one used to be is not the record's file: still moved.
+    repo.git("mv", "lib/a3.ts", "lib/a4.ts");
+    repo.commit("a3 to a4");
+    repo.commit("a new a3", { "lib/a3.ts": "someone else's\n" });
+    const still = await finding(repo.dir, a);
+    expect(still.state).toBe("moved");
+    expect(still.paths[0]).toMatchObject({ new_path: "lib/a4.ts" });
   });
 
   it("commits carrying the record's own workline trailer do not count; other worklines' do", async () => {
