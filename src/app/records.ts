@@ -187,11 +187,15 @@ function requireDecisionLike(state: ProjectState, ref: string): RecordView {
   return record;
 }
 
-/** Re-bases a record after it was checked again: new revision (default HEAD), same scope. */
+/**
+ * Re-bases a record after it was checked again: new revision (default HEAD). The scope is `paths`
+ * when given; else the record's own, with each file entry that was renamed since its basis
+ * replaced by the path the file has at HEAD (re-based on the old path, it would govern nothing).
+ */
 export async function reverifyDecision(
   ctx: AppContext,
   ref: string,
-  options: { revision?: string; note?: string } = {},
+  options: { revision?: string; note?: string; paths?: readonly string[] } = {},
 ) {
   const { state } = await loadProject(ctx);
   const record = requireDecisionLike(state, ref);
@@ -200,14 +204,55 @@ export async function reverifyDecision(
       "conflict",
       `expected an active or stale decision, got ${record.id}, which is superseded by ${record.superseded_by}; reverify that one instead`,
     );
-  const { basis, notes } = await buildBasis(ctx, record.basis!.touched_paths, options.revision);
+  const { paths, followed } = options.paths?.length
+    ? { paths: options.paths, followed: [] }
+    : await followRenames(ctx, record, options.revision ?? "HEAD");
+  const { basis, notes } = await buildBasis(ctx, paths, options.revision);
   const written = await writeEvents(ctx, [
     {
       type: "decision_reverified",
       data: { decision_id: record.id, basis, ...(options.note ? { note: options.note } : {}) },
     },
   ]);
-  return { id: written.at(-1)!.id, decision_id: record.id, basis, notes, was: record.status };
+  return {
+    id: written.at(-1)!.id,
+    decision_id: record.id,
+    basis,
+    notes,
+    followed,
+    was: record.status,
+  };
+}
+
+/**
+ * The record's scope with each file entry renamed since its basis replaced by its path at HEAD
+ * (from the staleness report), when re-basing on HEAD; the renames followed, as `old → new`.
+ */
+async function followRenames(
+  ctx: AppContext,
+  record: RecordView,
+  revision: string,
+): Promise<{ paths: readonly string[]; followed: string[] }> {
+  const scope = record.basis!.touched_paths;
+  const head = await ctx.git.resolveRevision("HEAD");
+  if (!head || (await ctx.git.resolveRevision(revision)) !== head)
+    return { paths: scope, followed: [] };
+  const { computeStaleness } = await import("./stale.js");
+  const finding = (await computeStaleness(ctx)).findings.find((f) => f.record_id === record.id);
+  const renamed = new Map<string, string>();
+  for (const change of finding?.paths ?? [])
+    if (change.change === "renamed" && change.new_path) renamed.set(change.path, change.new_path);
+  const wanted = scope.filter((entry) => renamed.has(entry)).map((entry) => renamed.get(entry)!);
+  // Only to where the file is now: a later rename the finding did not list leaves it as it was.
+  const present = await ctx.git.objectIds(head, wanted);
+  const followed: string[] = [];
+  const paths = scope.map((entry) => {
+    const to = renamed.get(entry);
+    if (to === undefined || !present.has(to)) return entry;
+    followed.push(`${entry} → ${to}`);
+    return to;
+  });
+  return { paths, followed };
 }
 
 /** Marks a decision superseded by another record. */

@@ -74,8 +74,10 @@ export function repositoryApi(ctx: AppContext) {
     recordIntent: (input: CardInput) => recordIntent(ctx, input),
     amendRecord: (ref: string, input: AmendInput) => amendRecord(ctx, ref, input),
     recordDecision: (input: DecisionInput) => recordDecision(ctx, input),
-    reverifyDecision: (ref: string, options?: { revision?: string; note?: string }) =>
-      reverifyDecision(ctx, ref, options),
+    reverifyDecision: (
+      ref: string,
+      options?: { revision?: string; note?: string; paths?: readonly string[] },
+    ) => reverifyDecision(ctx, ref, options),
     supersedeDecision: (ref: string, by: string) => supersedeDecision(ctx, ref, by),
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),

@@ -474,6 +474,10 @@ export async function advanceReport(
     return { reason: "the previous HEAD is not in this repository any more" };
   }
   if (!chain) return { reason: `more than ${MAX_ADVANCE_COMMITS} new commits` };
+  // Nothing new, yet another HEAD: it moved back (a reset, a checkout of a branch behind). The
+  // previous report counted commits HEAD no longer reaches.
+  if (chain.length === 0 && head !== previous.head)
+    return { reason: "HEAD moved back to a commit the previous HEAD descends from" };
   const times = await git.commitTimes([previous.head, previous.oldest]);
   let plan = planAdvance(previous, records, chain, times);
   if ("reason" in plan) return plan;

@@ -46,8 +46,18 @@ async function readCurrent(root: string, file: string): Promise<string | undefin
   }
 }
 
-/** Lines of the log at `rev` that were edited, removed or moved since (append-only check). */
-function compareWithOld(file: string, before: Line[], now: Line[] | undefined): Problem[] {
+/**
+ * Lines of the log at `rev` that were edited, removed, moved or had lines put before them since
+ * (append-only check). The old lines are matched in order against the current ones, so one removed
+ * line is one problem, not one for every line after it. A line still there is reported where it is
+ * now; a line gone, by its number at `rev`.
+ */
+function compareWithOld(
+  file: string,
+  rev: string,
+  before: Line[],
+  now: Line[] | undefined,
+): Problem[] {
   const problem = (line: number, code: Problem["code"], message: string): Problem => ({
     file,
     line,
@@ -57,25 +67,57 @@ function compareWithOld(file: string, before: Line[], now: Line[] | undefined): 
   });
   if (!now)
     return [problem(1, "line_removed", `the file was removed (it had ${before.length} line(s))`)];
-  const present = new Set(now.map((l) => l.text));
+  const at = ` at ${rev.slice(0, 12)}`;
+  const positions = new Map<string, number[]>();
+  now.forEach((line, k) => {
+    positions.set(line.text, [...(positions.get(line.text) ?? []), k]);
+  });
   const problems: Problem[] = [];
+  let j = 0;
   before.forEach((old, i) => {
-    const current = now[i];
-    if (current?.text === old.text) return;
-    if (current && current.id !== undefined && current.id === old.id)
-      problems.push(problem(i + 1, "line_edited", `line ${i + 1} (event ${old.id}) was edited`));
-    else if (present.has(old.text))
-      problems.push(
-        problem(i + 1, "line_edited", `line ${i + 1} was moved (lines may only be appended)`),
-      );
-    else
+    const current = now[j];
+    if (current?.text === old.text) {
+      j++;
+      return;
+    }
+    if (current && current.id !== undefined && current.id === old.id) {
       problems.push(
         problem(
-          i + 1,
-          "line_removed",
-          `line ${i + 1}${old.id ? ` (event ${old.id})` : ""} was removed or replaced`,
+          j + 1,
+          "line_edited",
+          `line ${j + 1} (event ${old.id}, line ${i + 1}${at}) was edited`,
         ),
       );
+      j++;
+      return;
+    }
+    const later = positions.get(old.text)?.find((k) => k > j);
+    if (later !== undefined) {
+      const count = later - j;
+      problems.push(
+        problem(
+          j + 1,
+          "line_edited",
+          `${count === 1 ? `line ${j + 1} was` : `lines ${j + 1}-${later} were`} put before line ${i + 1}${at} (lines may only be appended)`,
+        ),
+      );
+      j = later + 1;
+      return;
+    }
+    const earlier = positions.get(old.text)?.find((k) => k < j);
+    problems.push(
+      earlier !== undefined
+        ? problem(
+            earlier + 1,
+            "line_edited",
+            `line ${i + 1}${at} was moved to line ${earlier + 1} (lines may only be appended)`,
+          )
+        : problem(
+            i + 1,
+            "line_removed",
+            `line ${i + 1}${at}${old.id ? ` (event ${old.id})` : ""} was removed or replaced`,
+          ),
+    );
   });
   return problems;
 }
@@ -105,6 +147,7 @@ export async function checkHistory(
     problems.push(
       ...compareWithOld(
         entry.path,
+        resolved,
         lines(old?.toString("utf8") ?? ""),
         now === undefined ? undefined : lines(now),
       ),

@@ -130,6 +130,29 @@ describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
     repo.write("lib/b3.ts", "b\nedited where it went\n");
     repo.commit("edit b3");
     expect((await finding(repo.dir, b)).state).toBe("stale");
+    // Renamed on after the edit: the finding names the path the file has now, with every commit.
+    repo.git("mv", "lib/b3.ts", "lib/b4.ts");
+    repo.commit("b3 to b4");
+    repo.commit("edit b4", { "lib/b4.ts": "b\nedited again\n" });
+    const onward = await finding(repo.dir, b);
+    expect(onward.state).toBe("stale");
+    expect(onward.paths).toEqual([
+      expect.objectContaining({ path: "src/b.ts", change: "renamed", new_path: "lib/b4.ts" }),
+    ]);
+    expect(onward.commits.map((c) => c.subject)).toEqual([
+      "b to b2",
+      "b2 to b3",
+      "edit b3",
+      "b3 to b4",
+      "edit b4",
+    ]);
+    // Another file where a moved one used to be is not the record's file: still moved.
+    repo.git("mv", "lib/a3.ts", "lib/a4.ts");
+    repo.commit("a3 to a4");
+    repo.commit("a new a3", { "lib/a3.ts": "someone else's\n" });
+    const still = await finding(repo.dir, a);
+    expect(still.state).toBe("moved");
+    expect(still.paths[0]).toMatchObject({ new_path: "lib/a4.ts" });
   });
 
   it("commits carrying the record's own workline trailer do not count; other worklines' do", async () => {
@@ -156,6 +179,44 @@ describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
     const stale = await finding(repo.dir, id);
     expect(stale.state).toBe("stale");
     expect(stale.commits.map((c) => c.hash)).toEqual([change]);
+  });
+
+  it("a merge counts for the files it changed itself: a conflict resolved, an edit while merging", async () => {
+    const repo = seeded();
+    const onB = await decide(repo, ["src/b.ts"]);
+    const onC = await decide(repo, ["lib/c.md"]);
+    repo.commit("decisions");
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commit("feature adds d", { "src/d.ts": "d\n" });
+    repo.git("checkout", "-q", "main");
+    repo.commit("main edits a", { "src/a.ts": "main\n" });
+    // An edit made while merging: b is in neither parent as it is in the merge.
+    repo.git("merge", "-q", "--no-ff", "--no-commit", "feature");
+    repo.write("src/b.ts", "edited while merging\n");
+    repo.git("add", "src/b.ts");
+    repo.git("commit", "-q", "-m", "merge feature");
+    const merge = repo.git("rev-parse", "HEAD").trim();
+    const evil = await finding(repo.dir, onB);
+    expect(evil).toMatchObject({ state: "stale", method: "history" });
+    expect(evil.commits.map((c) => c.hash)).toEqual([merge]);
+    expect(evil.paths).toEqual([{ path: "src/b.ts", change: "modified", commits: [merge] }]);
+    // A merge that only brought in the other side's changes counts for none of them.
+    expect((await finding(repo.dir, onC)).state).toBe("fresh");
+    // A conflict resolved by hand: the merge counts beside both sides' commits.
+    repo.git("checkout", "-q", "-b", "other");
+    const theirs = repo.commit("other edits c", { "lib/c.md": "other\n" });
+    repo.git("checkout", "-q", "main");
+    const ours = repo.commit("main edits c", { "lib/c.md": "main\n" });
+    expect(() => repo.git("merge", "-q", "other")).toThrow(/merge -q other failed/);
+    repo.write("lib/c.md", "main and other\n");
+    repo.git("add", "lib/c.md");
+    repo.git("commit", "-q", "--no-edit");
+    const resolved = repo.git("rev-parse", "HEAD").trim();
+    const c = await finding(repo.dir, onC);
+    expect(c.state).toBe("stale");
+    expect(new Set(c.commits.map((x) => x.hash))).toEqual(new Set([theirs, ours, resolved]));
+    // The merge's own change is not counted twice by a later read of the same history.
+    expect((await finding(repo.dir, onB)).commits.map((x) => x.hash)).toEqual([merge]);
   });
 
   it("treats the staged change as one more commit with staged", async () => {

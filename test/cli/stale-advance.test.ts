@@ -174,4 +174,23 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     repo.commit("rewritten", { "src/b.ts": "b4\n" });
     expect(step(repo).join("\n")).toMatch(/history read whole: /);
   });
+
+  it("reads history whole when HEAD moved back (a reset, a checkout of a branch behind)", () => {
+    const repo = seeded("src/a.ts");
+    commit(repo, "edit a", { "src/a.ts": "a2\n" });
+    expect(JSON.parse(stale(repo).json).findings[0].state).toBe("stale");
+    // Back to the commit before the edit: the edit is no longer in HEAD's history.
+    repo.git("reset", "-q", "--hard", "HEAD~1");
+    expect(step(repo)).toContain(
+      "history read whole: HEAD moved back to a commit the previous HEAD descends from",
+    );
+    expect(JSON.parse(stale(repo).json).findings[0].state).toBe("fresh");
+    // A branch ahead, then back to main behind it.
+    repo.git("checkout", "-q", "-b", "ahead");
+    commit(repo, "edit a on a branch", { "src/a.ts": "a3\n" });
+    expect(JSON.parse(stale(repo).json).findings[0].state).toBe("stale");
+    repo.git("checkout", "-q", "main");
+    expect(step(repo).join("\n")).toMatch(/history read whole: HEAD moved back/);
+    expect(JSON.parse(stale(repo).json).findings[0].state).toBe("fresh");
+  });
 });

@@ -94,6 +94,38 @@ describe("adrift stale from the CLI", () => {
     expect(after.findings[0]?.state).toBe("fresh");
   });
 
+  it("decision reverify follows a renamed file to where it is now; --path replaces the scope", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "lib/util.js": "export const u = 1;\n".repeat(10), "lib/x.js": "x\n" });
+    const { id } = record(repo, "lib/util.js");
+    repo.git("mv", "lib/util.js", "lib/helpers.js");
+    repo.commit("rename util");
+    expect(repo.adriftJson<{ findings: { state: string }[] }>(["stale"]).findings[0]?.state).toBe(
+      "moved",
+    );
+    const human = repo.adrift(["decision", "reverify", id]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain("scope follows the rename lib/util.js → lib/helpers.js");
+    const shown = repo.adriftJson<{ record: { basis: { touched_paths: string[] } } }>(["show", id]);
+    expect(shown.record.basis.touched_paths).toEqual(["lib/helpers.js"]);
+    // The record governs the file where it went: an edit there makes it stale.
+    repo.commit("edit helpers", { "lib/helpers.js": "export const u = 2;\n" });
+    expect(repo.adriftJson<{ findings: { state: string }[] }>(["stale"]).findings[0]?.state).toBe(
+      "stale",
+    );
+    // An explicit scope replaces the record's own; a scope matching nothing is warned about.
+    const moved = repo.adriftJson<{
+      basis: { touched_paths: string[] };
+      followed: string[];
+      notes: { warnings: string[] };
+    }>(["decision", "reverify", id, "--path", "lib/", "--path", "lib/gone.js"]);
+    expect(moved.basis.touched_paths).toEqual(["lib/", "lib/gone.js"]);
+    expect(moved.followed).toEqual([]);
+    expect(moved.notes.warnings.join("\n")).toMatch(/lib\/gone\.js matches no file/);
+    const warned = repo.adrift(["decision", "reverify", id]);
+    expect(warned.stdout).toMatch(/warning: lib\/gone\.js matches no file/);
+  });
+
   it("workline activate lists the workline's records that went stale while it was parked, marked or not", () => {
     const repo = makeRepo();
     repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });

@@ -3,7 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo } from "../support/repo.js";
 
-type Report = { ok: boolean; problems: { file: string; line: number; code: string }[] };
+type Report = {
+  ok: boolean;
+  problems: { file: string; line: number; code: string; message: string }[];
+};
 
 const logFile = (repo: TestRepo) => {
   const dir = path.join(repo.dir, ".decisions/log");
@@ -48,6 +51,35 @@ describe("validate --against <rev>", () => {
     expect(validate(repo, base).report.problems).toContainEqual(
       expect.objectContaining({ file: relative, line: 3, code: "line_removed" }),
     );
+  });
+
+  it("reports one removed line once, and a line put in the middle where it is", () => {
+    const { repo, base, file } = seeded();
+    for (const outcome of ["three", "four"])
+      repo.adrift(["intent", "record", "--outcome", outcome, "--trigger", "t", "--trivial"]);
+    const committed = repo.commit("more records");
+    const lines = readFileSync(file, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(5);
+    writeFileSync(file, `${lines.filter((_, i) => i !== 2).join("\n")}\n`);
+    const removed = validate(repo, committed).report.problems;
+    expect(removed).toEqual([
+      expect.objectContaining({
+        line: 3,
+        code: "line_removed",
+        message: expect.stringMatching(/^line 3 at [0-9a-f]{12} \(event /),
+      }),
+    ]);
+    // A line put before the committed ones: one problem, at its own line.
+    const extra = JSON.stringify({ ...JSON.parse(lines[4]!), id: ulid(9) });
+    writeFileSync(file, `${[...lines.slice(0, 2), extra, ...lines.slice(2)].join("\n")}\n`);
+    expect(validate(repo, committed).report.problems).toEqual([
+      expect.objectContaining({
+        line: 3,
+        code: "line_edited",
+        message: expect.stringContaining("put before line 3"),
+      }),
+    ]);
+    expect(base).not.toBe(committed);
   });
 
   it("reports an event appended later but dated before its file's first commit", () => {

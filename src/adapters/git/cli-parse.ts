@@ -15,6 +15,12 @@ export function parseNameStatus(tokens: readonly string[], start = 0): FileChang
       i++;
       continue;
     }
+    const merged = combined(code);
+    if (merged) {
+      changes.push({ status: merged, path: tokens[i + 1]! });
+      i += 2;
+      continue;
+    }
     const letter = code[0]!;
     if (letter === "R" || letter === "C") {
       const from = tokens[i + 1]!;
@@ -31,6 +37,21 @@ export function parseNameStatus(tokens: readonly string[], start = 0): FileChang
     i += 2;
   }
   return changes;
+}
+
+/**
+ * A merge's status in a combined diff (`git log -c`): a letter per parent ("MM", "AM", "RM"), and
+ * one path, the merge's. Next to a parent it was renamed from, the path was not there: added. The
+ * letter all parents share when it is an addition or a deletion (the merge's own), else `M` (the
+ * file was there next to some parent) — as the embedded adapter compares trees path by path.
+ * Undefined for a one-parent status ("M", "R100").
+ */
+function combined(code: string): "A" | "D" | "M" | undefined {
+  if (code.length < 2 || code.charCodeAt(1) < 65) return undefined;
+  const added = (c: string) => (c === "R" || c === "C" ? "A" : c);
+  const first = added(code[0]!);
+  for (let k = 1; k < code.length; k++) if (added(code[k]!) !== first) return "M";
+  return first === "A" || first === "D" ? first : "M";
 }
 
 /** Parses one commit of `git log -z --name-status --format=LOG_FORMAT` (the text after its \x01). */

@@ -220,6 +220,7 @@ export class CliGit implements GitAdapter {
       ...(options.boundary ? ["--boundary"] : []),
       "-z",
       "-M",
+      "-c", // a merge's own changes: files whose contents differ from every parent's
       "--name-status",
       "--no-ext-diff",
       `--format=${LOG_FORMAT}`,
@@ -299,6 +300,7 @@ export class CliGit implements GitAdapter {
         "--full-history",
         "-z",
         "-M",
+        "-c",
         "--name-status",
         "--no-ext-diff",
         `--format=${LOG_FORMAT}`,

@@ -100,6 +100,33 @@ export async function treeChanges(
   return pairRenames(raw, oids);
 }
 
+/**
+ * A merge's own changes, as `git log -c` lists them: the files whose contents differ from every
+ * parent's (a conflict resolved, an edit made in the merge), compared path by path (no renames).
+ * The status all parents agree on (a file the merge added or deleted), else `M`.
+ */
+export async function mergeChanges(
+  repo: EmbeddedRepo,
+  parents: readonly (string | undefined)[],
+  after: string,
+): Promise<FileChange[]> {
+  const [first, ...rest] = await Promise.all(
+    parents.map(async (before) => {
+      const raw: FileChange[] = [];
+      await diffTrees(repo, before, after, "", raw, new Map());
+      return new Map(raw.map((c) => [c.path, c.status]));
+    }),
+  );
+  const out: FileChange[] = [];
+  for (const [file, status] of first ?? []) {
+    const others = rest.map((changes) => changes.get(file));
+    if (others.includes(undefined)) continue;
+    const shared = others.every((s) => s === status) && (status === "A" || status === "D");
+    out.push({ status: shared ? status : "M", path: file });
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 /** Turns a deletion and an addition of one blob into a pure rename. */
 export function pairRenames(raw: FileChange[], oids: Map<string, string>): FileChange[] {
   const deleted = new Map<string, string[]>();

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as git from "isomorphic-git";
 import { AdriftError } from "../../core/errors.js";
 import { orderCommits } from "../../core/rules/history.js";
-import { listTree, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
+import { listTree, mergeChanges, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
 import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
 import { limitChanges, underPathspec } from "./pathspec.js";
 import type {
@@ -175,16 +175,13 @@ export class EmbeddedGit implements GitAdapter {
             changes: [],
             boundary: true,
           });
+    const treeOf = (oid: string) =>
+      git
+        .readCommit({ ...this.repo, oid })
+        .then((c) => c.commit.tree)
+        .catch(() => undefined);
     for (const [oid, { commit }] of wanted) {
-      const parentTree =
-        commit.parent.length === 0
-          ? undefined
-          : commit.parent.length === 1
-            ? await git
-                .readCommit({ ...this.repo, oid: commit.parent[0]! })
-                .then((c) => c.commit.tree)
-                .catch(() => undefined)
-            : null;
+      const parentTrees = await Promise.all(commit.parent.map(treeOf));
       out.push({
         hash: oid,
         parents: commit.parent,
@@ -193,7 +190,10 @@ export class EmbeddedGit implements GitAdapter {
         time: commit.committer.timestamp,
         subject: commit.message.split("\n")[0] ?? "",
         worklines: worklineTrailers(commit.message),
-        changes: parentTree === null ? [] : await treeChanges(this.repo, parentTree, commit.tree),
+        changes:
+          parentTrees.length > 1
+            ? await mergeChanges(this.repo, parentTrees, commit.tree)
+            : await treeChanges(this.repo, parentTrees[0], commit.tree),
       });
     }
     return out.sort((a, b) => b.time - a.time);

@@ -30,20 +30,29 @@ export function registerDecision(program: Command): void {
     common(decision.command("reverify").argument("<id>", "decision id, unique prefix")),
     'adrift decision reverify 01JC3 --note "checked after the auth refactor"',
   )
-    .description("re-base a decision after checking it still holds (new revision, same scope)")
+    .description(
+      "re-base a decision after checking it still holds (new revision; its files followed where they were renamed)",
+    )
     .option("--revision <rev>", "the revision it now holds at", "HEAD")
     .option("--note <text>", "what was checked")
+    .option(
+      "--path <scope>",
+      "the scope it now holds for, instead of its own: file, directory/ or glob (repeatable)",
+      collect,
+    )
     .action(
       action(async (id: string, options) => {
         const result = await (await repository(options)).reverifyDecision(id, {
           revision: options.revision,
           note: options.note,
+          ...(options.path ? { paths: options.path } : {}),
         });
-        emit(
-          options,
-          result,
-          () =>
+        emit(options, result, () =>
+          [
             `${paint("green", "reverified")} ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (was ${result.was})`,
+            ...result.followed.map((f) => `  scope follows the rename ${f}`),
+            ...result.notes.warnings.map((w) => paint("yellow", `  warning: ${w}`)),
+          ].join("\n"),
         );
         return 0;
       }),

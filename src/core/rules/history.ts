@@ -25,7 +25,10 @@ export type CommitInfo = {
   subject: string;
   /** values of its `Adrift-Workline:` trailers */
   worklines: string[];
-  /** changed paths against its first parent (none for merges: their changes count once, on their own commits) */
+  /**
+   * changed paths against its parent; for a merge, only the files whose contents differ from
+   * every parent's (its own changes: what it brought in counts once, on the commits that made it)
+   */
   changes: FileChange[];
   /** an excluded commit listed only because a listed commit has it as parent (its changes do not count) */
   boundary?: boolean;

@@ -256,7 +256,9 @@ export class FindingJudge {
       return;
     }
     // Follow the file out of scope: further pure renames move it on (a → b → c is `moved` to c);
-    // any other change where it went makes the record stale.
+    // any other change where it went makes the record stale, and a rename after it still moves
+    // it on (the finding names the path the file has now). At each path, the file's events end
+    // with the one that took it away: a file there later is another file.
     let target = last.other!;
     let since = last.commit;
     const followed: PathEvent[] = [];
@@ -267,15 +269,15 @@ export class FindingJudge {
       const later = (this.index.byPath.get(target) ?? []).filter(
         (e) => e.commit > since && this.counts(e) && e.kind !== "renamed_to",
       );
-      if (later.length === 0) break;
-      followed.push(...later);
-      const onward = later[0]!;
-      if (later.length > 1 || onward.kind !== "renamed_from" || !onward.pure) {
-        changed = true;
-        break;
-      }
-      since = onward.commit;
-      target = onward.other!;
+      const gone = later.findIndex((e) => e.kind === "renamed_from" || e.kind === "deleted");
+      const own = gone < 0 ? later : later.slice(0, gone + 1);
+      if (own.length === 0) break;
+      followed.push(...own);
+      if (own.length > 1 || own[0]!.kind !== "renamed_from" || !own[0]!.pure) changed = true;
+      const end = own[own.length - 1]!;
+      if (end.kind !== "renamed_from") break;
+      since = end.commit;
+      target = end.other!;
     }
     if (this.followed) for (const path of visited) if (path !== file) this.followed.push(path);
     if (changed) flags.stale = true;
