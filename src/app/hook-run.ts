@@ -6,6 +6,7 @@ import { readLocalState } from "../adapters/local-state.js";
 import { withWorklineTrailer } from "../core/rules/trailer.js";
 import type { AppContext } from "./context.js";
 import type { HookName } from "./hook-script.js";
+import { rememberPendingMarks, withdrawPendingMarks } from "./pending-marks.js";
 import { computeStaleness, nothingToMark, runStale, unrecorded } from "./stale.js";
 
 /** Lines a hook prints (to stderr: hooks must not pollute stdout of git commands). */
@@ -22,13 +23,28 @@ async function stageLog(ctx: AppContext, file: string): Promise<void> {
 }
 
 async function preCommit(ctx: AppContext): Promise<string[]> {
-  if (await nothingToMark(ctx)) return [];
+  // Marks an earlier attempt at this commit wrote, its commit not made: made again below from
+  // the change staged now, or gone with it.
+  const withdrawn = await withdrawPendingMarks(ctx);
+  if (withdrawn.file) await stageLog(ctx, withdrawn.file);
+  const gone = (marked: readonly string[]) =>
+    withdrawn.records.filter((id) => !marked.includes(id));
+  const withdrawal = (marked: readonly string[]) =>
+    gone(marked).length === 0
+      ? []
+      : [
+          `adrift: withdrew ${gone(marked).length} mark(s) an earlier attempt at this commit wrote (the change they were for is no longer staged):`,
+          ...gone(marked).map((id) => `  ${id}`),
+        ];
+  if (withdrawn.records.length === 0 && (await nothingToMark(ctx))) return [];
   // The staged change's marks always; HEAD's unrecorded ones too when the cache already knows
   // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
   const result = await runStale(ctx, { staged: true, record: true, history: false });
-  if (!result.file || result.marked.length === 0) return [];
+  if (!result.file || result.marked.length === 0) return withdrawal([]);
   await stageLog(ctx, result.file);
+  if (result.head) rememberPendingMarks(ctx, result.head, result.file, result.marked);
   return [
+    ...withdrawal(result.marked),
     `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this commit (${result.file}):`,
     ...result.marked.map((id) => `  ${id}`),
   ];

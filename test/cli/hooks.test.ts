@@ -106,6 +106,50 @@ describe("adrift hooks with real git commits", () => {
     expect(repo.adrift(["stale", "--check"]).code).toBe(0);
   });
 
+  it("marks an aborted commit wrote are withdrawn by the next attempt when their change is no longer staged", () => {
+    const { repo, id } = setup();
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    repo.write("src/a.ts", "a2\n");
+    repo.git("add", "src/a.ts");
+    // An empty message: git stops after pre-commit wrote and staged the mark.
+    const aborted = spawnSync("git", ["commit", "-q"], {
+      cwd: repo.dir,
+      env: testEnv({ GIT_EDITOR: "sh -c ': > \"$1\"' --" }),
+      encoding: "utf8",
+    });
+    expect(aborted.status).not.toBe(0);
+    expect(repo.git("diff", "--cached", "--name-only")).toContain(".events.ndjson");
+    // The same change committed on the second try: one mark, made again, in the commit.
+    const retried = gitCommit(repo, ["-m", "edit a"]);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(newMarks(repo).map((m) => m.data.decision_id)).toEqual([id]);
+    expect(retried.stderr).not.toContain("withdrew");
+    // Aborted again, then the change unstaged and another one committed: no mark goes with it.
+    repo.write("src/a.ts", "a3\n");
+    repo.git("add", "src/a.ts");
+    repo.adrift(["decision", "reverify", id]);
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "--no-verify", "-m", "reverified");
+    repo.write("src/a.ts", "a4\n");
+    repo.git("add", "src/a.ts");
+    const again = spawnSync("git", ["commit", "-q"], {
+      cwd: repo.dir,
+      env: testEnv({ GIT_EDITOR: "sh -c ': > \"$1\"' --" }),
+      encoding: "utf8",
+    });
+    expect(again.status).not.toBe(0);
+    repo.git("checkout", "HEAD", "--", "src/a.ts");
+    repo.write("README.md", "docs\n");
+    const other = gitCommit(repo, ["-am", "docs only"]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toContain(`withdrew 1 mark(s)`);
+    expect(newMarks(repo)).toEqual([]);
+    expect(repo.git("status", "--porcelain")).toBe("");
+    expect(repo.adriftJson<{ records: { status: string }[] }>(["list"]).records[0]?.status).toBe(
+      "active",
+    );
+  });
+
   it("works for `git commit <paths>` (a temporary index) and leaves the tree clean", () => {
     const { repo, id } = setup();
     repo.adrift(["hook", "install"]);
