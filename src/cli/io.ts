@@ -1,4 +1,6 @@
 import { AdriftError, exitCodeFor, isAdriftError } from "../core/errors.js";
+import type { Problem } from "../core/events/parse.js";
+import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
 
 /** Whether to colour output: a TTY, and neither NO_COLOR nor --json. */
 export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
@@ -84,4 +86,10 @@ export function reportError(error: unknown, json: boolean): number {
 /** Writes a note (warning, progress) to stderr so stdout stays machine-readable. */
 export function note(text: string): void {
   process.stderr.write(`${text}\n`);
+}
+
+/** Tells on stderr, in one line, that log lines could not be read and were left out. */
+export function warnUnreadable(problems: readonly Problem[]): void {
+  if (problems.length > 0)
+    note(paint("yellow", `warning: ${unreadableLinesWarning(problems)}`, process.stderr));
 }

@@ -1,9 +1,10 @@
 import type { Command } from "commander";
 import type { ListFilter } from "../../app/queries.js";
 import { AdriftError } from "../../core/errors.js";
+import type { Problem } from "../../core/events/parse.js";
 import { action, common, examples, repository } from "../common.js";
 import { recordDetails, recordLine } from "../format.js";
-import { emit, paint } from "../io.js";
+import { emit, paint, warnUnreadable } from "../io.js";
 
 const STATUSES = ["active", "stale", "superseded", "incomplete"];
 const TYPES = ["intent", "decision"];
@@ -18,10 +19,13 @@ export function registerInspect(program: Command): void {
     .description("show one record, session or workline")
     .action(
       action(async (id: string, options) => {
-        const result = await (await repository(options)).show(id);
-        emit(options, result, () =>
+        const unreadable: Problem[] = [];
+        const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
+        const result = await repo.show(id);
+        emit(options, withLogProblems(result, unreadable), () =>
           result.record ? recordDetails(result.record, result.at) : JSON.stringify(result, null, 2),
         );
+        if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
     );
@@ -48,12 +52,15 @@ export function registerInspect(program: Command): void {
             "usage",
             `--type expects one of ${TYPES.join(", ")}, got "${options.type}"`,
           );
-        const rows = await (await repository(options)).list(options as ListFilter);
-        emit(options, { records: rows, total: rows.length }, () =>
+        const unreadable: Problem[] = [];
+        const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
+        const rows = await repo.list(options as ListFilter);
+        emit(options, withLogProblems({ records: rows, total: rows.length }, unreadable), () =>
           rows.length === 0
             ? "no records match"
             : [...rows.map(recordLine), paint("dim", `${rows.length} record(s)`)].join("\n"),
         );
+        if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
     );
@@ -87,4 +94,9 @@ export function registerInspect(program: Command): void {
         return report.ok ? 0 : 2;
       }),
     );
+}
+
+/** A JSON document with the log lines its read left out (`log_problems`), when there are any. */
+function withLogProblems<T extends object>(data: T, problems: Problem[]): T {
+  return problems.length ? { ...data, log_problems: problems } : data;
 }
