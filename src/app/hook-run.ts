@@ -5,6 +5,7 @@ import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
 import type { Problem } from "../core/events/parse.js";
 import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
+import { quotePath } from "../core/render/terminal.js";
 import { withWorklineTrailer } from "../core/rules/trailer.js";
 import type { AppContext } from "./context.js";
 import type { HookName } from "./hook-script.js";
@@ -25,7 +26,7 @@ async function stageLog(ctx: AppContext, file: string): Promise<void> {
 
 /** The warning line about log lines staleness could not read, when there are any. */
 function unreadableWarning(problems: readonly Problem[] = []): string[] {
-  return problems.length ? [`adrift: warning: ${unreadableLinesWarning(problems)}`] : [];
+  return problems.length ? [`adrift: warning: ${unreadableLinesWarning(problems, quotePath)}`] : [];
 }
 
 async function preCommit(ctx: AppContext): Promise<string[]> {
@@ -38,7 +39,7 @@ async function preCommit(ctx: AppContext): Promise<string[]> {
   if (!result.file || result.marked.length === 0) return warning;
   await stageLog(ctx, result.file);
   return [
-    `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this commit (${result.file}):`,
+    `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this commit (${quotePath(result.file)}):`,
     ...result.marked.map((id) => `  ${id}`),
     ...warning,
   ];
@@ -63,7 +64,7 @@ async function report(ctx: AppContext): Promise<string[]> {
     ...stale.slice(0, 10).map(
       (f) =>
         `  ${f.record_id}  ${f.paths
-          .map((p) => p.path)
+          .map((p) => quotePath(p.path))
           .slice(0, 3)
           .join(", ")}`,
     ),

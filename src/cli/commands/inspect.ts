@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { ListFilter } from "../../app/queries.js";
 import { AdriftError } from "../../core/errors.js";
 import type { Problem } from "../../core/events/parse.js";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, examples, repository } from "../common.js";
 import { recordDetails, recordLine } from "../format.js";
 import { emit, paint, warnUnreadable } from "../io.js";
@@ -83,10 +84,10 @@ export function registerInspect(program: Command): void {
         const report = await (await repository(options)).validate({ against: options.against });
         emit(options, report, () =>
           [
-            ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${n}`)),
+            ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${safeText(n)}`)),
             ...report.problems.map(
               (p) =>
-                `${p.file}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${p.message}`,
+                `${quotePath(p.file)}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${safeText(p.message)}`,
             ),
             `${report.ok ? paint("green", "ok") : paint("red", "invalid")}: ${report.events} events in ${report.files} file(s), ${report.errors} error(s), ${report.warnings} warning(s)`,
           ].join("\n"),
