@@ -216,7 +216,8 @@ export async function computeStaleness(
   if (cached && cached.key === key) {
     inputs = {
       ...cached,
-      problems: cached.problems ?? (await problemsOfLog(ctx, cached)),
+      // A caller with its own fold has read the log's problems itself: it pays no extra read.
+      problems: cached.problems ?? (options.folded ? undefined : await problemsOfLog(ctx, cached)),
       fingerprints: async () =>
         new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
     };
