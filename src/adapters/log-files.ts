@@ -1,7 +1,9 @@
+import { isUtf8 } from "node:buffer";
 import type { Dirent } from "node:fs";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Problem } from "../core/events/parse.js";
 
 /** Suffix that makes a file part of the log. */
 export const LOG_SUFFIX = ".events.ndjson";
@@ -118,4 +120,42 @@ export function logKeyOf(logDir: string, stamps: readonly LogFileStamp[]): strin
 /** The stamps a key was made of. */
 export function stampsOfKey(key: string): LogFileStamp[] {
   return (JSON.parse(key) as [string, LogFileStamp[]])[1];
+}
+
+/** Splits a buffer into line texts (CRLF accepted), reporting lines that are not UTF-8. */
+export function splitLines(
+  buffer: Buffer,
+  file: string,
+  problems: Problem[],
+): (string | undefined)[] {
+  if (isUtf8(buffer)) {
+    const texts: (string | undefined)[] = buffer.toString("utf8").split("\n");
+    if (texts.at(-1) === "") texts.pop();
+    for (let i = 0; i < texts.length; i++) {
+      const t = texts[i]!;
+      if (t.endsWith("\r")) texts[i] = t.slice(0, -1);
+    }
+    return texts;
+  }
+  const texts: (string | undefined)[] = [];
+  let start = 0;
+  while (start < buffer.length) {
+    let end = buffer.indexOf(0x0a, start);
+    if (end < 0) end = buffer.length;
+    let slice = buffer.subarray(start, end);
+    if (slice.at(-1) === 0x0d) slice = slice.subarray(0, -1);
+    if (isUtf8(slice)) texts.push(slice.toString("utf8"));
+    else {
+      texts.push(undefined);
+      problems.push({
+        file,
+        line: texts.length,
+        severity: "error",
+        code: "invalid_utf8",
+        message: "the line is not valid UTF-8 (skipped; fix or remove the bytes)",
+      });
+    }
+    start = end + 1;
+  }
+  return texts;
 }

@@ -1,4 +1,3 @@
-import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { stat as fsStat, mkdir, readFile } from "node:fs/promises";
@@ -6,9 +5,14 @@ import path from "node:path";
 import { setImmediate } from "node:timers/promises";
 import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
-import { type LinePosition, type Problem, parseEventLine } from "../core/events/parse.js";
+import {
+  type LinePosition,
+  type Problem,
+  parseEventLine,
+  tornOrInvalid,
+} from "../core/events/parse.js";
 import { type LoadedLine, type OrderedLog, orderLines } from "../core/project/order.js";
-import { listLogFiles } from "./log-files.js";
+import { listLogFiles, splitLines } from "./log-files.js";
 import type { ValidatedFiles } from "./validated-files.js";
 
 export { LOG_SUFFIX, listLogFiles } from "./log-files.js";
@@ -74,17 +78,7 @@ function fileParser(buffer: Buffer, file: string, options: { checkCanonical?: bo
         }
         const unterminated =
           i === last - 1 && buffer.length > 0 && buffer[buffer.length - 1] !== 0x0a;
-        if (
-          parsed.problem.code === "invalid_json" &&
-          (unterminated || endsTooSoon(parsed.problem.message, text))
-        ) {
-          problems.push({
-            ...parsed.problem,
-            code: "torn_line",
-            message:
-              "the line is cut off (a write was interrupted); adrift appends after it on a fresh line, so only this event is lost: remove the line or record the event again",
-          });
-        } else problems.push(parsed.problem);
+        problems.push(tornOrInvalid(parsed.problem, text, unterminated));
       }
     },
     result(): ParsedFile {
@@ -113,47 +107,6 @@ function parseTrustedBuffer(buffer: Buffer, file: string): LoadedLine[] | undefi
 
 function sameStat(a: Stats, b: Stats): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
-}
-
-/** True when JSON.parse stopped at the very end of the text: the line was cut off, not mistyped. */
-function endsTooSoon(message: string, text: string): boolean {
-  if (/end of JSON input/i.test(message)) return true;
-  const at = /at position (\d+)/.exec(message);
-  return at !== null && Number(at[1]) >= text.trimEnd().length;
-}
-
-/** Splits a buffer into line texts (CRLF accepted), reporting lines that are not UTF-8. */
-function splitLines(buffer: Buffer, file: string, problems: Problem[]): (string | undefined)[] {
-  if (isUtf8(buffer)) {
-    const texts: (string | undefined)[] = buffer.toString("utf8").split("\n");
-    if (texts.at(-1) === "") texts.pop();
-    for (let i = 0; i < texts.length; i++) {
-      const t = texts[i]!;
-      if (t.endsWith("\r")) texts[i] = t.slice(0, -1);
-    }
-    return texts;
-  }
-  const texts: (string | undefined)[] = [];
-  let start = 0;
-  while (start < buffer.length) {
-    let end = buffer.indexOf(0x0a, start);
-    if (end < 0) end = buffer.length;
-    let slice = buffer.subarray(start, end);
-    if (slice.at(-1) === 0x0d) slice = slice.subarray(0, -1);
-    if (isUtf8(slice)) texts.push(slice.toString("utf8"));
-    else {
-      texts.push(undefined);
-      problems.push({
-        file,
-        line: texts.length,
-        severity: "error",
-        code: "invalid_utf8",
-        message: "the line is not valid UTF-8 (skipped; fix or remove the bytes)",
-      });
-    }
-    start = end + 1;
-  }
-  return texts;
 }
 
 /** How many files are read ahead while earlier ones are parsed. */

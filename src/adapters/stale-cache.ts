@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Problem } from "../core/events/parse.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import { stateDir } from "./local-state.js";
@@ -15,6 +16,11 @@ export type StaleCache = {
   /** records with a basis (fingerprints dropped; `fingerprinted` says they exist in the log) */
   records: (AssessedRecord & { fingerprinted?: boolean })[];
   open_worklines: string[];
+  /**
+   * The log lines the records were read without (unreadable: their events left out); absent
+   * when not known (the records came from a caller's fold): the next `stale` reads the log.
+   */
+  problems?: Problem[];
   /** the HEAD the report (kept in its own file, it can be large) was computed at */
   head?: string;
   /** records the report found stale and not yet marked */

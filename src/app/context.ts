@@ -6,6 +6,7 @@ import type { GitAdapter } from "../adapters/git/types.js";
 import type { Config } from "../core/config.js";
 import { DECISIONS_DIR } from "../core/config-defaults.js";
 import type { Actor } from "../core/events/common.js";
+import type { Problem } from "../core/events/parse.js";
 
 /** Who is writing, when not the git identity: `--as`, an agent, or a fixed actor (MCP). */
 export type ActorOverride = { kind?: Actor["kind"]; name?: string; email?: string };
@@ -28,6 +29,8 @@ export type AppContext = {
   ownSession?: OwnSession;
   /** hears how long work advances (the CLI draws it on a terminal; nothing else listens) */
   progress?: Progress;
+  /** hears the log lines a read could not use (their events left out): the CLI warns */
+  onUnreadable?: (problems: Problem[]) => void;
 };
 
 /** A step of long work and how far it is (`done` of `total`, when known). */
@@ -43,6 +46,7 @@ export type OpenOptions = {
   /** use this configuration instead of reading .decisions/config.json */
   config?: Config;
   progress?: Progress;
+  onUnreadable?: (problems: Problem[]) => void;
 };
 
 /** Finds the repository containing `dir` and builds the context. */
@@ -58,6 +62,7 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
     actor: options.actor,
     sessionId: options.sessionId,
     ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
   };
 }
 

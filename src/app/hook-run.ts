@@ -3,6 +3,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readLocalState } from "../adapters/local-state.js";
+import type { Problem } from "../core/events/parse.js";
+import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
+import { quotePath } from "../core/render/terminal.js";
 import { withWorklineTrailer } from "../core/rules/trailer.js";
 import type { AppContext } from "./context.js";
 import type { HookName } from "./hook-script.js";
@@ -22,6 +25,11 @@ async function stageLog(ctx: AppContext, file: string): Promise<void> {
     await ctx.git.stageFiles([file], lock);
 }
 
+/** The warning line about log lines staleness could not read, when there are any. */
+function unreadableWarning(problems: readonly Problem[] = []): string[] {
+  return problems.length ? [`adrift: warning: ${unreadableLinesWarning(problems, quotePath)}`] : [];
+}
+
 async function preCommit(ctx: AppContext): Promise<string[]> {
   // Marks an earlier attempt at this commit wrote, its commit not made: made again below from
   // the change staged now, or gone with it.
@@ -36,17 +44,22 @@ async function preCommit(ctx: AppContext): Promise<string[]> {
           `adrift: withdrew ${gone(marked).length} mark(s) an earlier attempt at this commit wrote (the change they were for is no longer staged):`,
           ...gone(marked).map((id) => `  ${id}`),
         ];
-  if (withdrawn.records.length === 0 && (await nothingToMark(ctx))) return [];
+  if (withdrawn.records.length === 0) {
+    const quiet = await nothingToMark(ctx);
+    if (quiet) return unreadableWarning(quiet.problems);
+  }
   // The staged change's marks always; HEAD's unrecorded ones too when the cache already knows
   // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
   const result = await runStale(ctx, { staged: true, record: true, history: false });
-  if (!result.file || result.marked.length === 0) return withdrawal([]);
+  const warning = unreadableWarning(result.log_problems);
+  if (!result.file || result.marked.length === 0) return [...withdrawal([]), ...warning];
   await stageLog(ctx, result.file);
   if (result.head) rememberPendingMarks(ctx, result.head, result.file, result.marked);
   return [
     ...withdrawal(result.marked),
-    `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this commit (${result.file}):`,
+    `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this commit (${quotePath(result.file)}):`,
     ...result.marked.map((id) => `  ${id}`),
+    ...warning,
   ];
 }
 
@@ -60,18 +73,21 @@ function addTrailer(ctx: AppContext, messageFile: string | undefined): string[] 
 }
 
 async function report(ctx: AppContext): Promise<string[]> {
-  const stale = unrecorded(await computeStaleness(ctx));
-  if (stale.length === 0) return [];
+  const computed = await computeStaleness(ctx);
+  const stale = unrecorded(computed);
+  const warning = unreadableWarning(computed.log_problems);
+  if (stale.length === 0) return warning;
   return [
     `adrift: ${stale.length} record(s) went stale (run \`adrift stale\` for details, \`adrift stale --record\` to record):`,
     ...stale.slice(0, 10).map(
       (f) =>
         `  ${f.record_id}  ${f.paths
-          .map((p) => p.path)
+          .map((p) => quotePath(p.path))
           .slice(0, 3)
           .join(", ")}`,
     ),
     ...(stale.length > 10 ? [`  … and ${stale.length - 10} more`] : []),
+    ...warning,
   ];
 }
 

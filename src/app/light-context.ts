@@ -46,5 +46,6 @@ export async function createLightContext(
     actor: options.actor,
     sessionId: options.sessionId,
     ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
   };
 }

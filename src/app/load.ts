@@ -3,10 +3,10 @@ import { stateDir } from "../adapters/local-state.js";
 import { logDirsOf } from "../adapters/log-files.js";
 import { readLog } from "../adapters/log-store.js";
 import { openValidatedFiles } from "../adapters/validated-files.js";
-import { AdriftError } from "../core/errors.js";
 import { foldEvents } from "../core/project/fold.js";
 import type { OrderedLog } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
+import { futureEventsError, unreadableLines } from "../core/project/unreadable-lines.js";
 import type { AppContext } from "./context.js";
 
 /** The log as read and the state folded from it. */
@@ -20,7 +20,8 @@ export function logDirs(ctx: AppContext): string[] {
 /**
  * Reads the whole log and folds it. Files validated by an earlier read and unchanged since
  * are trusted (see validated-files.ts) unless `checkEveryLine`, which `validate` uses. A line from a newer adrift stops every command but
- * `validate` (which lists it with the other problems): folding without it could mislead.
+ * `validate` (which lists it with the other problems): folding without it could mislead. The
+ * lines that could not be read are left out of the fold and told to `ctx.onUnreadable`.
  */
 export async function loadProject(
   ctx: AppContext,
@@ -37,20 +38,7 @@ export async function loadProject(
     const refusal = futureEventsError(log);
     if (refusal) throw refusal;
   }
+  const unreadable = unreadableLines(log.problems);
+  if (unreadable.length > 0) ctx.onUnreadable?.(unreadable);
   return { state: foldEvents(log.events), log };
-}
-
-/** The error a log with a line from a newer adrift stops commands with (undefined when none). */
-export function futureEventsError(log: Pick<OrderedLog, "problems">): AdriftError | undefined {
-  const future = log.problems.find((p) => p.code === "future_schema_version");
-  return future
-    ? new AdriftError(
-        "unsupported_schema_version",
-        `${future.file}:${future.line}: ${future.message}`,
-        {
-          file: future.file,
-          line: future.line,
-        },
-      )
-    : undefined;
 }

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
@@ -9,6 +10,7 @@ import {
   logDirsOf,
   logFileStamps,
   logKeyOf,
+  splitLines,
   stampsOfKey,
 } from "../adapters/log-files.js";
 import { profileNote, startSpan, timed } from "../adapters/profile.js";
@@ -20,10 +22,12 @@ import {
   type StaleCache,
   writeStaleCache,
 } from "../adapters/stale-cache.js";
+import type { Problem } from "../core/events/parse.js";
 import { foldEvents } from "../core/project/fold.js";
-import { parseForStaleness } from "../core/project/lean.js";
+import { isStalenessType, NEEDS_VALIDATION, parseForStaleness } from "../core/project/lean.js";
 import { type LoadedLine, orderLines } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
+import { futureEventsError } from "../core/project/unreadable-lines.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { NoAdvance, PreviousReport } from "../core/rules/staleness-advance.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
@@ -73,28 +77,74 @@ export function assessedRecords(state: ProjectState): AssessedRecord[] {
   return out;
 }
 
-type Inputs = Pick<StaleCache, "records" | "open_worklines"> & { fingerprints?: FingerprintSource };
+/**
+ * What staleness reads of the log. `problems` are the lines it could not read (their events left
+ * out); undefined when not known (the records came from a caller's fold).
+ */
+type Inputs = Pick<StaleCache, "records" | "open_worklines"> & {
+  fingerprints?: FingerprintSource;
+  problems?: Problem[];
+};
 
 /** Log lines parsed between two turns of the event loop. */
 const YIELD_EVERY = 200;
 
-/** Reads and folds what staleness needs from the log, without the schema validator. */
-async function fromLog(ctx: AppContext, read?: LogBytes): Promise<Inputs> {
+/**
+ * Reads and folds what staleness needs from the log, without the schema validator. A line the
+ * lean reader cannot take (broken, from a newer adrift, or written otherwise than adrift writes)
+ * goes through the validator — loaded only then — and is used, or left out as a problem.
+ */
+async function fromLog(
+  ctx: AppContext,
+  read?: LogBytes,
+): Promise<Inputs & { problems: Problem[] }> {
   const root = ctx.git.location.root;
   const lines: LoadedLine[] = [];
+  const problems: Problem[] = [];
+  let validator: typeof import("../core/events/parse.js") | undefined;
   const files = read ?? (await readLogBytes(ctx));
   for (const [n, { file, bytes }] of files.entries()) {
     ctx.progress?.("reading the log, files", n + 1, files.length);
     const name = path.relative(root, file);
-    const texts = bytes.toString("utf8").split("\n");
+    const texts = isUtf8(bytes)
+      ? bytes.toString("utf8").split("\n")
+      : splitLines(bytes, name, problems);
+    const unterminated = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
     for (let i = 0; i < texts.length; i++) {
       // Let git's callbacks run now and then: the history read waits on them to start `git log`.
       if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
-      const event = parseForStaleness(texts[i]!);
-      if (event) lines.push({ event, text: texts[i]!, at: { file: name, line: i + 1 } });
+      const text = texts[i];
+      if (text === undefined) continue; // not UTF-8: its problem is noted
+      let event = parseForStaleness(text);
+      // A write cut short leaves its line last, without a newline: checked whatever its type.
+      if (event === undefined && unterminated && i === texts.length - 1 && !isJson(text))
+        event = NEEDS_VALIDATION;
+      if (event === undefined) continue;
+      const at = { file: name, line: i + 1 };
+      if (event !== NEEDS_VALIDATION) {
+        lines.push({ event, text, at });
+        continue;
+      }
+      validator ??= await import("../core/events/parse.js");
+      const parsed = validator.parseEventLine(text.replace(/\r$/, ""), at);
+      if (!parsed.ok)
+        problems.push(
+          validator.tornOrInvalid(parsed.problem, text, unterminated && i === texts.length - 1),
+        );
+      else if (!parsed.unknown && isStalenessType(parsed.event.type))
+        lines.push({ event: parsed.event, text, at });
     }
   }
-  return inputsOf(foldEvents(orderLines(lines).events));
+  return { ...inputsOf(foldEvents(orderLines(lines).events)), problems };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The log files' bytes, read once for the revision scan and the fold. */
@@ -150,6 +200,8 @@ function previousReport(
  * cache under the git dir when neither the log files nor HEAD changed; when HEAD moved on by a
  * few commits since the cached report, carries that report forward (only the records the new
  * commits touched are judged again) when that gives exactly what reading history whole would.
+ * Lines it could not read are left out and listed (`log_problems`); a line from a newer adrift
+ * stops it (`unsupported_schema_version`): folding without it could mislead.
  */
 export async function computeStaleness(
   ctx: AppContext,
@@ -164,9 +216,12 @@ export async function computeStaleness(
   if (cached && cached.key === key) {
     inputs = {
       ...cached,
+      // A caller with its own fold has read the log's problems itself: it pays no extra read.
+      problems: cached.problems ?? (options.folded ? undefined : await problemsOfLog(ctx, cached)),
       fingerprints: async () =>
         new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
     };
+    refuseFutureEvents(inputs);
   }
   let stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   // Fetching history (git fetch --unshallow) can bring basis revisions the report did without.
@@ -181,17 +236,19 @@ export async function computeStaleness(
     // The staged change's own findings need the records only, not history.
     if (!inputs) {
       inputs = await timed("read and fold the log", () => fromLog(ctx));
+      refuseFutureEvents(inputs);
       // The stored report stays what it was computed from, to be carried forward later.
       const basis = reportBasisOf(cached);
       writeStaleCache(gitDir, {
         key,
         records: withoutFingerprints(inputs.records),
         open_worklines: inputs.open_worklines,
+        problems: inputs.problems,
         ...(basis ? { previous: basis } : {}),
       });
     }
     const staged = options.staged ? await stagedChangeFindings(ctx, inputs) : [];
-    return { head: head ?? "", findings: staged, notices: [] };
+    return withLogProblems({ head: head ?? "", findings: staged, notices: [] }, inputs);
   }
   const previous = stored ? undefined : previousReport(gitDir, cached, head);
   let preparing: Promise<PreparedHistory> | undefined;
@@ -208,8 +265,10 @@ export async function computeStaleness(
     const reading = folded
       ? timed("records from the caller's fold", async () => inputsOf(await folded))
       : timed("read and fold the log", () => fromLog(ctx, read));
-    if (previous) advancing = reading.then((i) => advance(i.records));
-    else {
+    if (previous) {
+      advancing = reading.then((i) => advance(i.records));
+      advancing.catch(() => undefined);
+    } else {
       const scanned = startSpan("scan revisions");
       const revisions = scanRevisions(read);
       scanned();
@@ -224,6 +283,7 @@ export async function computeStaleness(
       preparing.catch(() => undefined);
     }
     inputs = await reading;
+    refuseFutureEvents(inputs);
   } else if (previous) advancing = advance(inputs!.records, inputs!.fingerprints);
   if (stored) report = stored;
   else {
@@ -257,6 +317,7 @@ export async function computeStaleness(
         key,
         records: withoutFingerprints(inputs!.records),
         open_worklines: inputs!.open_worklines,
+        ...(inputs!.problems ? { problems: inputs!.problems } : {}),
         head: report.head,
         unrecorded: unrecorded(report).map((f) => f.record_id),
         ...(details.missing?.length ? { missing: [...new Set(details.missing)] } : {}),
@@ -272,8 +333,30 @@ export async function computeStaleness(
     );
     written();
   }
-  if (!options.staged) return report;
-  return mergeStaged(report, await stagedChangeFindings(ctx, inputs!));
+  if (!options.staged) return withLogProblems(report, inputs!);
+  return withLogProblems(mergeStaged(report, await stagedChangeFindings(ctx, inputs!)), inputs!);
+}
+
+/** Stops at a line from a newer adrift, naming its file and line (SPEC §2). */
+function refuseFutureEvents(inputs: Inputs): void {
+  const refusal = inputs.problems && futureEventsError({ problems: inputs.problems });
+  if (refusal) throw refusal;
+}
+
+/** The report with the log lines its inputs could not read, when there are any. */
+function withLogProblems(report: StalenessReport, inputs: Inputs): StalenessReport {
+  return inputs.problems?.length ? { ...report, log_problems: inputs.problems } : report;
+}
+
+/**
+ * The unreadable lines of the log a cache was derived from, when it does not know them (its
+ * records came from a caller's fold): read once with the lean reader, and kept in the cache.
+ */
+async function problemsOfLog(ctx: AppContext, cached: StaleCache): Promise<Problem[]> {
+  const { problems } = await timed("read the log for its problems", () => fromLog(ctx));
+  const { version: _version, ...kept } = cached;
+  writeStaleCache(ctx.git.location.gitDir, { ...kept, problems });
+  return problems;
 }
 
 /** What the staged change, taken as one more commit of the active workline, does to the records. */
@@ -329,15 +412,19 @@ function scanRevisions(read: LogBytes): Set<string> {
 }
 
 /**
- * The pre-commit fast path: true when, by the cache alone, nothing is stale and unrecorded at
- * HEAD and the staged change makes nothing stale (then the full computation can be skipped).
+ * The pre-commit fast path: when, by the cache alone, nothing is stale and unrecorded at HEAD
+ * and the staged change makes nothing stale (then the full computation can be skipped), the
+ * log lines the cache was read without; undefined when the cache cannot tell.
  */
-export async function nothingToMark(ctx: AppContext): Promise<boolean> {
+export async function nothingToMark(ctx: AppContext): Promise<{ problems: Problem[] } | undefined> {
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
-  if (!cached || cached.unrecorded === undefined || cached.unrecorded.length > 0) return false;
+  if (!cached?.problems || cached.unrecorded === undefined || cached.unrecorded.length > 0)
+    return undefined;
   const key = await cacheKey(ctx);
-  if (cached.key !== key || cached.head !== (await ctx.git.resolveRevision("HEAD"))) return false;
+  if (cached.key !== key || cached.head !== (await ctx.git.resolveRevision("HEAD")))
+    return undefined;
+  if (futureEventsError({ problems: cached.problems })) return undefined;
   const active = readLocalState(gitDir).active_workline;
   const commit = stagedCommit(
     await ctx.git.stagedChanges(),
@@ -345,7 +432,9 @@ export async function nothingToMark(ctx: AppContext): Promise<boolean> {
     active && cached.open_worklines.includes(active) ? active : undefined,
     0,
   );
-  return !stagedFindings(cached.records, commit).some((f) => f.state === "stale");
+  return stagedFindings(cached.records, commit).some((f) => f.state === "stale")
+    ? undefined
+    : { problems: cached.problems };
 }
 
 /** What `--record` wrote. */
@@ -435,7 +524,8 @@ export async function runStale(ctx: AppContext, options: StaleOptions & { record
 async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: string) {
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
-  if (!cached) return;
+  // The append may have sealed a torn last line there: the next run reads the log again.
+  if (!cached || cached.problems?.some((p) => p.file === file)) return;
   const root = ctx.git.location.root;
   const now = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root, gitDir);
   const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== file));

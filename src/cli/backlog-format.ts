@@ -1,27 +1,28 @@
 import type { Repository } from "../app/repository.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
+import { safeText } from "../core/render/terminal.js";
 import { oneLine } from "./format.js";
 import { paint } from "./io.js";
 
 /** `KEY id` or just the id, for listings. */
 export function label(item: { id: string; key?: string }): string {
-  return item.key ? `${item.key} ${paint("dim", item.id)}` : paint("dim", item.id);
+  return item.key ? `${safeText(item.key)} ${paint("dim", item.id)}` : paint("dim", item.id);
 }
 
 /** Warnings (never blocking) printed in yellow. */
 export function warningLines(warnings: string[]): string[] {
-  return warnings.map((w) => paint("yellow", `  warning: ${w}`));
+  return warnings.map((w) => paint("yellow", `  warning: ${safeText(w)}`));
 }
 
 /** Missing readiness items, one per line. */
 export function missingLines(missing: { message: string }[], prefix = "not ready"): string[] {
-  return missing.map((m) => paint("yellow", `  ${prefix}: ${m.message}`));
+  return missing.map((m) => paint("yellow", `  ${prefix}: ${safeText(m.message)}`));
 }
 
 /** One listing line for a question. */
 export function questionLine(q: QuestionView): string {
   const status = q.status === "open" ? paint("yellow", "open    ") : paint("green", "answered");
-  return `${paint("dim", q.id)}  ${status}  ${oneLine(q.question)}  — ${q.author.name}`;
+  return `${paint("dim", q.id)}  ${status}  ${oneLine(q.question)}  — ${safeText(q.author.name)}`;
 }
 
 /** "story:ID, task:ID" for a question's affects. */
@@ -41,10 +42,10 @@ export function affectsText(affects: {
 /** The full human view of a story (`adrift story show`). */
 export function storyDetails(r: Awaited<ReturnType<Repository["showStory"]>>): string {
   const list = (name: string, items: string[]) =>
-    items.map((item) => `  ${name.padEnd(6)} ${item}`);
+    items.map((item) => `  ${name.padEnd(6)} ${safeText(item)}`);
   return [
-    `${paint("bold", "Story")} ${label(r.story)}  ${r.story.title}  (${r.story.status})`,
-    `  epic   ${r.epic ? `${r.epic.key ?? r.epic.id} ${r.epic.title}` : r.story.epic_id}`,
+    `${paint("bold", "Story")} ${label(r.story)}  ${safeText(r.story.title)}  (${r.story.status})`,
+    `  epic   ${r.epic ? safeText(`${r.epic.key ?? r.epic.id} ${r.epic.title}`) : r.story.epic_id}`,
     ...list("RF", r.story.functional_requirements),
     ...list("RNF", r.story.non_functional_requirements),
     ...list("DoD", r.story.definition_of_done),

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { ActorOverride } from "../app/context.js";
+import type { ActorOverride, OpenOptions } from "../app/context.js";
 import type { Repository } from "../app/repository.js";
 import { AdriftError } from "../core/errors.js";
 import { type CommonOptions, reportError } from "./io.js";
@@ -47,11 +47,15 @@ export function parseAs(value: string | undefined): ActorOverride | undefined {
  * Opens the repository the options point at. The library is imported here, lazily, so that
  * `--help` and the hook fast paths never pay for zod and the use cases.
  */
-export async function repository(options: CommonOptions): Promise<Repository> {
+export async function repository(
+  options: CommonOptions,
+  open: Pick<OpenOptions, "onUnreadable"> = {},
+): Promise<Repository> {
   const { openRepository } = await import("../app/repository.js");
   const { terminalProgress } = await import("./progress.js");
   const progress = terminalProgress();
   return openRepository(options.cwd ?? process.cwd(), {
+    ...open,
     actor: parseAs(options.as),
     ...(progress ? { progress } : {}),
   });

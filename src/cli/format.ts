@@ -1,11 +1,12 @@
 import type { RecordSummary } from "../app/queries.js";
+import { quotePath, safeText } from "../core/render/terminal.js";
 import type { IncompletenessReason } from "../core/rules/completeness.js";
 import { paint } from "./io.js";
 
-/** First line of a text, shortened for one-line listings. */
+/** First line of a text, shortened for one-line listings, its control characters escaped. */
 export function oneLine(text: string, max = 72): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+  return safeText(flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
 }
 
 const STATUS_COLOR = { active: "green", stale: "yellow", superseded: "gray" } as const;
@@ -22,7 +23,7 @@ export function recordLine(record: RecordSummary): string {
 
 /** Lines telling why a card is incomplete. */
 export function incompletenessLines(reasons: IncompletenessReason[]): string[] {
-  return reasons.map((r) => paint("yellow", `  incomplete: ${r.message}`));
+  return reasons.map((r) => paint("yellow", `  incomplete: ${safeText(r.message)}`));
 }
 
 /** The full human view of a record. */
@@ -31,16 +32,18 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
   out.push(
     `${paint("bold", record.kind === "decision" ? "Decision" : "Intent card")} ${record.id}  (${record.status})`,
   );
-  if (at) out.push(paint("dim", `  ${at.file}:${at.line}`));
+  if (at) out.push(paint("dim", `  ${quotePath(at.file)}:${at.line}`));
   out.push(
     paint(
       "dim",
-      `  ${record.at} by ${record.actor.name}${record.actor.kind !== "human" ? ` (${record.actor.kind})` : ""}`,
+      `  ${record.at} by ${safeText(record.actor.name)}${record.actor.kind !== "human" ? ` (${record.actor.kind})` : ""}`,
     ),
   );
+  // User text keeps its lines; paths are quoted as git quotes them.
   const field = (label: string, value: string) => {
-    if (value.trim()) out.push(`  ${label.padEnd(12)} ${value}`);
+    if (value.trim()) out.push(`  ${label.padEnd(12)} ${safeText(value, { multiline: true })}`);
   };
+  const paths = (list: readonly string[]) => list.map(quotePath).join(", ");
   field("outcome", record.card.outcome);
   field("trigger", record.card.trigger);
   field("chosen", record.card.chosen_approach);
@@ -48,13 +51,15 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
   field("constraints", record.card.constraints);
   field("validation", record.card.validation_plan);
   for (const c of record.considered)
-    out.push(`  considered   ${c.approach} — rejected: ${c.rejected_because}`);
+    out.push(
+      `  considered   ${safeText(c.approach, { multiline: true })} — rejected: ${safeText(c.rejected_because, { multiline: true })}`,
+    );
   if (record.trivial) out.push("  trivial      yes (status quo)");
   if (record.tags.length) field("tags", record.tags.join(", "));
-  for (const f of record.findings) out.push(`  finding      ${f}`);
+  for (const f of record.findings) out.push(`  finding      ${safeText(f, { multiline: true })}`);
   if (record.basis) {
     field("revision", record.basis.revision);
-    field("paths", record.basis.touched_paths.join(", ") || "(none: governs no code)");
+    field("paths", paths(record.basis.touched_paths) || "(none: governs no code)");
   }
   if (record.workline_id) field("workline", record.workline_id);
   if (record.superseded_by) field("superseded", `by ${record.superseded_by}`);
@@ -62,7 +67,7 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
     out.push(
       paint(
         "yellow",
-        `  stale        ${mark.data.reason}${mark.data.paths.length ? `: ${mark.data.paths.join(", ")}` : ""}`,
+        `  stale        ${mark.data.reason}${mark.data.paths.length ? `: ${paths(mark.data.paths)}` : ""}`,
       ),
     );
   if (record.amendments.length)

@@ -1,4 +1,7 @@
 import { AdriftError, exitCodeFor, isAdriftError } from "../core/errors.js";
+import type { Problem } from "../core/events/parse.js";
+import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
+import { quotePath, safeText } from "../core/render/terminal.js";
 
 /** Whether to colour output: a TTY, and neither NO_COLOR nor --json. */
 export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
@@ -73,7 +76,7 @@ export function reportError(error: unknown, json: boolean): number {
     );
   } else {
     process.stderr.write(
-      `${paint("red", "error", process.stderr)} [${known.code}]: ${known.message}\n`,
+      `${paint("red", "error", process.stderr)} [${known.code}]: ${safeText(known.message)}\n`,
     );
     if (process.env.ADRIFT_DEBUG && error instanceof Error && error.stack)
       process.stderr.write(`${error.stack}\n`);
@@ -99,4 +102,12 @@ export function usageError(error: unknown, hint: string): AdriftError {
 /** Writes a note (warning, progress) to stderr so stdout stays machine-readable. */
 export function note(text: string): void {
   process.stderr.write(`${text}\n`);
+}
+
+/** Tells on stderr, in one line, that log lines could not be read and were left out. */
+export function warnUnreadable(problems: readonly Problem[]): void {
+  if (problems.length > 0)
+    note(
+      paint("yellow", `warning: ${unreadableLinesWarning(problems, quotePath)}`, process.stderr),
+    );
 }

@@ -1,3 +1,4 @@
+import { quotePath, safeText } from "../core/render/terminal.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import { paint } from "./io.js";
 
@@ -10,9 +11,13 @@ export function findingLines(finding: StaleFinding): string[] {
     `${paint(COLOR[finding.state], finding.state.padEnd(6))} ${finding.kind} ${finding.record_id}${paint("dim", mark)}${finding.method === "fingerprints" ? paint("dim", " [by fingerprints]") : ""}`,
   ];
   for (const p of finding.paths)
-    lines.push(`    ${p.change.padEnd(8)} ${p.path}${p.new_path ? ` → ${p.new_path}` : ""}`);
+    lines.push(
+      `    ${p.change.padEnd(8)} ${quotePath(p.path)}${p.new_path ? ` → ${quotePath(p.new_path)}` : ""}`,
+    );
   for (const c of finding.commits)
-    lines.push(paint("dim", `    ${c.hash.slice(0, 10)} ${c.author}: ${c.subject}`));
+    lines.push(
+      paint("dim", `    ${c.hash.slice(0, 10)} ${safeText(c.author)}: ${safeText(c.subject)}`),
+    );
   return lines;
 }
 
@@ -24,10 +29,15 @@ export function staleReportText(
   const count = (state: string) => report.findings.filter((f) => f.state === state).length;
   const open = report.findings.filter((f) => f.state === "stale" && !f.recorded).length;
   return [
-    ...report.notices.map((n) => paint("yellow", `notice: ${n}`)),
+    ...report.notices.map((n) => paint("yellow", `notice: ${safeText(n)}`)),
     ...shown.flatMap(findingLines),
     ...(report.marked.length
-      ? [paint("green", `marked ${report.marked.length} record(s) stale in ${report.file}`)]
+      ? [
+          paint(
+            "green",
+            `marked ${report.marked.length} record(s) stale in ${quotePath(report.file ?? "")}`,
+          ),
+        ]
       : []),
     paint(
       "dim",

@@ -1,3 +1,5 @@
+import { safeText } from "./render/terminal.js";
+
 /** The git hooks adrift installs, in one list for `hook install` and `doctor`. */
 export const HOOK_NAMES = [
   "pre-commit",
@@ -11,6 +13,6 @@ export const HOOK_NAMES = [
 
 /** The one warning a hook prints when adrift's own work failed: the git command still goes on. */
 export function hookSkipped(name: string, error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = safeText(error instanceof Error ? error.message : String(error));
   return `adrift: the ${name} hook skipped its work (${reason}); the git command goes on`;
 }

@@ -1,6 +1,9 @@
+import { appendFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { logFiles } from "../support/log-files.js";
 import { connectMcp, logEvents } from "../support/mcp.js";
-import { makeRepo } from "../support/repo.js";
+import { makeRepo, repoWithDecision } from "../support/repo.js";
 
 type Staleness = { findings: { record_id: string; state: string }[] };
 
@@ -31,5 +34,19 @@ describe("adrift mcp: staleness", () => {
     const checked = await mcp.call("check_staleness", { staged: true });
     expect(checked.isError).toBeFalsy();
     expect(logEvents(repo.dir)).toEqual(before);
+  });
+
+  it("names the log lines it could not read, in its data and its text", async () => {
+    const { repo } = repoWithDecision();
+    const [file] = logFiles(repo.dir);
+    appendFileSync(path.join(repo.dir, file!), "{not json\n");
+    const mcp = await connectMcp(repo.dir);
+    const result = await mcp.call("check_staleness");
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      log_problems: [expect.objectContaining({ file, line: 3, code: "invalid_json" })],
+    });
+    const text = (result.content as { type: string; text: string }[])[0]!.text;
+    expect(text).toContain(`1 log line could not be read and was left out: ${file}:3`);
   });
 });

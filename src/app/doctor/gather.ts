@@ -5,9 +5,9 @@ import { inspectClone } from "../../adapters/git/inspect.js";
 import { stateDir } from "../../adapters/local-state.js";
 import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
+import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import type { AppContext } from "../context.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
-import { futureEventsError } from "../load.js";
 import { validateProject } from "../validate.js";
 import { readHookFacts } from "./hooks.js";
 

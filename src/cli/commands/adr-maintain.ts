@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { AdrSummary } from "../../app/adr/list.js";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
 import { emit, note, paint } from "../io.js";
 
@@ -7,9 +8,10 @@ const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).pa
 
 function adrLine(a: AdrSummary): string {
   const superseded = a.superseded_by.length
-    ? paint("dim", `(superseded by ${a.superseded_by.join(", ")})`)
+    ? paint("dim", `(superseded by ${safeText(a.superseded_by.join(", "))})`)
     : "";
-  return [ref(a.number), a.status.padEnd(10), a.date ?? "          ", a.title, superseded]
+  const status = safeText(a.status).padEnd(10);
+  return [ref(a.number), status, safeText(a.date ?? "          "), safeText(a.title), superseded]
     .filter(Boolean)
     .join("  ");
 }
@@ -24,8 +26,10 @@ export function registerAdrMaintenance(adr: Command): void {
         const result = await (await repository(options)).syncAdrs();
         emit(options, result, () =>
           [
-            ...result.accepted.map((a) => `${paint("green", "accepted")} ${a.ref} ${a.path}`),
-            ...result.rejected.map((r) => `${paint("yellow", "rejected")} ${r.draft}`),
+            ...result.accepted.map(
+              (a) => `${paint("green", "accepted")} ${a.ref} ${quotePath(a.path)}`,
+            ),
+            ...result.rejected.map((r) => `${paint("yellow", "rejected")} ${quotePath(r.draft)}`),
             `${result.pending.length} draft(s) still proposed`,
           ].join("\n"),
         );
@@ -50,11 +54,11 @@ export function registerAdrMaintenance(adr: Command): void {
             : [
                 ...result.renumbered.map(
                   (m) =>
-                    `${paint("green", "renumbered")} ${m.old_path} -> ${m.new_path} (links fixed in ${m.links_rewritten.length} file(s), mentions in ${m.mentions_rewritten.length})`,
+                    `${paint("green", "renumbered")} ${quotePath(m.old_path)} -> ${quotePath(m.new_path)} (links fixed in ${m.links_rewritten.length} file(s), mentions in ${m.mentions_rewritten.length})`,
                 ),
                 ...result.mentions_left.map(
                   (l) =>
-                    `${l.file}:${l.line}: ${paint("yellow", "check")} ${l.ref} was written when both ADRs with that number existed; left as it is`,
+                    `${quotePath(l.file)}:${l.line}: ${paint("yellow", "check")} ${l.ref} was written when both ADRs with that number existed; left as it is`,
                 ),
               ].join("\n"),
         );
@@ -75,7 +79,10 @@ export function registerAdrMaintenance(adr: Command): void {
         emit(options, { adrs, total: adrs.length, drafts }, () =>
           [
             ...adrs.map(adrLine),
-            ...drafts.map((d) => `draft     ${d.status.padEnd(10)}  ${d.path}  ${d.title}`),
+            ...drafts.map(
+              (d) =>
+                `draft     ${safeText(d.status).padEnd(10)}  ${quotePath(d.path)}  ${safeText(d.title)}`,
+            ),
             adrs.length + drafts.length === 0
               ? "no ADRs yet (adrift adr draft, then adrift adr accept; or adrift adr import)"
               : "",
@@ -107,14 +114,20 @@ export function registerAdrMaintenance(adr: Command): void {
         const result = await (await repository(options)).importAdrs(dir);
         if (!options.json)
           for (const w of result.warnings)
-            note(paint("yellow", `${w.file}:${w.line}: warning: ${w.message}`, process.stderr));
+            note(
+              paint(
+                "yellow",
+                `${quotePath(w.file)}:${w.line}: warning: ${safeText(w.message)}`,
+                process.stderr,
+              ),
+            );
         emit(options, result, () =>
           [
             ...result.imported.map(
               (a) =>
-                `${paint("green", "imported")} ${ref(a.number)}  ${a.status.padEnd(10)} ${a.path}`,
+                `${paint("green", "imported")} ${ref(a.number)}  ${safeText(a.status).padEnd(10)} ${quotePath(a.path)}`,
             ),
-            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.warnings.length} warning(s) from ${result.dirs.join(", ") || "no ADR folder found"}`,
+            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.warnings.length} warning(s) from ${result.dirs.map(quotePath).join(", ") || "no ADR folder found"}`,
           ].join("\n"),
         );
         return 0;

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, note, paint } from "../io.js";
 import { registerAdrMaintenance } from "./adr-maintain.js";
@@ -49,19 +50,21 @@ export function registerAdr(program: Command): void {
           [
             ...result.drafts.map((d) =>
               [
-                `${paint(RESULT_COLOR[d.result], d.result.padEnd(9))} ${d.path}  (${d.record_ids.length} record(s), ${d.cluster})`,
+                `${paint(RESULT_COLOR[d.result], d.result.padEnd(9))} ${quotePath(d.path)}  (${d.record_ids.length} record(s), ${safeText(d.cluster)})`,
                 ...(d.regenerated_path
                   ? [
                       paint(
                         "yellow",
-                        `  a person edited it; kept, and wrote the new version beside it: ${d.regenerated_path}`,
+                        `  a person edited it; kept, and wrote the new version beside it: ${quotePath(d.regenerated_path ?? "")}`,
                       ),
                     ]
                   : []),
               ].join("\n"),
             ),
             result.drafts.length === 0 ? "no records need a draft" : "",
-            ...result.orphaned.map((p) => paint("yellow", `no longer matches any records: ${p}`)),
+            ...result.orphaned.map((p) =>
+              paint("yellow", `no longer matches any records: ${quotePath(p)}`),
+            ),
             result.unclustered.length
               ? paint(
                   "dim",
@@ -101,12 +104,12 @@ export function registerAdr(program: Command): void {
           supersedes: options.supersedes,
         });
         for (const warning of result.warnings)
-          note(paint("yellow", `warning: ${warning.message}`, process.stderr));
+          note(paint("yellow", `warning: ${safeText(warning.message)}`, process.stderr));
         emit(
           options,
           result,
           () =>
-            `${paint("green", "accepted")} ${result.ref} ${result.path} (draft ${result.draft} removed)`,
+            `${paint("green", "accepted")} ${result.ref} ${quotePath(result.path)} (draft ${quotePath(result.draft)} removed)`,
         );
         return 0;
       }),
@@ -125,7 +128,7 @@ export function registerAdr(program: Command): void {
           draftRef(draft, options),
           options.reason,
         );
-        emit(options, result, () => `${paint("yellow", "rejected")} ${result.draft}`);
+        emit(options, result, () => `${paint("yellow", "rejected")} ${quotePath(result.draft)}`);
         return 0;
       }),
     );

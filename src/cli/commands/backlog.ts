@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { safeText } from "../../core/render/terminal.js";
 import { label } from "../backlog-format.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
@@ -34,7 +35,9 @@ export function registerBacklog(program: Command): void {
         emit(options, { rules }, () =>
           rules.length === 0
             ? "no business rules yet: adrift rule add <title> --text T"
-            : rules.map((r) => `${label(r)}  ${r.title}  (${r.stories} stories)`).join("\n"),
+            : rules
+                .map((r) => `${label(r)}  ${safeText(r.title)}  (${r.stories} stories)`)
+                .join("\n"),
         );
         return 0;
       }),
@@ -66,7 +69,9 @@ export function registerBacklog(program: Command): void {
         emit(options, { epics }, () =>
           epics.length === 0
             ? "no epics yet: adrift epic add <title>"
-            : epics.map((e) => `${label(e)}  ${e.title}  (${e.stories} stories)`).join("\n"),
+            : epics
+                .map((e) => `${label(e)}  ${safeText(e.title)}  (${e.stories} stories)`)
+                .join("\n"),
         );
         return 0;
       }),
@@ -83,8 +88,8 @@ export function registerBacklog(program: Command): void {
           [
             ...report.rules.map((r) =>
               r.stories.length === 0
-                ? paint("red", `${r.key ?? r.rule_id}  ${r.title}  — no story`)
-                : `${label({ id: r.rule_id, key: r.key })}  ${r.title}  ← ${r.stories.map((s) => s.key ?? s.id).join(", ")}${r.tasks.length ? ` (${r.tasks.length} tasks)` : ""}`,
+                ? paint("red", `${safeText(r.key ?? r.rule_id)}  ${safeText(r.title)}  — no story`)
+                : `${label({ id: r.rule_id, key: r.key })}  ${safeText(r.title)}  ← ${r.stories.map((s) => safeText(s.key ?? s.id)).join(", ")}${r.tasks.length ? ` (${r.tasks.length} tasks)` : ""}`,
             ),
             `${report.covered}/${report.total} rules covered`,
           ].join("\n"),

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
+import { safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -39,8 +40,8 @@ export function registerContext(program: Command): void {
           });
           emit(options, report, () =>
             [
-              ...report.notices.map((n) => paint("yellow", `note: ${n}`)),
-              ...report.items.map((i) => i.text),
+              ...report.notices.map((n) => paint("yellow", `note: ${safeText(n)}`)),
+              ...report.items.map((i) => safeText(i.text, { multiline: true })),
               report.items.length === 0 ? "no decision or ADR governs this diff" : "",
               report.left_out.length
                 ? paint(
@@ -56,14 +57,14 @@ export function registerContext(program: Command): void {
         }
         if (options.story || options.task) {
           const decisions = await repo.userDecisions({ story: options.story, task: options.task });
-          emit(options, decisions, () => decisions.text);
+          emit(options, decisions, () => safeText(decisions.text, { multiline: true }));
           return 0;
         }
         const line = await repo.contextLine({
           workline: options.workline,
           maxTokens: positive("--max-tokens", options.maxTokens),
         });
-        emit(options, line, () => line.text);
+        emit(options, line, () => safeText(line.text, { multiline: true }));
         return 0;
       }),
     );

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { safeText } from "../../core/render/terminal.js";
 import { action, collect, common } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -20,10 +21,11 @@ export function registerDoctor(program: Command): void {
         emit(options, report, () => {
           if (report.findings.length === 0)
             return `${paint("green", "healthy")}: adrift sees what it must (${report.checked.length} rules checked${report.ignored.length ? `, ${report.ignored.length} finding(s) ignored` : ""})`;
+          // Messages name paths, scopes and outcomes from the repository: escaped, one line each.
           const lines = report.findings.flatMap((f) => [
-            `${paint(f.severity === "error" ? "red" : "yellow", f.severity.padEnd(7))} ${paint("bold", f.rule)} ${f.title}`,
-            `        ${f.message}`,
-            `        fix: ${f.fix}`,
+            `${paint(f.severity === "error" ? "red" : "yellow", f.severity.padEnd(7))} ${paint("bold", f.rule)} ${safeText(f.title)}`,
+            `        ${safeText(f.message)}`,
+            `        fix: ${safeText(f.fix)}`,
           ]);
           const errors = report.findings.filter((f) => f.severity === "error").length;
           lines.push(

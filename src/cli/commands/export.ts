@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -31,7 +32,9 @@ export function registerExport(program: Command): void {
         });
         const file = writeOut(options.out, result.markdown);
         emit(options, { ...result, ...(file ? { out: file } : {}) }, () =>
-          file ? paint("green", `wrote ${file}`) : result.markdown,
+          file
+            ? paint("green", `wrote ${quotePath(file)}`)
+            : safeText(result.markdown, { multiline: true }),
         );
         return 0;
       }),

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
 import type { ListFilter } from "../../app/queries.js";
 import { AdriftError } from "../../core/errors.js";
+import type { Problem } from "../../core/events/parse.js";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, examples, repository } from "../common.js";
 import { recordDetails, recordLine } from "../format.js";
-import { emit, paint } from "../io.js";
+import { emit, paint, warnUnreadable } from "../io.js";
 
 const STATUSES = ["active", "stale", "superseded", "incomplete"];
 const TYPES = ["intent", "decision"];
@@ -18,10 +20,13 @@ export function registerInspect(program: Command): void {
     .description("show one record, session or workline")
     .action(
       action(async (id: string, options) => {
-        const result = await (await repository(options)).show(id);
-        emit(options, result, () =>
+        const unreadable: Problem[] = [];
+        const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
+        const result = await repo.show(id);
+        emit(options, withLogProblems(result, unreadable), () =>
           result.record ? recordDetails(result.record, result.at) : JSON.stringify(result, null, 2),
         );
+        if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
     );
@@ -48,12 +53,15 @@ export function registerInspect(program: Command): void {
             "usage",
             `--type expects one of ${TYPES.join(", ")}, got "${options.type}"`,
           );
-        const rows = await (await repository(options)).list(options as ListFilter);
-        emit(options, { records: rows, total: rows.length }, () =>
+        const unreadable: Problem[] = [];
+        const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
+        const rows = await repo.list(options as ListFilter);
+        emit(options, withLogProblems({ records: rows, total: rows.length }, unreadable), () =>
           rows.length === 0
             ? "no records match"
             : [...rows.map(recordLine), paint("dim", `${rows.length} record(s)`)].join("\n"),
         );
+        if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
     );
@@ -73,10 +81,10 @@ export function registerInspect(program: Command): void {
         const report = await (await repository(options)).validate({ against: options.against });
         emit(options, report, () =>
           [
-            ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${n}`)),
+            ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${safeText(n)}`)),
             ...report.problems.map(
               (p) =>
-                `${p.file}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${p.message}`,
+                `${quotePath(p.file)}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${safeText(p.message)}`,
             ),
             `${report.ok ? paint("green", "ok") : paint("red", "invalid")}: ${report.events} events in ${report.files} file(s), ${report.errors} error(s), ${report.warnings} warning(s)`,
           ].join("\n"),
@@ -84,4 +92,9 @@ export function registerInspect(program: Command): void {
         return report.ok ? 0 : 2;
       }),
     );
+}
+
+/** A JSON document with the log lines its read left out (`log_problems`), when there are any. */
+function withLogProblems<T extends object>(data: T, problems: Problem[]): T {
+  return problems.length ? { ...data, log_problems: problems } : data;
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
+import { safeText } from "../../core/render/terminal.js";
 import { affectsText, questionLine } from "../backlog-format.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
@@ -114,16 +115,18 @@ export function registerQuestion(program: Command): void {
         emit(options, r, () =>
           [
             `${paint("bold", "Question")} ${q.id}  (${q.status})`,
-            `  ${q.question}`,
-            ...(q.suggestion ? [`  suggestion  ${q.suggestion}`] : []),
+            `  ${safeText(q.question, { multiline: true })}`,
+            ...(q.suggestion
+              ? [`  suggestion  ${safeText(q.suggestion, { multiline: true })}`]
+              : []),
             `  affects     ${affectsText(q.affects)}`,
-            `  asked by    ${q.author.name}`,
+            `  asked by    ${safeText(q.author.name)}`,
             ...(q.answer
               ? [
-                  `  answer      ${q.answer.answer}`,
-                  `  answered by ${q.answer.answered_by.email}, decision ${q.answer.decision_id}`,
+                  `  answer      ${safeText(q.answer.answer, { multiline: true })}`,
+                  `  answered by ${safeText(q.answer.answered_by.email)}, decision ${q.answer.decision_id}`,
                 ]
-              : [`  only ${r.answerable_by ?? "the session author"} can answer it`]),
+              : [`  only ${safeText(r.answerable_by ?? "the session author")} can answer it`]),
           ].join("\n"),
         );
         return 0;

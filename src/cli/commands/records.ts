@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { RecordResult } from "../../app/records.js";
+import { safeText } from "../../core/render/terminal.js";
 import { cardFlags, cardInput, parseConsidered } from "../card-input.js";
 import { action, collect, common, repository } from "../common.js";
 import { incompletenessLines } from "../format.js";
@@ -13,7 +14,7 @@ export function printRecorded(options: CommonOptions, what: string, result: Reco
     () =>
       [
         `${paint("green", "recorded")} ${what} ${result.id}`,
-        ...result.notes.warnings.map((w) => paint("yellow", `  warning: ${w}`)),
+        ...result.notes.warnings.map((w) => paint("yellow", `  warning: ${safeText(w)}`)),
         ...(result.notes.matched_files !== undefined
           ? [`  scope matches ${result.notes.matched_files} file(s)`]
           : []),

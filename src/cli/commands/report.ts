@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { ReportFormat } from "../../app/correspondence.js";
 import { AdriftError } from "../../core/errors.js";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
 import { paint } from "../io.js";
 import { writeOut } from "./export.js";
@@ -35,7 +36,9 @@ export function registerReport(program: Command): void {
         const { renderCorrespondence } = await import("../../app/correspondence.js");
         const text = renderCorrespondence(await repo.correspondence({ depth }), format);
         const file = writeOut(options.out, text);
-        process.stdout.write(file ? `${paint("green", "wrote")} ${file}\n` : text);
+        // JSON is printed as it is (its strings stay raw); Markdown and HTML as text for a terminal.
+        const shown = format === "json" ? text : safeText(text, { multiline: true });
+        process.stdout.write(file ? `${paint("green", "wrote")} ${quotePath(file)}\n` : shown);
         return 0;
       }),
     );

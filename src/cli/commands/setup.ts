@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -17,8 +18,8 @@ export function registerSetup(program: Command): void {
         const result = await (await repository(options)).init();
         emit(options, result, () =>
           [
-            ...result.created.map((f) => `${paint("green", "created")} ${f}`),
-            ...result.kept.map((f) => `${paint("dim", "kept")}    ${f}`),
+            ...result.created.map((f) => `${paint("green", "created")} ${quotePath(f)}`),
+            ...result.kept.map((f) => `${paint("dim", "kept")}    ${quotePath(f)}`),
             "next: adrift intent record --help",
           ].join("\n"),
         );
@@ -56,9 +57,9 @@ export function registerSetup(program: Command): void {
         const result = await (await repository(options)).showSession(id);
         emit(options, result, () =>
           [
-            `session ${result.session.id}${result.session.title ? ` — ${result.session.title}` : ""}`,
-            `  author  ${result.session.author.name} <${result.session.author.email}>`,
-            `  branch  ${result.session.branch ?? "?"}`,
+            `session ${result.session.id}${result.session.title ? ` — ${safeText(result.session.title)}` : ""}`,
+            `  author  ${safeText(`${result.session.author.name} <${result.session.author.email}>`)}`,
+            `  branch  ${safeText(result.session.branch ?? "?")}`,
             `  started ${result.session.at}`,
             `  records ${result.records.length}`,
           ].join("\n"),

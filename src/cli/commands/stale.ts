@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { action, common, parseAs } from "../common.js";
-import { type CommonOptions, emit } from "../io.js";
+import { type CommonOptions, emit, warnUnreadable } from "../io.js";
 import { staleReportText } from "../stale-format.js";
 
 type StaleFlags = CommonOptions & { record?: boolean; check?: boolean; staged?: boolean };
@@ -35,6 +35,7 @@ export function registerStale(program: Command): void {
           () => staleReportText(result),
           () => staleResultJson(result),
         );
+        if (!options.json && result.log_problems) warnUnreadable(result.log_problems);
         printed();
         return options.check && result.unrecorded.length > 0 ? 1 : 0;
       }),

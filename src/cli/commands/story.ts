@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { StoryStatus } from "../../core/project/backlog-types.js";
+import { safeText } from "../../core/render/terminal.js";
 import { label, missingLines, storyDetails, warningLines } from "../backlog-format.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
@@ -124,7 +125,7 @@ export function registerStory(program: Command): void {
             : stories
                 .map(
                   (s) =>
-                    `${label(s)}  ${s.status.padEnd(11)} ${s.title}  (${s.rules} rules, ${s.tasks} tasks)`,
+                    `${label(s)}  ${s.status.padEnd(11)} ${safeText(s.title)}  (${s.rules} rules, ${s.tasks} tasks)`,
                 )
                 .join("\n"),
         );

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { TaskStatus } from "../../core/project/backlog-types.js";
+import { safeText } from "../../core/render/terminal.js";
 import { label, questionLine } from "../backlog-format.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
@@ -56,11 +57,15 @@ export function registerTask(program: Command): void {
         const waiting = r.task.status === "parked" ? paint("yellow", " — waiting for you") : "";
         emit(options, r, () =>
           [
-            `${paint("bold", "Task")} ${label(r.task)}  ${r.task.title}  (${r.task.status})${waiting}`,
-            `  story  ${r.story ? `${r.story.key ?? r.story.id} ${r.story.title}` : r.task.story_id}`,
+            `${paint("bold", "Task")} ${label(r.task)}  ${safeText(r.task.title)}  (${r.task.status})${waiting}`,
+            `  story  ${r.story ? safeText(`${r.story.key ?? r.story.id} ${r.story.title}`) : r.task.story_id}`,
             `  cycles ${r.task.cycles}/${r.correction_cycle_limit}`,
-            ...r.rules.map((x) => `  rule   ${x.key ?? x.id} ${x.title} (inherited)`),
-            ...r.task.verdicts.map((v) => `  verdict ${v.verdict}${v.notes ? `: ${v.notes}` : ""}`),
+            ...r.rules.map(
+              (x) => `  rule   ${safeText(`${x.key ?? x.id} ${x.title}`)} (inherited)`,
+            ),
+            ...r.task.verdicts.map(
+              (v) => `  verdict ${v.verdict}${v.notes ? `: ${safeText(v.notes)}` : ""}`,
+            ),
             ...(r.waiting_for ? [`  waits  ${questionLine(r.waiting_for)}`] : []),
           ].join("\n"),
         );
@@ -84,7 +89,7 @@ export function registerTask(program: Command): void {
             : tasks
                 .map(
                   (t) =>
-                    `${label(t)}  ${t.status.padEnd(11)} ${t.title}${t.status === "parked" ? paint("yellow", "  (waiting for you)") : ""}`,
+                    `${label(t)}  ${t.status.padEnd(11)} ${safeText(t.title)}${t.status === "parked" ? paint("yellow", "  (waiting for you)") : ""}`,
                 )
                 .join("\n"),
         );

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Command } from "commander";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import type { StaleFinding } from "../../core/rules/staleness-types.js";
 import { action, common, parseAs } from "../common.js";
 import { type CommonOptions, note, paint, reportError } from "../io.js";
@@ -7,9 +8,11 @@ import { type CommonOptions, note, paint, reportError } from "../io.js";
 function line(finding: StaleFinding): string {
   const commit = finding.commits.at(-1);
   return `${new Date().toISOString().slice(11, 19)} ${paint("yellow", "stale")} ${finding.kind} ${finding.record_id}  ${finding.paths
-    .map((p) => p.path)
+    .map((p) => quotePath(p.path))
     .slice(0, 3)
-    .join(", ")}${commit ? paint("dim", `  (${commit.hash.slice(0, 10)} ${commit.subject})`) : ""}`;
+    .join(
+      ", ",
+    )}${commit ? paint("dim", `  (${commit.hash.slice(0, 10)} ${safeText(commit.subject)})`) : ""}`;
 }
 
 /** `adrift watch`. */
@@ -48,7 +51,7 @@ export function registerWatch(program: Command): void {
               note(
                 paint(
                   "dim",
-                  `${new Date().toISOString().slice(11, 19)} wrote ${file}`,
+                  `${new Date().toISOString().slice(11, 19)} wrote ${quotePath(file)}`,
                   process.stderr,
                 ),
               ),

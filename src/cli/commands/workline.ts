@@ -1,5 +1,7 @@
 import type { Command } from "commander";
+import { safeText } from "../../core/render/terminal.js";
 import { action, common, examples, repository } from "../common.js";
+import { oneLine } from "../format.js";
 import { emit, paint } from "../io.js";
 
 const VERBS = [
@@ -60,7 +62,8 @@ export function registerWorkline(program: Command): void {
                   ]
                 : []),
               ...result.to_reverify.map(
-                (r) => `    ${r.id}  ${r.outcome}  → adrift decision reverify ${r.id.slice(0, 10)}`,
+                (r) =>
+                  `    ${r.id}  ${oneLine(r.outcome)}  → adrift decision reverify ${r.id.slice(0, 10)}`,
               ),
             ].join("\n"),
           );
@@ -79,7 +82,7 @@ export function registerWorkline(program: Command): void {
             : rows
                 .map(
                   (w) =>
-                    `${w.active ? "*" : " "} ${paint("dim", w.id)}  ${w.status.padEnd(7)} ${w.title}${w.tag ? ` #${w.tag}` : ""}  (${w.records} records)`,
+                    `${w.active ? "*" : " "} ${paint("dim", w.id)}  ${w.status.padEnd(7)} ${safeText(w.title)}${w.tag ? ` #${safeText(w.tag)}` : ""}  (${w.records} records)`,
                 )
                 .join("\n"),
         );

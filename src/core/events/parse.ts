@@ -73,6 +73,29 @@ export function parseEventLine(text: string, at: LinePosition): ParsedLine {
   return validateEvent(raw, at);
 }
 
+/**
+ * The problem of a line that is not JSON, as `torn_line` when a write was interrupted there:
+ * the file's last line without its newline (`unterminated`), or JSON that stopped at the very
+ * end of the text (cut off, not mistyped).
+ */
+export function tornOrInvalid(problem: Problem, text: string, unterminated: boolean): Problem {
+  if (problem.code !== "invalid_json" || !(unterminated || endsTooSoon(problem.message, text)))
+    return problem;
+  return {
+    ...problem,
+    code: "torn_line",
+    message:
+      "the line is cut off (a write was interrupted); adrift appends after it on a fresh line, so only this event is lost: remove the line or record the event again",
+  };
+}
+
+/** True when JSON.parse stopped at the very end of the text: the line was cut off, not mistyped. */
+function endsTooSoon(message: string, text: string): boolean {
+  if (/end of JSON input/i.test(message)) return true;
+  const at = /at position (\d+)/.exec(message);
+  return at !== null && Number(at[1]) >= text.trimEnd().length;
+}
+
 /** Validates an already-parsed JSON value as an event. */
 export function validateEvent(raw: unknown, at: LinePosition): ParsedLine {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))

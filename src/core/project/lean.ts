@@ -22,55 +22,69 @@ const isObject = (v: unknown): v is Json =>
 
 const TYPE_KEY = '"type":"';
 
-/**
- * The event type of a line without parsing it, when the line names one type only (adrift writes
- * it near the start); undefined when there is none or more than one `"type":"` (then a nested
- * object might hold the first, and the caller looks closer).
- */
-function typeOf(text: string): string | undefined {
-  const at = text.indexOf(TYPE_KEY);
-  if (at < 0) return undefined;
-  const start = at + TYPE_KEY.length;
-  const end = text.indexOf('"', start);
-  if (end < 0 || text.indexOf(TYPE_KEY, end) >= 0) return undefined;
-  return text.slice(start, end);
+/** True for the types staleness folds (`parseForStaleness` reads no others). */
+export function isStalenessType(type: string): boolean {
+  return STALENESS_TYPES.has(type);
 }
+
+/**
+ * True when a line left unparsed looks whole and of this schema as adrift writes it: a closing
+ * brace at the end, and `","schema_version":1,` right after the type — tested by the key's
+ * first and last letters and `:1,` (a few character reads: `startsWith` at an offset would
+ * cost the hook path more than the rest of skipping the line). So a torn line or one from a
+ * newer adrift is caught without parsing what staleness skips.
+ */
+function looksWhole(text: string, typeEnd: number): boolean {
+  let last = text.length - 1;
+  if (text.charCodeAt(last) === 0x0d) last--;
+  return (
+    text.charCodeAt(last) === 0x7d && // }
+    text.charCodeAt(typeEnd + 3) === 0x73 && // s
+    text.charCodeAt(typeEnd + 16) === 0x6e && // n
+    text.charCodeAt(typeEnd + 18) === 0x3a && // :
+    text.charCodeAt(typeEnd + 19) === 0x31 && // 1
+    text.charCodeAt(typeEnd + 20) === 0x2c // ,
+  );
+}
+
+/** A line `parseForStaleness` could not read without the schema validator. */
+export const NEEDS_VALIDATION = Symbol("needs validation");
 
 /**
  * Reads one log line for staleness without the schema validator (the hook path must start
  * fast): JSON, an envelope with a ULID, a known staleness-relevant type, and the fields the
- * fold reads, defaulted as the schema would. Anything else is left out; `validate` reports it.
+ * fold reads, defaulted as the schema would. A line of another type is skipped (undefined)
+ * when it looks whole; anything else — broken, from a newer adrift, or written otherwise than
+ * adrift writes — is `NEEDS_VALIDATION`: the caller validates it, to use it or report it.
  */
-export function parseForStaleness(text: string): AdriftEvent | undefined {
-  const type = typeOf(text);
-  if (type !== undefined && !STALENESS_TYPES.has(type)) return undefined;
-  if (
-    type === undefined &&
-    !text.includes('"type":"workline_') &&
-    !text.includes('"type":"intent_card_') &&
-    !text.includes('"type":"decision_')
-  )
-    return undefined;
+export function parseForStaleness(text: string): AdriftEvent | undefined | typeof NEEDS_VALIDATION {
+  if (text.length === 0 || text === "\r") return undefined;
+  // The type without parsing, when the line names one only (adrift writes it near the start;
+  // with none or more than one `"type":"`, a nested object might hold the first).
+  const at = text.indexOf(TYPE_KEY);
+  if (at < 0) return NEEDS_VALIDATION;
+  const start = at + TYPE_KEY.length;
+  const end = text.indexOf('"', start);
+  if (end < 0 || text.indexOf(TYPE_KEY, end) >= 0) return NEEDS_VALIDATION;
+  const type = text.slice(start, end);
   // Amendments matter to staleness only when they change the scope.
   if (
-    (type === "intent_card_amended" ||
-      (type === undefined && text.includes('"type":"intent_card_amended"'))) &&
-    !text.includes('"touched_paths"')
+    !STALENESS_TYPES.has(type) ||
+    (type === "intent_card_amended" && !text.includes('"touched_paths"'))
   )
-    return undefined;
+    return looksWhole(text, end) ? undefined : NEEDS_VALIDATION;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return undefined;
+    return NEEDS_VALIDATION;
   }
-  if (!isObject(raw) || typeof raw.id !== "string" || !ULID.test(raw.id)) return undefined;
-  if (raw.schema_version !== 1 || typeof raw.type !== "string" || !STALENESS_TYPES.has(raw.type))
-    return undefined;
-  if (!isObject(raw.data) || typeof raw.session_id !== "string") return undefined;
+  if (!isObject(raw) || typeof raw.id !== "string" || !ULID.test(raw.id)) return NEEDS_VALIDATION;
+  if (raw.schema_version !== 1 || raw.type !== type) return NEEDS_VALIDATION;
+  if (!isObject(raw.data) || typeof raw.session_id !== "string") return NEEDS_VALIDATION;
   const data = raw.data;
   if (raw.type === "intent_card_recorded" || raw.type === "decision_recorded") {
-    if (!isObject(data.card)) return undefined;
+    if (!isObject(data.card)) return NEEDS_VALIDATION;
     const basis = data.basis;
     if (
       basis !== undefined &&
@@ -78,14 +92,14 @@ export function parseForStaleness(text: string): AdriftEvent | undefined {
         !Array.isArray(basis.touched_paths) ||
         typeof basis.revision !== "string")
     )
-      return undefined;
+      return NEEDS_VALIDATION;
     // Defaulted in place (the parsed object is ours): a copy per record is 10,000 more objects.
     if (!Array.isArray(data.considered)) data.considered = [];
     if (!Array.isArray(data.tags)) data.tags = [];
     if (!Array.isArray(data.findings)) data.findings = [];
     if (data.trivial !== true) data.trivial = false;
   }
-  if (raw.type === "intent_card_amended" && !isObject(data.changes)) return undefined;
-  if (raw.type === "decision_reverified" && !isObject(data.basis)) return undefined;
+  if (raw.type === "intent_card_amended" && !isObject(data.changes)) return NEEDS_VALIDATION;
+  if (raw.type === "decision_reverified" && !isObject(data.basis)) return NEEDS_VALIDATION;
   return raw as unknown as AdriftEvent;
 }

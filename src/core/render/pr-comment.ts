@@ -1,6 +1,7 @@
 import type { BlockContent, RootContent } from "mdast";
 import type { PrCommentModel } from "../reports/pr-comment.js";
 import { code, html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
+import { quotePath, safeText } from "./terminal.js";
 import { clip, flatten } from "./text.js";
 
 /** GitHub refuses comments over 65,536 characters; adrift stays well below. */
@@ -17,7 +18,7 @@ export function prCommentMarker(head: string): string {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const short = (s: string, max = 200) => clip(flatten(s, max * 4), max);
+const short = (s: string, max = 200) => safeText(clip(flatten(s, max * 4), max));
 
 /** The one-line summary. */
 export function summaryLine(model: PrCommentModel): string {
@@ -39,6 +40,7 @@ function section<T>(title: string, list: readonly T[], item: (t: T) => BlockCont
   return { title, count: list.length, items: list.slice(0, MAX_ITEMS_PER_SECTION).map(item) };
 }
 
+/** The first paths of a list, each already quoted as git prints it (`quotePath`). */
 function paths(list: string[]): string {
   const shown = list.slice(0, MAX_PATHS_PER_ITEM);
   const more = list.length - shown.length;
@@ -53,7 +55,9 @@ function sections(model: PrCommentModel): Section[] {
         code(s.id),
         ` ${short(s.outcome)} — paths: ${paths(
           s.paths.map((x) =>
-            x.new_path ? `${x.path} → ${x.new_path}` : `${x.path} (${x.change})`,
+            x.new_path
+              ? `${quotePath(x.path)} → ${quotePath(x.new_path)}`
+              : `${quotePath(x.path)} (${x.change})`,
           ),
         )}; commits: ${s.commits
           .slice(0, 10)
@@ -73,10 +77,10 @@ function sections(model: PrCommentModel): Section[] {
       // No empty text after the code: it would print nothing, yet the serializer escapes it twice
       // (to peek at it, then to print it), which doubled the cost of this, the longest section.
       u.baseline === "baselined"
-        ? p(code(u.path), " (in the baseline)")
+        ? p(code(quotePath(u.path)), " (in the baseline)")
         : u.baseline === "expired"
-          ? p(code(u.path), " (baseline entry expired)")
-          : p(code(u.path)),
+          ? p(code(quotePath(u.path)), " (baseline entry expired)")
+          : p(code(quotePath(u.path))),
     ),
     section("Open questions affecting this PR's stories and tasks", model.questions, (q) =>
       p(code(q.id), ` ${short(q.question)} — answer: `, code(`adrift question answer ${q.id}`)),
@@ -86,7 +90,7 @@ function sections(model: PrCommentModel): Section[] {
     ),
     section("ADR drafts awaiting review", model.drafts, (d) =>
       p(
-        code(d.path),
+        code(quotePath(d.path)),
         ` (${plural(d.records, "record")}) — accept: `,
         code(`adrift adr accept ${d.path}`),
       ),
@@ -95,7 +99,10 @@ function sections(model: PrCommentModel): Section[] {
       "Drifted records this comment could not attribute (history unavailable)",
       model.unattributed,
       (u) =>
-        p(code(u.id), ` ${short(u.outcome)} — differs from its fingerprints: ${paths(u.paths)}`),
+        p(
+          code(u.id),
+          ` ${short(u.outcome)} — differs from its fingerprints: ${paths(u.paths.map(quotePath))}`,
+        ),
     ),
   ].filter((s) => s.count > 0);
 }

@@ -13,6 +13,7 @@ import type {
   TableCell,
 } from "mdast";
 import { gfmToMarkdown, toMarkdown } from "../../vendor/markdown.js";
+import { safeText } from "./terminal.js";
 
 /**
  * Builders for generated Markdown. User text only ever enters as `text` nodes, which the
@@ -23,10 +24,12 @@ const ZWJ = "\u200d";
 
 /**
  * Makes user text inert where escaping alone is not enough: `@name` would ping a person or a
- * team on a forge, and adrift's own comment marker must not appear in user text.
+ * team on a forge, adrift's own comment marker must not appear in user text, and control
+ * characters must not reach a terminal the report is printed to.
  */
 export function neutralize(text: string): string {
-  return text
+  // Control characters (an escape sequence in a name or an outcome) are escaped, C-style.
+  return safeText(text, { multiline: true })
     .replace(/(^|[^A-Za-z0-9_.+-])@(?=[A-Za-z0-9_-])/g, `$1@${ZWJ}`)
     .replace(/adrift:pr-comment/gi, (m) => `${m.slice(0, 6)}${ZWJ}${m.slice(6)}`);
 }

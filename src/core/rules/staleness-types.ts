@@ -3,6 +3,8 @@
  * reports and the PR comment.
  */
 
+import type { Problem } from "../events/parse.js";
+
 /** Most commits listed per finding: the earliest ones, which made it stale. */
 export const MAX_LISTED_COMMITS = 5;
 
@@ -55,4 +57,9 @@ export type StalenessReport = {
   findings: StaleFinding[];
   /** sentences for the user, e.g. "history before X unavailable (shallow clone): compared fingerprints" */
   notices: string[];
+  /**
+   * Log lines staleness could not read (invalid JSON, torn, not UTF-8, invalid), as `validate`
+   * reports them: their events were left out. Absent when there are none.
+   */
+  log_problems?: Problem[];
 };

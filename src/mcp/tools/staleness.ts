@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { unreadableLinesWarning } from "../../core/project/unreadable-lines.js";
 import { defineTool } from "../tool.js";
 
 /** check_staleness → computeStaleness (read-only: hooks and `adrift stale --record` write the marks). */
@@ -14,7 +15,7 @@ export const checkStaleness = defineTool({
     const count = (state: string) => report.findings.filter((f) => f.state === state).length;
     return {
       data: report,
-      text: `${count("stale")} stale, ${count("moved")} moved, ${count("review")} to review, ${count("fresh")} fresh (of ${report.findings.length} records with a basis)`,
+      text: `${count("stale")} stale, ${count("moved")} moved, ${count("review")} to review, ${count("fresh")} fresh (of ${report.findings.length} records with a basis)${report.log_problems ? `; ${unreadableLinesWarning(report.log_problems)}` : ""}`,
     };
   },
 });
