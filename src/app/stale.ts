@@ -463,15 +463,24 @@ type Marking = RecordedMarks & { meanwhile: string[] };
  * second `stale --record`) may have marked some of them since the report was computed, and a
  * record is never marked twice.
  */
-async function markUnrecorded(ctx: AppContext, report: StalenessReport): Promise<Marking> {
+async function markUnrecorded(
+  ctx: AppContext,
+  report: StalenessReport,
+  readAt?: string,
+): Promise<Marking> {
   const candidates = unrecorded(report);
   if (candidates.length === 0) return { marked: [], meanwhile: [] };
   return withMarksLock(ctx.git.location.gitDir, async () => {
-    const now = new Map((await fromLog(ctx)).records.map((r) => [r.id, r.recorded]));
-    const fresh = candidates.filter((f) => now.get(f.record_id) === false);
-    const meanwhile = candidates
-      .filter((f) => now.get(f.record_id) === true)
-      .map((f) => f.record_id);
+    // The log as the report read it (`readAt`, its key taken before): no mark written since. A
+    // mark grows its file, so another key means another writer came first: read the log again.
+    const unchanged = readAt !== undefined && (await cacheKey(ctx)) === readAt;
+    const now = unchanged
+      ? undefined
+      : new Map((await fromLog(ctx)).records.map((r) => [r.id, r.recorded]));
+    const fresh = now ? candidates.filter((f) => now.get(f.record_id) === false) : candidates;
+    const meanwhile = now
+      ? candidates.filter((f) => now.get(f.record_id) === true).map((f) => f.record_id)
+      : [];
     if (fresh.length === 0) return { marked: [], meanwhile };
     const { writeEventsToFile } = await import("./writer.js");
     const detected = ctx.clock.now().toISOString();
@@ -502,9 +511,11 @@ async function markUnrecorded(ctx: AppContext, report: StalenessReport): Promise
 
 /** `adrift stale`: the report, and with `record` the marks written. */
 export async function runStale(ctx: AppContext, options: StaleOptions & { record?: boolean } = {}) {
+  // The log's key before the report reads it: what marking checks the log against.
+  const readAt = options.record ? await cacheKey(ctx) : undefined;
   const report = await computeStaleness(ctx, options);
   const { meanwhile, ...recorded }: Marking = options.record
-    ? await markUnrecorded(ctx, report)
+    ? await markUnrecorded(ctx, report, readAt)
     : { marked: [], meanwhile: [] };
   // Marked by this run or by another meanwhile: recorded in the log either way.
   const done = new Set([...recorded.marked, ...meanwhile]);
