@@ -150,6 +150,28 @@ describe("adrift hooks with real git commits", () => {
     );
   });
 
+  it.each(["cli", "embedded"])(
+    "`git commit -a` and `git commit <paths>` (git's temporary index) carry the mark with the %s git adapter",
+    (adapter) => {
+      const env = testEnv(adapter === "embedded" ? { ADRIFT_GIT: "embedded" } : {});
+      const commit = (repo: TestRepo, args: string[]) =>
+        spawnSync("git", ["commit", "-q", ...args], { cwd: repo.dir, env, encoding: "utf8" });
+      for (const args of [
+        ["-am", "edit a"],
+        ["-m", "edit a", "src/a.ts"],
+      ]) {
+        const { repo, id } = setup();
+        expect(repo.adrift(["hook", "install"]).code).toBe(0);
+        repo.write("src/a.ts", "a2\n");
+        const result = commit(repo, args);
+        expect(result.status, result.stderr).toBe(0);
+        expect(result.stderr).toContain("marked 1 record(s) stale");
+        expect(newMarks(repo).map((m) => m.data.decision_id)).toEqual([id]);
+        expect(repo.git("status", "--porcelain")).toBe("");
+      }
+    },
+  );
+
   it("works for `git commit <paths>` (a temporary index) and leaves the tree clean", () => {
     const { repo, id } = setup();
     repo.adrift(["hook", "install"]);

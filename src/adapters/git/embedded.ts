@@ -71,9 +71,34 @@ export class EmbeddedGit implements GitAdapter {
   readonly location: RepositoryLocation;
   private readonly repo: EmbeddedRepo;
 
-  constructor(location: RepositoryLocation) {
+  /** The repository with git's index read and written at `indexFile` (undefined: the usual one). */
+  private readonly staging: EmbeddedRepo;
+
+  /** `indexFile`: the index git uses instead of `<git dir>/index` (GIT_INDEX_FILE in a hook). */
+  constructor(location: RepositoryLocation, indexFile?: string) {
     this.location = location;
     this.repo = { fs, dir: location.root, gitdir: location.commonDir, cache: {} };
+    this.staging = indexFile ? this.withIndex(indexFile) : this.repo;
+  }
+
+  /** The repository with `<git dir>/index` read and written at `indexFile` instead. */
+  private withIndex(indexFile: string): EmbeddedRepo {
+    const index = path.join(this.repo.gitdir, "index");
+    const redirect = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(object, key) {
+          const value = Reflect.get(object, key);
+          if (key === "promises") return redirect(value as object);
+          if (typeof value !== "function") return value;
+          return (file: unknown, ...rest: unknown[]) =>
+            value.call(
+              object,
+              typeof file === "string" && path.resolve(file) === index ? indexFile : file,
+              ...rest,
+            );
+        },
+      });
+    return { ...this.repo, fs: redirect(fs), cache: {} };
   }
 
   resolveRevision(rev: string): Promise<string | undefined> {
@@ -224,11 +249,12 @@ export class EmbeddedGit implements GitAdapter {
   }
 
   async stagedChanges(): Promise<FileChange[]> {
-    return stagedTreeChanges(this.repo, await this.resolveRevision("HEAD"));
+    return stagedTreeChanges(this.staging, await this.resolveRevision("HEAD"));
   }
 
-  async stageFiles(files: readonly string[]): Promise<void> {
-    for (const filepath of files) await git.add({ ...this.repo, filepath });
+  async stageFiles(files: readonly string[], indexFile?: string): Promise<void> {
+    const repo = indexFile ? this.withIndex(indexFile) : this.staging;
+    for (const filepath of files) await git.add({ ...repo, filepath });
   }
 
   async hooksDir(): Promise<string> {

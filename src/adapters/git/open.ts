@@ -65,5 +65,7 @@ export async function openGit(dir: string, env: NodeJS.ProcessEnv): Promise<GitA
     }
   }
   const { EmbeddedGit, locateEmbedded } = await import("./embedded.js");
-  return new EmbeddedGit(locateEmbedded(dir));
+  const location = locateEmbedded(dir);
+  // Inside a hook of `git commit -a` or `git commit <paths>`, git's own index is another file.
+  return new EmbeddedGit(location, envFor(location, env).GIT_INDEX_FILE);
 }
