@@ -98,7 +98,7 @@ function compareWithOld(
         problem(
           j + 1,
           "line_edited",
-          `${count === 1 ? `line ${j + 1} was` : `lines ${j + 1}-${later} were`} put before line ${i + 1}${at} (lines may only be appended)`,
+          `${count === 1 ? `line ${j + 1} is` : `lines ${j + 1}-${later} are`} not in the file${at} but come${count === 1 ? "s" : ""} before its line ${i + 1} (now line ${later + 1}): lines may only be appended`,
         ),
       );
       j = later + 1;

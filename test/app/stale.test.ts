@@ -146,6 +146,19 @@ describe.each(ADAPTERS)("staleness with the %s git adapter", (adapter) => {
       "b3 to b4",
       "edit b4",
     ]);
+    // Edited where it was, then renamed away twice: named where it is now.
+    const c = await decide(repo, ["lib/c.md"]);
+    repo.commit("edit c", { "lib/c.md": "c\nedited\n" });
+    repo.git("mv", "lib/c.md", "lib/c2.md");
+    repo.commit("c to c2");
+    repo.git("mv", "lib/c2.md", "lib/c3.md");
+    repo.commit("c2 to c3");
+    const edited = await finding(repo.dir, c);
+    expect(edited.state).toBe("stale");
+    expect(edited.paths).toEqual([
+      expect.objectContaining({ path: "lib/c.md", change: "renamed", new_path: "lib/c3.md" }),
+    ]);
+    expect(edited.commits.map((x) => x.subject)).toEqual(["edit c", "c to c2", "c2 to c3"]);
     // Another file where a moved one used to be is not the record's file: still moved.
     repo.git("mv", "lib/a3.ts", "lib/a4.ts");
     repo.commit("a3 to a4");

@@ -76,7 +76,9 @@ describe("validate --against <rev>", () => {
       expect.objectContaining({
         line: 3,
         code: "line_edited",
-        message: expect.stringContaining("put before line 3"),
+        message: expect.stringMatching(
+          /^line 3 is not in the file at [0-9a-f]{12} but comes before its line 3 \(now line 4\)/,
+        ),
       }),
     ]);
     expect(base).not.toBe(committed);

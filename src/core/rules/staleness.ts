@@ -251,14 +251,32 @@ export class FindingJudge {
     if (events.length === 0) return;
     if (significant) {
       flags.stale = true;
-      if (last.kind === "renamed_from") this.note(file, "renamed", events, last.other);
-      else this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
+      if (last.kind !== "renamed_from")
+        this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
+      else {
+        // Edited, then renamed away: named where it went on to, its later commits counted.
+        const { target, followed } = this.follow(file, last);
+        this.note(file, "renamed", [...events, ...followed], target);
+      }
       return;
     }
-    // Follow the file out of scope: further pure renames move it on (a → b → c is `moved` to c);
-    // any other change where it went makes the record stale, and a rename after it still moves
-    // it on (the finding names the path the file has now). At each path, the file's events end
-    // with the one that took it away: a file there later is another file.
+    const { target, followed, changed } = this.follow(file, last);
+    if (changed) flags.stale = true;
+    else flags.moved = true;
+    this.note(file, "renamed", [...events, ...followed], target);
+  }
+
+  /**
+   * Follows a file out of scope from the rename `last` took it away with: further pure renames
+   * move it on (a → b → c is `moved` to c); any other change where it went is a change (`changed`),
+   * and a rename after it still moves it on, so the finding names the path the file has now. At
+   * each path, the file's events end with the one that took it away: a file there later is
+   * another file. The paths read outside the scope go to `followed` (for carrying forward).
+   */
+  private follow(
+    file: string,
+    last: PathEvent,
+  ): { target: string; followed: PathEvent[]; changed: boolean } {
     let target = last.other!;
     let since = last.commit;
     const followed: PathEvent[] = [];
@@ -280,9 +298,7 @@ export class FindingJudge {
       target = end.other!;
     }
     if (this.followed) for (const path of visited) if (path !== file) this.followed.push(path);
-    if (changed) flags.stale = true;
-    else flags.moved = true;
-    this.note(file, "renamed", [...events, ...followed], target);
+    return { target, followed, changed };
   }
 
   /**
