@@ -75,7 +75,11 @@ export function action(
     try {
       exitState.code = (await handler(...args)) ?? 0;
     } catch (error) {
-      exitState.code = reportError(error, Boolean(options.json));
+      // --json anywhere asks for JSON errors, even where an option took it as its value.
+      exitState.code = reportError(
+        error,
+        Boolean(options.json) || process.argv.slice(2).includes("--json"),
+      );
     }
   };
 }

@@ -15,7 +15,9 @@ if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {
   // What installed hooks run on every commit: straight to the hook, without commander.
   const { runInstalledHook } = await import("./hook-entry.js");
   const { reportError } = await import("./io.js");
-  process.exitCode = await runInstalledHook(name, args).catch((error) => reportError(error, false));
+  process.exitCode = await runInstalledHook(name, args).catch((error) =>
+    reportError(error, args.includes("--json")),
+  );
 } else {
   const { CommanderError } = await import("commander");
   const { exitState } = await import("./common.js");

@@ -65,6 +65,19 @@ describe("--help", () => {
     },
   );
 
+  it.each([
+    [["hook", "run", "pre-comit", "--json"], "usage", 2],
+    [["validate", "--against", "--json"], "validation_failed", 2],
+  ])(
+    "an error with --json anywhere (%j), even taken as an option's value, is JSON on stderr",
+    (args, code, exit) => {
+      const result = runCli(makeRepo().dir, args as string[]);
+      expect(result.code).toBe(exit);
+      expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(JSON.parse(result.stderr).error.code).toBe(code);
+    },
+  );
+
   it("a usage error without --json stays commander's line and the hint", () => {
     const result = runCli(tempDir(), ["stale", "--bogus"]);
     expect(result.code).toBe(2);
