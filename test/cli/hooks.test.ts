@@ -16,6 +16,14 @@ function gitCommit(repo: TestRepo, args: string[]) {
   return { code: result.status, stderr: result.stderr };
 }
 
+/** `git commit` with an empty message: git stops after pre-commit (which wrote and staged its marks). */
+const abortedCommit = (repo: TestRepo) =>
+  spawnSync("git", ["commit", "-q"], {
+    cwd: repo.dir,
+    env: testEnv({ GIT_EDITOR: "sh -c ': > \"$1\"' --" }),
+    encoding: "utf8",
+  });
+
 function setup() {
   return repoWithDecision();
 }
@@ -112,11 +120,7 @@ describe("adrift hooks with real git commits", () => {
     repo.write("src/a.ts", "a2\n");
     repo.git("add", "src/a.ts");
     // An empty message: git stops after pre-commit wrote and staged the mark.
-    const aborted = spawnSync("git", ["commit", "-q"], {
-      cwd: repo.dir,
-      env: testEnv({ GIT_EDITOR: "sh -c ': > \"$1\"' --" }),
-      encoding: "utf8",
-    });
+    const aborted = abortedCommit(repo);
     expect(aborted.status).not.toBe(0);
     expect(repo.git("diff", "--cached", "--name-only")).toContain(".events.ndjson");
     // The same change committed on the second try: one mark, made again, in the commit.
@@ -132,11 +136,7 @@ describe("adrift hooks with real git commits", () => {
     repo.git("commit", "-q", "--no-verify", "-m", "reverified");
     repo.write("src/a.ts", "a4\n");
     repo.git("add", "src/a.ts");
-    const again = spawnSync("git", ["commit", "-q"], {
-      cwd: repo.dir,
-      env: testEnv({ GIT_EDITOR: "sh -c ': > \"$1\"' --" }),
-      encoding: "utf8",
-    });
+    const again = abortedCommit(repo);
     expect(again.status).not.toBe(0);
     repo.git("checkout", "HEAD", "--", "src/a.ts");
     repo.write("README.md", "docs\n");

@@ -1,10 +1,16 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { logEvents } from "../support/log-files.js";
-import { CLI, type CliResult, repoWithDecision, runCliAsync, testEnv } from "../support/repo.js";
+import {
+  type CliResult,
+  repoWithDecision,
+  runCliAsync,
+  startCli,
+  waitFor,
+} from "../support/repo.js";
 
 const marksOf = (dir: string, id: string) =>
   logEvents(dir).filter((e) => e.type === "decision_marked_stale" && e.data.decision_id === id);
@@ -16,19 +22,6 @@ function staleDecision() {
   const { repo, id } = repoWithDecision();
   repo.commit("edit a", { "src/a.ts": "a2\n" });
   return { repo, id };
-}
-
-/** Resolves when `predicate` holds for the text collected so far, or rejects after `ms`. */
-function waitFor(read: () => string, predicate: (text: string) => boolean, ms: number) {
-  return new Promise<void>((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      if (predicate(read())) resolve();
-      else if (Date.now() - started > ms) reject(new Error(`timed out; got: ${read()}`));
-      else setTimeout(tick, 50);
-    };
-    tick();
-  });
 }
 
 describe("marking records stale from concurrent processes", () => {
@@ -65,25 +58,13 @@ describe("marking records stale from concurrent processes", () => {
 
   it("the watcher, the pre-commit hook and `stale --record` wait for the marks lock, then see a mark written meanwhile and write none", async () => {
     const { repo, id } = repoWithDecision();
-    const child = spawn(process.execPath, [CLI, "watch", "--json"], {
-      cwd: repo.dir,
-      env: testEnv(),
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const { child, out, exited } = startCli(repo.dir, ["watch", "--json"]);
     // This test process holds the lock (alive, of this machine: never broken).
     const lock = path.join(repo.dir, ".git/adrift/marks.lock");
     let runs: CliResult[] = [];
     try {
       await waitFor(
-        () => stderr,
+        () => out.stderr,
         (t) => t.includes("watching"),
         15_000,
       );
@@ -108,7 +89,7 @@ describe("marking records stale from concurrent processes", () => {
     for (const run of runs) expect(run.code).toBe(0);
     expect(runs[0]?.stderr).toBe("");
     expect((JSON.parse(runs[1]!.stdout) as StaleJson).marked).toEqual([]);
-    expect(stdout).toBe("");
+    expect(out.stdout).toBe("");
     expect(marksOf(repo.dir, id).map((m) => m.data.reason)).toEqual(["manual"]);
   });
 

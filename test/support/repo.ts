@@ -112,23 +112,41 @@ export function runCli(
 }
 
 /** Spawns the built CLI asynchronously (for concurrency tests). */
-export function runCliAsync(
+/** Resolves when `predicate` holds for the text collected so far, or rejects after `ms`. */
+export function waitFor(read: () => string, predicate: (text: string) => boolean, ms: number) {
+  return new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      if (predicate(read())) resolve();
+      else if (Date.now() - started > ms) reject(new Error(`timed out; got: ${read()}`));
+      else setTimeout(tick, 50);
+    };
+    tick();
+  });
+}
+
+/** The real CLI spawned in `cwd`, with what it printed so far and its exit. */
+export function startCli(cwd: string, args: string[], env: NodeJS.ProcessEnv = testEnv()) {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
+  const out = { stdout: "", stderr: "" };
+  child.stdout.on("data", (d) => {
+    out.stdout += d;
+  });
+  child.stderr.on("data", (d) => {
+    out.stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { child, out, exited };
+}
+
+export async function runCliAsync(
   cwd: string,
   args: string[],
   env: NodeJS.ProcessEnv = testEnv(),
 ): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  const { out, exited } = startCli(cwd, args, env);
+  const code = await exited;
+  return { code: code ?? -1, ...out };
 }
 
 /**
