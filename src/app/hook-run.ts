@@ -2,6 +2,7 @@
 // a hook must not block a commit because of adrift's own failure.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { gitOperationInProgress } from "../adapters/git/in-progress.js";
 import { readLocalState } from "../adapters/local-state.js";
 import type { Problem } from "../core/events/parse.js";
 import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
@@ -108,7 +109,14 @@ export async function runHook(
         await computeStaleness(ctx);
         return { lines: [] };
       case "post-checkout":
-        return { lines: args[2] === "0" ? [] : await report(ctx) };
+        // A file checkout says nothing; nor does a rebase's checkout of its base: post-rewrite
+        // reports once the rebase is done.
+        return {
+          lines:
+            args[2] === "0" || gitOperationInProgress(ctx.git.location) === "rebase"
+              ? []
+              : await report(ctx),
+        };
       default:
         return { lines: await report(ctx) };
     }

@@ -172,6 +172,24 @@ describe("adrift hooks with real git commits", () => {
     },
   );
 
+  it("a rebase that makes a record stale says so once (post-rewrite), not also on its checkout", () => {
+    const { repo, id } = setup();
+    repo.git("checkout", "-q", "-b", "topic");
+    repo.commit("topic work", { "src/b.ts": "b2\n" });
+    repo.git("checkout", "-q", "main");
+    repo.commit("edit a without hooks", { "src/a.ts": "a2\n" });
+    repo.git("checkout", "-q", "topic");
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    const rebase = spawnSync("git", ["rebase", "-q", "main"], {
+      cwd: repo.dir,
+      env: testEnv(),
+      encoding: "utf8",
+    });
+    expect(rebase.status, rebase.stderr).toBe(0);
+    expect(rebase.stderr.split("\n").filter((l) => l.includes("went stale"))).toHaveLength(1);
+    expect(rebase.stderr).toContain(id);
+  });
+
   it("works for `git commit <paths>` (a temporary index) and leaves the tree clean", () => {
     const { repo, id } = setup();
     repo.adrift(["hook", "install"]);
