@@ -1,7 +1,8 @@
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { AdriftError } from "../core/errors.js";
 import { stableJson } from "../core/render/json.js";
 import { BASELINE_VERSION, type Baseline } from "../core/reports/baseline.js";
+import { writeFileAtomically } from "./atomic-file.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -50,7 +51,5 @@ export function readBaseline(file: string, name: string): Baseline | undefined {
 
 /** Writes the baseline atomically (sorted keys, so re-freezing the same state changes nothing). */
 export function writeBaseline(file: string, baseline: Baseline): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, stableJson(baseline));
-  renameSync(tmp, file);
+  writeFileAtomically(file, stableJson(baseline));
 }

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { writeFileAtomically } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 
 /** Per-clone state kept under the git dir (never tracked). */
@@ -44,9 +45,7 @@ export async function withLocalState<T>(
   mkdirSync(dir, { recursive: true });
   return withFileLock(path.join(dir, "state.lock"), async () => {
     const { state, result } = await fn(readLocalState(gitDir));
-    const tmp = path.join(dir, `state.json.${process.pid}.tmp`);
-    writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-    renameSync(tmp, path.join(dir, "state.json"));
+    writeFileAtomically(path.join(dir, "state.json"), `${JSON.stringify(state, null, 2)}\n`);
     return result;
   });
 }

@@ -1,9 +1,10 @@
 import { isUtf8 } from "node:buffer";
 import type { Dirent } from "node:fs";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
+import { writeFileAtomically } from "./atomic-file.js";
 
 /** Suffix that makes a file part of the log. */
 export const LOG_SUFFIX = ".events.ndjson";
@@ -98,10 +99,7 @@ export async function logFileStamps(
 
 function writeMemo(file: string, memo: DigestMemo): void {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(memo));
-    renameSync(tmp, file);
+    writeFileAtomically(file, JSON.stringify(memo), { mkdir: true });
   } catch {
     // derived state only: the digests are computed again next time
   }

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
+import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
@@ -106,13 +107,7 @@ export function readStaleReport(
 }
 
 function writeAtomically(file: string, value: unknown): void {
-  writeTextAtomically(file, JSON.stringify(value));
-}
-
-function writeTextAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+  writeFileAtomically(file, JSON.stringify(value));
 }
 
 /** Reports already serialised, by their findings array (a report is large: serialise it once). */
@@ -184,7 +179,7 @@ export function writeStaleCache(
   try {
     mkdirSync(stateDir(gitDir), { recursive: true });
     if (report)
-      writeTextAtomically(
+      writeFileAtomically(
         cacheFile(gitDir, REPORT),
         `${reportPrefix(report.key, report.head)}${reportJson(report.report)}}`,
       );

@@ -3,9 +3,10 @@
 // some records (it has notices: a fetch may change it), which is never kept here. So the digest
 // answers for the same key and HEAD, whatever happened to the engine's own files since (a cache
 // restored into a fresh clone has them with new inodes and mtimes).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { StalenessReport } from "../core/rules/staleness-types.js";
+import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /**
@@ -60,10 +61,7 @@ export function writeStaleDigest(gitDir: string, key: string, report: StalenessR
       head,
       report: { ...report, findings: report.findings.filter((f) => f.state === "stale") },
     };
-    mkdirSync(stateDir(gitDir), { recursive: true });
-    const tmp = `${digestFile(gitDir)}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(stored));
-    renameSync(tmp, digestFile(gitDir));
+    writeFileAtomically(digestFile(gitDir), JSON.stringify(stored), { mkdir: true });
   } catch {
     // derived state only: the next run asks the engine again
   }

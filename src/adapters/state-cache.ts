@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { AdrView } from "../core/project/adrs.js";
 import type { ProjectState } from "../core/project/state.js";
@@ -8,6 +8,7 @@ import {
   recordColumns,
   recordTable,
 } from "../core/reports/report-index.js";
+import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
@@ -58,10 +59,11 @@ export function readStateCache(gitDir: string, key: string): ProjectState | unde
 /** Writes the cache atomically; a failure only costs speed, so it is ignored. */
 export function writeStateCache(gitDir: string, key: string, state: ProjectState): void {
   try {
-    mkdirSync(stateDir(gitDir), { recursive: true });
-    const tmp = `${cacheFile(gitDir)}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ version: STATE_CACHE_VERSION, key, state }, replacer));
-    renameSync(tmp, cacheFile(gitDir));
+    writeFileAtomically(
+      cacheFile(gitDir),
+      JSON.stringify({ version: STATE_CACHE_VERSION, key, state }, replacer),
+      { mkdir: true },
+    );
   } catch {
     // derived state only: the next run recomputes it
   }
@@ -114,9 +116,7 @@ export function writeReportIndex(gitDir: string, key: string, index: ReportIndex
       backlog: index.backlog,
       questions: index.questions,
     };
-    const tmp = `${indexFile(gitDir)}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(stored));
-    renameSync(tmp, indexFile(gitDir));
+    writeFileAtomically(indexFile(gitDir), JSON.stringify(stored));
   } catch {
     // derived state only: the next run recomputes it
   }

@@ -1,9 +1,9 @@
 import type { Stats } from "node:fs";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import * as z from "zod";
 import { EVENT_SCHEMAS } from "../core/events/envelope.js";
 import { fnv1a } from "../core/fnv.js";
+import { writeFileAtomically } from "./atomic-file.js";
 
 /**
  * Which log files were fully validated, by their stat identity (as git's index trusts a file
@@ -86,10 +86,7 @@ export function openValidatedFiles(file: string): ValidatedFiles {
       if (!changed) return;
       try {
         cache.schemas = schemasFingerprint();
-        mkdirSync(path.dirname(file), { recursive: true });
-        const tmp = `${file}.${process.pid}.tmp`;
-        writeFileSync(tmp, JSON.stringify(cache));
-        renameSync(tmp, file);
+        writeFileAtomically(file, JSON.stringify(cache), { mkdir: true });
       } catch {
         // a cache that cannot be written only costs time on the next read
       }

@@ -1,8 +1,9 @@
 // Marks the pre-commit hook wrote for a commit that then did not happen (an empty message, a
 // commit-msg hook that refused it). They sit in the working log, staged; if the change they were
 // for is then unstaged, the next commit would carry marks nothing in it justifies.
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { writeFileAtomically } from "../adapters/atomic-file.js";
 import { stateDir, withMarksLock } from "../adapters/local-state.js";
 import type { AppContext } from "./context.js";
 
@@ -21,8 +22,7 @@ export function rememberPendingMarks(
   const target = pendingFile(ctx.git.location.gitDir);
   const pending: Pending = { version: 1, head, file, records: [...records] };
   try {
-    writeFileSync(`${target}.${process.pid}.tmp`, JSON.stringify(pending));
-    renameSync(`${target}.${process.pid}.tmp`, target);
+    writeFileAtomically(target, JSON.stringify(pending));
   } catch {
     // only costs the clean-up below
   }
@@ -94,8 +94,7 @@ export async function withdrawPendingMarks(
       return false;
     });
     if (withdrawn.length > 0) {
-      writeFileSync(`${absolute}.${process.pid}.tmp`, kept.join("\n"));
-      renameSync(`${absolute}.${process.pid}.tmp`, absolute);
+      writeFileAtomically(absolute, kept.join("\n"));
       await ctx.git.stageFiles([pending.file]);
     }
     forget();

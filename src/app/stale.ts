@@ -207,8 +207,16 @@ export async function computeStaleness(
   ctx: AppContext,
   options: StaleOptions = {},
 ): Promise<StalenessReport> {
+  return staleness(ctx, options, await cacheKey(ctx));
+}
+
+/** `computeStaleness` of the log whose key (`cacheKey`) the caller already took. */
+async function staleness(
+  ctx: AppContext,
+  options: StaleOptions,
+  key: string,
+): Promise<StalenessReport> {
   const gitDir = ctx.git.location.gitDir;
-  const key = await cacheKey(ctx);
   const cached = readStaleCache(gitDir);
   const head = await ctx.git.resolveRevision("HEAD");
   let inputs: Inputs | undefined;
@@ -512,8 +520,8 @@ async function markUnrecorded(
 /** `adrift stale`: the report, and with `record` the marks written. */
 export async function runStale(ctx: AppContext, options: StaleOptions & { record?: boolean } = {}) {
   // The log's key before the report reads it: what marking checks the log against.
-  const readAt = options.record ? await cacheKey(ctx) : undefined;
-  const report = await computeStaleness(ctx, options);
+  const readAt = await cacheKey(ctx);
+  const report = await staleness(ctx, options, readAt);
   const { meanwhile, ...recorded }: Marking = options.record
     ? await markUnrecorded(ctx, report, readAt)
     : { marked: [], meanwhile: [] };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { writeFileAtomically } from "../../adapters/atomic-file.js";
 import { stateDir } from "../../adapters/local-state.js";
 import type { AgentName } from "../../core/agents/hook-config.js";
 import type { RecordStatus } from "../../core/project/state.js";
@@ -43,8 +44,5 @@ export function readSessionMemory(
 /** Saves the memory (atomic rename: two hooks of one session never leave a torn file). */
 export function writeSessionMemory(gitDir: string, memory: AgentSessionMemory): void {
   const file = memoryFile(gitDir, memory.agent, memory.session);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(memory)}\n`);
-  renameSync(tmp, file);
+  writeFileAtomically(file, `${JSON.stringify(memory)}\n`, { mkdir: true });
 }
