@@ -1,9 +1,9 @@
 // What an installed git hook runs: `adrift hook run <name> [args...]`. Hooks run on every commit,
 // so this path does not build the commander program (tens of milliseconds of module loading):
 // main.ts calls it directly, and the hidden `hook run` command calls the same function.
-import { readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { locateEmbedded } from "../adapters/git/locate.js";
 import { AdriftError } from "../core/errors.js";
 import { fnv1a } from "../core/fnv.js";
 import { hookSkipped } from "../core/hook-names.js";
@@ -38,42 +38,51 @@ export async function runInstalledHook(name: string, args: readonly string[]): P
   return 0;
 }
 
-/** Markers older than this are not the same git command's, and are cleared. */
-const MARKER_LIFE_MS = 60 * 60 * 1000;
+/** The folder of one-time markers under the git dir (never a shared temporary directory). */
+function markerDir(): string | undefined {
+  try {
+    const env = process.env.GIT_DIR;
+    const gitDir = env ? path.resolve(env) : locateEmbedded(process.cwd()).gitDir;
+    return path.join(gitDir, "adrift", "hook-skipped");
+  } catch {
+    return undefined;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
 
 /**
  * True unless an earlier hook of the same git command (the installed hook passes git's process
  * id as ADRIFT_GIT_PID) already skipped its work for the same reason: `git commit` runs three
  * hooks, and a broken config should say so once, not three times. A marker per git process and
- * reason, created exclusively in the temp dir, tells; markers an hour old are removed.
+ * reason, created exclusively under the git dir, tells; the markers of git processes that no
+ * longer run are removed (no clock is compared, so a skewed clock changes nothing).
  */
 function firstInThisGitCommand(error: unknown): boolean {
   const git = process.env.ADRIFT_GIT_PID;
-  if (!git || !/^\d+$/.test(git)) return true;
-  const reason = error instanceof Error ? error.message : String(error);
-  const prefix = "adrift-hook-skipped-";
-  const marker = path.join(tmpdir(), `${prefix}${git}-${fnv1a(reason).toString(36)}`);
+  const dir = markerDir();
+  if (!git || !/^\d+$/.test(git) || !dir) return true;
   try {
-    writeFileSync(marker, "", { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") return true;
-    // A fresh marker: an earlier hook of this git command said it. An old one: a git process
-    // that had this id before; say it, and mark it again (below, with the old markers cleared).
-    try {
-      if (Date.now() - statSync(marker).mtimeMs < MARKER_LIFE_MS) return false;
-      writeFileSync(marker, "");
-    } catch {
-      return true;
+    mkdirSync(dir, { recursive: true });
+    for (const entry of readdirSync(dir)) {
+      const pid = Number(entry.split("-")[0]);
+      if (Number.isInteger(pid) && !isRunning(pid)) unlinkSync(path.join(dir, entry));
     }
-  }
-  try {
-    for (const entry of readdirSync(tmpdir()))
-      if (entry.startsWith(prefix)) {
-        const file = path.join(tmpdir(), entry);
-        if (Date.now() - statSync(file).mtimeMs > MARKER_LIFE_MS) unlinkSync(file);
-      }
   } catch {
     // clearing old markers is best effort
   }
-  return true;
+  const reason = error instanceof Error ? error.message : String(error);
+  try {
+    writeFileSync(path.join(dir, `${git}-${fnv1a(reason).toString(36)}`), "", { flag: "wx" });
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "EEXIST";
+  }
 }

@@ -23,13 +23,11 @@ describe("adrift watch", () => {
       await waitFor(
         () => out.stderr,
         (t) => t.includes("watching"),
-        15_000,
       );
       repo.commit("edit a", { "src/a.ts": "a2\n" });
       await waitFor(
         () => out.stdout,
         (t) => t.includes(id),
-        8_000,
       );
       const finding = JSON.parse(out.stdout.trim().split("\n")[0]!);
       expect(finding).toMatchObject({ record_id: id, state: "stale" });
@@ -59,12 +57,10 @@ describe("adrift watch keeps generated files current", () => {
       await waitFor(
         () => out.stderr,
         (t) => t.includes("watching"),
-        15_000,
       );
       await waitFor(
         () => readIf(report),
         (t) => t.includes("Gamma"),
-        8_000,
       );
       // Both branches rewrote the index; the merge keeps main's side, which lacks Beta.
       repo.git("merge", "-q", "--no-edit", "-X", "ours", "b");
@@ -72,12 +68,10 @@ describe("adrift watch keeps generated files current", () => {
       await waitFor(
         () => readIf(index),
         (t) => t.includes(path.basename(beta.path)),
-        8_000,
       );
       await waitFor(
         () => readIf(report),
         (t) => t.includes(beta.path),
-        8_000,
       );
       const { id } = repo.adriftJson<{ id: string }>([
         ...["decision", "record", "--outcome", "Delta", "--trivial", "--path", "src/a.ts"],
@@ -85,7 +79,6 @@ describe("adrift watch keeps generated files current", () => {
       await waitFor(
         () => readIf(report),
         (t) => t.includes(id),
-        8_000,
       );
       // An ADR retitled by hand: no commit, no log change; the index follows.
       const adrFile = path.join(repo.dir, alpha.path);
@@ -93,7 +86,6 @@ describe("adrift watch keeps generated files current", () => {
       await waitFor(
         () => readIf(index),
         (t) => t.includes("Alpha retitled"),
-        8_000,
       );
     } finally {
       child.kill("SIGINT");

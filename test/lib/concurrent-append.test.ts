@@ -48,5 +48,5 @@ describe("concurrent appends", () => {
     expect(validated.ok).toBe(true);
     const listed = repo.adriftJson<{ total: number }>(["list"]);
     expect(listed.total).toBe(PROCESSES * EACH);
-  }, 240_000);
+  });
 });

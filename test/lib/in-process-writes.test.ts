@@ -6,14 +6,13 @@ describe("concurrent writes from one process", () => {
   it("serialise on the clone's lock without stalling, into one session and one file", async () => {
     const repo = makeRepo();
     const lib = await openRepository(repo.dir, { env: testEnv() });
-    const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         lib.recordIntent({ outcome: `outcome ${i}`, trigger: "t", trivial: true }),
       ),
     );
-    // A blocking wait would hold the event loop until the 30 s stale-lock break.
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // A blocking wait would hold the event loop while this very process holds the lock: a live
+    // holder is never broken, so the wait would end in an error instead of these results.
     const sessions = new Set(results.map((r) => r.event.session_id));
     expect(sessions.size).toBe(1);
     const listed = await lib.list();

@@ -112,13 +112,19 @@ export function runCli(
 }
 
 /** Spawns the built CLI asynchronously (for concurrency tests). */
-/** Resolves when `predicate` holds for the text collected so far, or rejects after `ms`. */
-export function waitFor(read: () => string, predicate: (text: string) => boolean, ms: number) {
+/**
+ * How long a wait may take before a test calls it a hang: long, so that a loaded machine never
+ * fails a test that would pass (CI's own time limit is the real budget).
+ */
+const HANG_MS = 300_000;
+
+/** Resolves when `predicate` holds for the text collected so far, or rejects as a hang. */
+export function waitFor(read: () => string, predicate: (text: string) => boolean) {
   return new Promise<void>((resolve, reject) => {
     const started = Date.now();
     const tick = () => {
       if (predicate(read())) resolve();
-      else if (Date.now() - started > ms) reject(new Error(`timed out; got: ${read()}`));
+      else if (Date.now() - started > HANG_MS) reject(new Error(`timed out; got: ${read()}`));
       else setTimeout(tick, 50);
     };
     tick();

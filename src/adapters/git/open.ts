@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { CliGit, locateWithCli } from "./cli.js";
 import { cleanGitEnv } from "./env.js";
+import { locateEmbedded } from "./locate.js";
 import type { GitAdapter, RepositoryLocation } from "./types.js";
 
 function real(p: string): string {
@@ -64,7 +65,7 @@ export async function openGit(dir: string, env: NodeJS.ProcessEnv): Promise<GitA
       if (!isGitMissing(error)) throw error;
     }
   }
-  const { EmbeddedGit, locateEmbedded } = await import("./embedded.js");
+  const { EmbeddedGit } = await import("./embedded.js");
   const location = locateEmbedded(dir);
   // Inside a hook of `git commit -a` or `git commit <paths>`, git's own index is another file.
   return new EmbeddedGit(location, envFor(location, env).GIT_INDEX_FILE);

@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { STALE_LOCK_MS } from "../../adapters/file-lock.js";
+import { isAbandoned } from "../../adapters/file-lock.js";
 import { inspectClone } from "../../adapters/git/inspect.js";
 import { stateDir } from "../../adapters/local-state.js";
 import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agents/hook-config.js";
@@ -21,8 +21,16 @@ function hasGitattributesRule(root: string): boolean {
   }
 }
 
+function lockIsAbandoned(lock: string): boolean {
+  try {
+    return isAbandoned(lock, readFileSync(lock, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
 /** JSON files under `<git dir>/adrift/` that no longer parse, and locks left behind. */
-function cacheProblems(gitDir: string, now: number): DoctorFacts["cache_problems"] {
+function cacheProblems(gitDir: string): DoctorFacts["cache_problems"] {
   const dir = stateDir(gitDir);
   const problems: DoctorFacts["cache_problems"] = [];
   const visit = (folder: string, depth: number) => {
@@ -41,7 +49,7 @@ function cacheProblems(gitDir: string, now: number): DoctorFacts["cache_problems
         } catch {
           problems.push({ file, problem: "not valid JSON" });
         }
-      } else if (entry.name.endsWith(".lock") && now - statSync(file).mtimeMs > STALE_LOCK_MS)
+      } else if (entry.name.endsWith(".lock") && lockIsAbandoned(file))
         problems.push({ file, problem: "a lock left by a process that is gone" });
     }
   };
@@ -130,7 +138,7 @@ export async function gatherDoctorFacts(
     hooks: readHookFacts(clone.hooks_dir),
     ...(log ? { log } : {}),
     ...(logUnreadable ? { log_unreadable: logUnreadable } : {}),
-    cache_problems: cacheProblems(gitDir, ctx.clock.now().getTime()),
+    cache_problems: cacheProblems(gitDir),
     shallow: clone.shallow,
     missing_revisions: [...bases]
       .filter(([revision]) => !clone.present.has(revision))
