@@ -1,15 +1,17 @@
 import { AdriftError } from "../core/errors.js";
 import { type Basis, scopeProblem } from "../core/events/common.js";
+import { compileScopes } from "../core/rules/scope.js";
 import type { AppContext } from "./context.js";
-import { fingerprintFiles } from "./stale-engine.js";
+import { withoutOwnFilesContext } from "./own-files.js";
+import { fingerprintFiles, literalBase } from "./stale-engine.js";
 
 /** Below this many files a repository is too small for the broad-scope warning to mean anything. */
 const MIN_FILES_FOR_BREADTH = 10;
 
 /**
- * Normalises user-typed scope entries (`./src/a.ts` -> `src/a.ts`); throws on unsafe ones, and
- * on the repository root (`.`, `./`): the whole repository holds adrift's own log, so committing
- * the record (or its re-verification) would change its scope, and it could never be fresh.
+ * Normalises user-typed scope entries (`./src/a.ts` -> `src/a.ts`); throws on unsafe ones. The
+ * repository root (`.`, `./`) is the whole repository, `**`: scopes never match adrift's own
+ * folder, so committing the record (or its re-verification) does not change its state.
  */
 export function normalizeScopes(paths: readonly string[]): string[] {
   const out: string[] = [];
@@ -17,12 +19,7 @@ export function normalizeScopes(paths: readonly string[]): string[] {
     let p = raw.trim().replace(/\\/g, "/");
     while (p.startsWith("./")) p = p.slice(2);
     p = p.replace(/\/{2,}/g, "/");
-    if (p === "." || (p === "" && raw.trim() !== ""))
-      throw new AdriftError(
-        "validation_failed",
-        `path ${JSON.stringify(raw.trim())} names the whole repository, adrift's own log included: committing the record would make it stale at once; give the directories it governs instead (e.g. src/), or no path for a decision that governs no code`,
-        { path: raw },
-      );
+    if (p === "." || (p === "" && raw.trim() !== "")) p = "**";
     const problem = scopeProblem(p);
     if (problem)
       throw new AdriftError(
@@ -35,15 +32,24 @@ export function normalizeScopes(paths: readonly string[]): string[] {
   return out;
 }
 
-/** Notes about a basis worth telling the user (e.g. a scope that matches most of the repo). */
-export type BasisNotes = { matched_files?: number; warnings: string[] };
+/**
+ * Notes about a basis worth telling the user: how many files the scope matches, warnings (e.g. a
+ * scope that matches most of the repo), and the files whose uncommitted content it holds.
+ */
+export type BasisNotes = { matched_files?: number; warnings: string[]; uncommitted?: string[] };
 
-/** Resolves the revision (default HEAD) and builds the basis of a record. */
+/**
+ * Resolves the revision (default HEAD) and builds the basis of a record: the scope as the author
+ * sees it. Based on HEAD while files in scope have uncommitted changes (staged or not, untracked
+ * ones included), the fingerprints are the working tree's and `uncommitted` lists those files:
+ * the commit that carries the record with them leaves them as the record saw them.
+ */
 export async function buildBasis(
-  ctx: AppContext,
+  context: AppContext,
   paths: readonly string[],
   revision = "HEAD",
 ): Promise<{ basis: Basis; notes: BasisNotes }> {
+  const ctx = withoutOwnFilesContext(context);
   const touched = normalizeScopes(paths);
   const resolved = await ctx.git.resolveRevision(revision);
   if (!resolved)
@@ -56,16 +62,35 @@ export async function buildBasis(
     );
   if (touched.length === 0)
     return { basis: { revision: resolved, touched_paths: touched }, notes: { warnings: [] } };
-  const { fingerprints, notes } = await fingerprintScope(ctx, resolved, touched);
-  return { basis: { revision: resolved, touched_paths: touched, fingerprints }, notes };
+  const head = revision === "HEAD" ? resolved : await ctx.git.resolveRevision("HEAD");
+  const work = resolved === head ? await ctx.git.worktreeTree(touched.map(literalBase)) : undefined;
+  const scopes = compileScopes(touched);
+  const uncommitted = (work?.changed ?? []).filter((file) => scopes.some((s) => s.matches(file)));
+  const { fingerprints, notes } = await fingerprintScope(
+    ctx,
+    work ? work.tree : resolved,
+    touched,
+    resolved,
+  );
+  if (uncommitted.length === 0)
+    return { basis: { revision: resolved, touched_paths: touched, fingerprints }, notes };
+  return {
+    basis: { revision: resolved, touched_paths: touched, fingerprints, uncommitted },
+    notes: { ...notes, uncommitted },
+  };
 }
 
-/** Fingerprints the scope at `revision` and says how many files it covers, with warnings. */
+/**
+ * Fingerprints the scope at `revision` (a commit, or the working tree's tree) and says how many
+ * files it covers, with warnings naming `shown` (the revision the record is based on).
+ */
 export async function fingerprintScope(
-  ctx: AppContext,
+  context: AppContext,
   revision: string,
   touched: readonly string[],
+  shown = revision,
 ): Promise<{ fingerprints: Record<string, string>; notes: BasisNotes }> {
+  const ctx = withoutOwnFilesContext(context);
   const { fingerprints, matched, total, empty } = await fingerprintFiles(
     ctx.git,
     revision,
@@ -73,7 +98,7 @@ export async function fingerprintScope(
     ctx.config.broad_scope_ratio,
   );
   const warnings = empty.map(
-    (entry) => `${entry} matches no file at ${revision.slice(0, 12)} (check the spelling)`,
+    (entry) => `${entry} matches no file at ${shown.slice(0, 12)} (check the spelling)`,
   );
   if (total >= MIN_FILES_FOR_BREADTH && matched > total * ctx.config.broad_scope_ratio)
     warnings.push(

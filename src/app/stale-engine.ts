@@ -9,6 +9,7 @@ import {
   type CommitInfo,
   type HistoryIndex,
   indexHistory,
+  NO_FILE,
 } from "../core/rules/history.js";
 import { HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
 import { compileScopes, globBase, scopeKind } from "../core/rules/scope.js";
@@ -17,12 +18,16 @@ import {
   assessByFingerprints,
   assessByHistory,
   CandidateCache,
+  type ContentLookup,
   type CurrentTree,
   candidatesFor,
+  compiledScopes,
+  contentNeeds,
   currentTree,
   recordsTouching,
 } from "../core/rules/staleness.js";
 import {
+  type Answer,
   type NoAdvance,
   type PreviousReport,
   planAdvance,
@@ -79,7 +84,7 @@ export async function fingerprintFiles(
 }
 
 /** The literal directory part of a scope entry (the whole entry when it has no wildcard). */
-function literalBase(entry: string): string {
+export function literalBase(entry: string): string {
   return scopeKind(entry) === "glob" ? globBase(entry).replace(/\/$/, "") : entry;
 }
 
@@ -92,9 +97,12 @@ export type PreparedHistory = {
   excluded: string[];
   /**
    * The finding of a record by id, when the records were scanned with the history; `followed`
-   * receives the paths outside its scope it followed renames through.
+   * receives the paths its finding depends on besides those it lists (see `assessByHistory`),
+   * `lookup` the contents the index cannot tell.
    */
-  assess?: (id: string, followed?: string[]) => StaleFinding | undefined;
+  assess?: (id: string, followed?: string[], lookup?: ContentLookup) => StaleFinding | undefined;
+  /** True when the record with this id was judged while the history streamed. */
+  judged?: (id: string) => boolean;
 };
 
 /**
@@ -250,11 +258,23 @@ export async function prepareHistory(
   const present = new Set(candidates.filter((b) => times.has(b)));
   const scanned = await scanHistory(git, head, present, times, records, options);
   const at = new Map((await records).map((r, i) => [r.id, i]));
-  const assess = (id: string, followed?: string[]) => {
+  const assess = (id: string, followed?: string[], lookup?: ContentLookup) => {
     const r = at.get(id);
-    return r === undefined ? undefined : scanned.assess(r, followed);
+    return r === undefined ? undefined : scanned.assess(r, followed, lookup);
   };
-  return { head, bases, present, index: scanned.index, excluded: scanned.excluded, assess };
+  const judged = (id: string) => {
+    const r = at.get(id);
+    return r !== undefined && scanned.judged(r);
+  };
+  return {
+    head,
+    bases,
+    present,
+    index: scanned.index,
+    excluded: scanned.excluded,
+    assess,
+    judged,
+  };
 }
 
 /** Fingerprints of records whose basis had them but the caller dropped them (the cache does). */
@@ -302,7 +322,7 @@ export async function historyReport(
       records.map((r) => r.basis.revision),
       records,
     );
-  const { head, present, index, excluded, assess } = prepared;
+  const { head, present, index, excluded, assess, judged } = prepared;
   if (details) {
     details.missing = [];
     details.excluded = excluded;
@@ -310,19 +330,28 @@ export async function historyReport(
   }
   if (!head) return { head: "", findings: [], notices: ["the repository has no commits yet"] };
   let cache: CandidateCache | undefined;
+  const byHistory = (record: AssessedRecord) =>
+    index.baseBits.has(record.basis.revision) || excluded.includes(record.basis.revision);
+  // After a merge, the index cannot say what HEAD holds: git is asked, once for all records.
+  let lookup: ContentLookup | undefined;
+  if (!index.linear) {
+    cache ??= new CandidateCache(index.paths);
+    const pending = records.filter((r) => byHistory(r) && !judged?.(r.id));
+    lookup = await lookUpContents(git, head, index, pending, cache);
+  }
   const findings: StaleFinding[] = [];
   let tree: CurrentTree | undefined;
   let stored: Map<string, Record<string, string> | undefined> | undefined;
   const counts = { missing: 0, offHistory: 0, unknown: 0 };
   for (const record of records) {
     const base = record.basis.revision;
-    if (index.baseBits.has(base) || excluded.includes(base)) {
+    if (byHistory(record)) {
       const followed: string[] | undefined = details ? [] : undefined;
-      const scanned = assess?.(record.id, followed);
+      const scanned = assess?.(record.id, followed, lookup);
       if (scanned) findings.push(scanned);
       else {
         cache ??= new CandidateCache(index.paths);
-        findings.push(assessByHistory(record, index, cache, followed));
+        findings.push(assessByHistory(record, index, cache, followed, lookup));
       }
       if (followed && followed.length > 0)
         details!.follows.set(record.id, [...new Set(followed)].sort());
@@ -364,6 +393,45 @@ export async function historyReport(
       `${plural(counts.unknown, "record")} without fingerprints and without history here: cannot tell whether ${counts.unknown === 1 ? "it is" : "they are"} stale (fetch the history: git fetch --unshallow)`,
     );
   return { head, findings, notices };
+}
+
+/**
+ * What HEAD holds, and what each record's basis held, at the paths judging `records` over a
+ * merged history needs (`contentNeeds`): one `cat-file --batch-check` for each side.
+ */
+async function lookUpContents(
+  git: GitAdapter,
+  head: string,
+  index: HistoryIndex,
+  records: readonly AssessedRecord[],
+  cache: CandidateCache,
+): Promise<ContentLookup> {
+  const now = new Set<string>();
+  const pairs: [string, string][] = [];
+  const asked = new Set<string>();
+  for (const record of records) {
+    const needs = contentNeeds(record, index, cache);
+    for (const path of needs.now) now.add(path);
+    for (const path of needs.atBasis) {
+      if (record.seen && path in record.seen) continue;
+      const key = `${record.basis.revision}\0${path}`;
+      if (asked.has(key)) continue;
+      asked.add(key);
+      pairs.push([record.basis.revision, path]);
+    }
+  }
+  if (now.size === 0 && pairs.length === 0) return { now: () => undefined, at: () => undefined };
+  const [held, then] = await timed("look up contents", () =>
+    Promise.all([
+      now.size > 0 ? git.objectIds(head, [...now]) : new Map<string, string>(),
+      git.objectIdsAt(pairs),
+    ]),
+  );
+  const basis = new Map(pairs.map(([rev, path], i) => [`${rev}\0${path}`, then[i] ?? NO_FILE]));
+  return {
+    now: (path) => (now.has(path) ? (held.get(path) ?? NO_FILE) : undefined),
+    at: (revision, path) => basis.get(`${revision}\0${path}`),
+  };
 }
 
 /** Most new commits a previous report is carried forward over; beyond, history is read whole. */
@@ -419,35 +487,29 @@ function renamesOrDeletions(index: HistoryIndex): boolean {
 }
 
 /**
- * For each question, whether the file exists both at the basis and at `head` with other contents
- * (one `cat-file --batch-check` per revision, all at once).
+ * For each question, what the basis held at the file and whether it exists both there and at
+ * `head` with other contents (one `cat-file --batch-check` for all of them).
  */
-async function changedBetween(
+async function answerQuestions(
   git: GitAdapter,
   head: string,
   questions: readonly Question[],
-): Promise<Map<string, boolean>> {
-  const byRevision = new Map<string, Set<string>>();
-  for (const { revision, path } of questions) {
-    const paths = byRevision.get(revision) ?? new Set();
-    paths.add(path);
-    byRevision.set(revision, paths);
-  }
-  const all = [...new Set(questions.map((q) => q.path))];
-  const [now, ...then] = await Promise.all([
-    git.objectIds(head, all),
-    ...[...byRevision].map(([revision, paths]) => git.objectIds(revision, [...paths])),
-  ]);
-  const answers = new Map<string, boolean>();
-  [...byRevision].forEach(([revision, paths], i) => {
-    for (const path of paths) {
-      const before = then[i]!.get(path);
-      const after = now!.get(path);
-      answers.set(
-        questionKey(revision, path),
-        before !== undefined && after !== undefined && before !== after,
-      );
-    }
+): Promise<Map<string, Answer>> {
+  const paths = [...new Set(questions.map((q) => q.path))];
+  const pairs: [string, string][] = [
+    ...paths.map((path): [string, string] => [head, path]),
+    ...questions.map((q): [string, string] => [q.revision, q.path]),
+  ];
+  const ids = await git.objectIdsAt(pairs);
+  const now = new Map(paths.map((path, i) => [path, ids[i]]));
+  const answers = new Map<string, Answer>();
+  questions.forEach(({ revision, path }, i) => {
+    const before = ids[paths.length + i];
+    const after = now.get(path);
+    answers.set(questionKey(revision, path), {
+      basis: before ?? NO_FILE,
+      changed: before !== undefined && after !== undefined && before !== after,
+    });
   });
   return answers;
 }
@@ -482,7 +544,7 @@ export async function advanceReport(
   let plan = planAdvance(previous, records, chain, times);
   if ("reason" in plan) return plan;
   if (plan.questions.length > 0) {
-    const answers = await changedBetween(git, previous.head, plan.questions);
+    const answers = await answerQuestions(git, previous.head, plan.questions);
     plan = planAdvance(previous, records, chain, times, answers);
     if ("reason" in plan) return plan;
   }
@@ -550,19 +612,106 @@ export function stagedCommit(
   };
 }
 
-/** Findings the staged change alone causes (only non-fresh ones). */
+/**
+ * What judging the staged change needs besides the change itself: HEAD (a record based on it
+ * saw what the change found there), what other bases held at the paths it changes
+ * (`atBasis`; undefined where not looked up: the content rule is then not applied there), and
+ * per record the paths outside its scope its finding at HEAD followed renames to (a change
+ * there is a change where a file in scope went).
+ */
+export type StagedContext = {
+  head?: string;
+  atBasis?: (revision: string, path: string) => string | undefined;
+  follows?: Readonly<Record<string, readonly string[]>>;
+};
+
+/** The unrecorded records the staged change touches through their scope. */
+function stagedTouched(records: readonly AssessedRecord[], commit: CommitInfo): AssessedRecord[] {
+  const touched = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
+  return recordsTouching(records, touched);
+}
+
+/**
+ * The (basis, path) pairs whose contents `stagedFindings` needs looked up: the staged paths in
+ * the scope of each unrecorded record not based on HEAD, where it did not see uncommitted work.
+ */
+export function stagedQuestions(
+  records: readonly AssessedRecord[],
+  commit: CommitInfo,
+  head: string | undefined,
+): [string, string][] {
+  const pairs: [string, string][] = [];
+  const paths = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
+  for (const record of stagedTouched(records, commit)) {
+    if (record.recorded || record.basis.revision === head) continue;
+    const scopes = compiledScopes(record.basis.touched_paths);
+    for (const path of paths)
+      if (!(record.seen && path in record.seen) && scopes.some((s) => s.matches(path)))
+        pairs.push([record.basis.revision, path]);
+  }
+  return pairs;
+}
+
+/**
+ * Findings the staged change alone causes (only non-fresh ones), with the content rule: a staged
+ * file left as the record saw it is no change (the commit that carries a record with the edit it
+ * describes). A change to a path a record's finding followed a rename to makes it stale too.
+ */
 export function stagedFindings(
   records: readonly AssessedRecord[],
   commit: CommitInfo,
+  context: StagedContext = {},
 ): StaleFinding[] {
   if (commit.changes.length === 0) return [];
   const index = indexHistory([commit], []);
   const cache = new CandidateCache(index.paths);
+  const lookup: ContentLookup = {
+    now: (path) => index.byPath.get(path)?.at(-1)?.blob,
+    at: (revision, path) =>
+      revision === context.head
+        ? index.byPath.get(path)?.[0]?.was
+        : context.atBasis?.(revision, path),
+  };
   const out: StaleFinding[] = [];
-  const touched = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
-  for (const record of recordsTouching(records, touched)) {
-    const finding = assessByHistory(record, index, cache);
+  const judged = new Set<string>();
+  for (const record of stagedTouched(records, commit)) {
+    const finding = assessByHistory(record, index, cache, undefined, lookup);
+    judged.add(record.id);
     if (finding.state !== "fresh") out.push(finding);
+  }
+  if (context.follows) out.push(...followedFindings(records, commit, context.follows, judged));
+  return out;
+}
+
+/**
+ * Records the staged change makes stale through a path their finding at HEAD followed a rename
+ * to (outside the scope): anything but a pure rename there changes the file the record saw.
+ */
+function followedFindings(
+  records: readonly AssessedRecord[],
+  commit: CommitInfo,
+  follows: Readonly<Record<string, readonly string[]>>,
+  judged: ReadonlySet<string>,
+): StaleFinding[] {
+  const changed = new Set<string>();
+  for (const c of commit.changes) {
+    if (c.status === "R" && (c.similarity ?? 0) >= 100) continue; // moved on, not changed
+    changed.add(c.path);
+    if (c.old_path !== undefined) changed.add(c.old_path);
+  }
+  const out: StaleFinding[] = [];
+  for (const record of records) {
+    const hit = judged.has(record.id) ? undefined : follows[record.id]?.find((p) => changed.has(p));
+    if (!hit) continue;
+    out.push({
+      record_id: record.id,
+      kind: record.kind,
+      state: "stale",
+      recorded: record.recorded,
+      commits: [{ hash: commit.hash, author: commit.author, subject: commit.subject }],
+      paths: [{ path: hit, change: "modified", commits: [commit.hash] }],
+      method: "history",
+    });
   }
   return out;
 }

@@ -22,16 +22,19 @@ import {
   type StaleCache,
   writeStaleCache,
 } from "../adapters/stale-cache.js";
+import type { Basis } from "../core/events/common.js";
 import type { Problem } from "../core/events/parse.js";
 import { foldEvents } from "../core/project/fold.js";
 import { isStalenessType, NEEDS_VALIDATION, parseForStaleness } from "../core/project/lean.js";
 import { type LoadedLine, orderLines } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
 import { futureEventsError } from "../core/project/unreadable-lines.js";
+import { NO_FILE } from "../core/rules/history.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { NoAdvance, PreviousReport } from "../core/rules/staleness-advance.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
+import { withoutOwnFilesContext } from "./own-files.js";
 import {
   type Advanced,
   advanceReport,
@@ -44,6 +47,7 @@ import {
   STAGED,
   stagedCommit,
   stagedFindings,
+  stagedQuestions,
 } from "./stale-engine.js";
 
 /**
@@ -66,15 +70,25 @@ export function assessedRecords(state: ProjectState): AssessedRecord[] {
   const out: AssessedRecord[] = [];
   for (const r of state.records.values()) {
     if (!r.basis || r.basis.touched_paths.length === 0 || r.status === "superseded") continue;
+    const seen = seenOf(r.basis);
     out.push({
       id: r.id,
       kind: r.kind,
       basis: r.basis,
       ...(r.workline_id ? { workline_id: r.workline_id } : {}),
       recorded: r.status === "stale",
+      ...(seen ? { seen } : {}),
     });
   }
   return out;
+}
+
+/** What the author saw where it differed from the basis revision (`AssessedRecord.seen`). */
+function seenOf(basis: Basis): Record<string, string> | undefined {
+  if (!basis.uncommitted?.length) return undefined;
+  const seen: Record<string, string> = {};
+  for (const file of basis.uncommitted) seen[file] = basis.fingerprints?.[file] ?? NO_FILE;
+  return seen;
 }
 
 /**
@@ -207,7 +221,7 @@ export async function computeStaleness(
   ctx: AppContext,
   options: StaleOptions = {},
 ): Promise<StalenessReport> {
-  return staleness(ctx, options, await cacheKey(ctx));
+  return staleness(withoutOwnFilesContext(ctx), options, await cacheKey(ctx));
 }
 
 /** `computeStaleness` of the log whose key (`cacheKey`) the caller already took. */
@@ -255,7 +269,9 @@ async function staleness(
         ...(basis ? { previous: basis } : {}),
       });
     }
-    const staged = options.staged ? await stagedChangeFindings(ctx, inputs) : [];
+    const staged = options.staged
+      ? await stagedChangeFindings(ctx, inputs, reportBasisOf(cached)?.follows)
+      : [];
     return withLogProblems({ head: head ?? "", findings: staged, notices: [] }, inputs);
   }
   const previous = stored ? undefined : previousReport(gitDir, cached, head);
@@ -342,7 +358,11 @@ async function staleness(
     written();
   }
   if (!options.staged) return withLogProblems(report, inputs!);
-  return withLogProblems(mergeStaged(report, await stagedChangeFindings(ctx, inputs!)), inputs!);
+  const follows = reportBasisOf(readStaleCache(gitDir))?.follows;
+  return withLogProblems(
+    mergeStaged(report, await stagedChangeFindings(ctx, inputs!, follows)),
+    inputs!,
+  );
 }
 
 /** Stops at a line from a newer adrift, naming its file and line (SPEC §2). */
@@ -367,8 +387,15 @@ async function problemsOfLog(ctx: AppContext, cached: StaleCache): Promise<Probl
   return problems;
 }
 
-/** What the staged change, taken as one more commit of the active workline, does to the records. */
-async function stagedChangeFindings(ctx: AppContext, inputs: Inputs): Promise<StaleFinding[]> {
+/**
+ * What the staged change, taken as one more commit of the active workline, does to the records.
+ * `follows`: per record, the paths its finding at HEAD followed renames to.
+ */
+async function stagedChangeFindings(
+  ctx: AppContext,
+  inputs: Inputs,
+  follows: Readonly<Record<string, readonly string[]>> | undefined,
+): Promise<StaleFinding[]> {
   const active = readLocalState(ctx.git.location.gitDir).active_workline;
   // git exports the author inside hooks; asking git config costs a process.
   const author = ctx.env.GIT_AUTHOR_NAME
@@ -380,7 +407,16 @@ async function stagedChangeFindings(ctx: AppContext, inputs: Inputs): Promise<St
     active && inputs.open_worklines.includes(active) ? active : undefined,
     Math.floor(ctx.clock.now().getTime() / 1000),
   );
-  return stagedFindings(inputs.records, commit);
+  const head = await ctx.git.resolveRevision("HEAD");
+  // What the bases other than HEAD held at the staged paths: one request for all of them.
+  const pairs = stagedQuestions(inputs.records, commit, head);
+  const held = pairs.length > 0 ? await ctx.git.objectIdsAt(pairs) : [];
+  const atBasis = new Map(pairs.map(([rev, p], i) => [`${rev}\0${p}`, held[i] ?? NO_FILE]));
+  return stagedFindings(inputs.records, commit, {
+    ...(head ? { head } : {}),
+    atBasis: (revision, path) => atBasis.get(`${revision}\0${path}`),
+    ...(follows ? { follows } : {}),
+  });
 }
 
 /** What the cached records were derived from: the log dir, and each log file's contents. */
@@ -424,7 +460,10 @@ function scanRevisions(read: LogBytes): Set<string> {
  * and the staged change makes nothing stale (then the full computation can be skipped), the
  * log lines the cache was read without; undefined when the cache cannot tell.
  */
-export async function nothingToMark(ctx: AppContext): Promise<{ problems: Problem[] } | undefined> {
+export async function nothingToMark(
+  context: AppContext,
+): Promise<{ problems: Problem[] } | undefined> {
+  const ctx = withoutOwnFilesContext(context);
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
   if (!cached?.problems || cached.unrecorded === undefined || cached.unrecorded.length > 0)
@@ -440,7 +479,13 @@ export async function nothingToMark(ctx: AppContext): Promise<{ problems: Proble
     active && cached.open_worklines.includes(active) ? active : undefined,
     0,
   );
-  return stagedFindings(cached.records, commit).some((f) => f.state === "stale")
+  // Without looking up what other bases held: a change the content rule might excuse there
+  // counts here, and the full computation decides.
+  const staged = stagedFindings(cached.records, commit, {
+    head: cached.head,
+    ...(cached.follows ? { follows: cached.follows } : {}),
+  });
+  return staged.some((f) => f.state === "stale" && !f.recorded)
     ? undefined
     : { problems: cached.problems };
 }
@@ -518,7 +563,11 @@ async function markUnrecorded(
 }
 
 /** `adrift stale`: the report, and with `record` the marks written. */
-export async function runStale(ctx: AppContext, options: StaleOptions & { record?: boolean } = {}) {
+export async function runStale(
+  context: AppContext,
+  options: StaleOptions & { record?: boolean } = {},
+) {
+  const ctx = withoutOwnFilesContext(context);
   // The log's key before the report reads it: what marking checks the log against.
   const readAt = await cacheKey(ctx);
   const report = await staleness(ctx, options, readAt);

@@ -95,17 +95,18 @@ describe("bad input gets a clear error and writes nothing", () => {
     refuses(repo, ["intent", "amend", id, "--path", "/abs"], "validation_failed");
   });
 
-  it("the repository root as a scope (`.`, `./`) is refused, suggesting a directory", () => {
-    const { repo, id } = recorded();
+  it("the repository root as a scope (`.`, `./`) is the whole repository, `**`", () => {
+    const { repo } = recorded();
     for (const root of [".", "./", " ./ "]) {
-      const error = refuses(
-        repo,
-        ["decision", "record", "--outcome", "x", "--path", root],
-        "validation_failed",
-      );
-      expect(error.message).toContain("names the whole repository");
-      expect(error.message).toContain("e.g. src/");
-      refuses(repo, ["intent", "amend", id, "--path", root], "validation_failed");
+      const whole = repo.adriftJson<{ event: { data: { basis: { touched_paths: string[] } } } }>([
+        "decision",
+        "record",
+        "--outcome",
+        "x",
+        "--path",
+        root,
+      ]);
+      expect(whole.event.data.basis.touched_paths).toEqual(["**"]);
     }
     // A path that starts with ./ is still read from the root.
     const inside = repo.adriftJson<{ event: { data: { basis: { touched_paths: string[] } } } }>([

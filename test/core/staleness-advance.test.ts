@@ -272,7 +272,9 @@ describe("carrying a staleness report forward", () => {
       new Map(
         changed === undefined
           ? []
-          : chain.flatMap((c) => c.changes.map((ch) => [questionKey("c1", ch.path), changed])),
+          : chain.flatMap((c) =>
+              c.changes.map((ch) => [questionKey("c1", ch.path), { basis: "", changed }]),
+            ),
       ),
     );
     if ("reason" in plan) throw new Error(plan.reason);

@@ -1,6 +1,12 @@
 import type { CommitInfo, FileChange, TreeEntry } from "./types.js";
 
-/** The `git log --format` that `parseLog` reads: fields separated by NUL, commits by \x01. */
+/** How `git log` lists each commit's changes for `parseLog`: renames found, blob ids in full. */
+export const LOG_CHANGES = ["-z", "-M", "--raw", "--no-abbrev"] as const;
+
+/**
+ * The `git log --format` that `parseLog` reads: fields separated by NUL, commits by \x01; the
+ * changes follow as `LOG_CHANGES` lists them.
+ */
 export const LOG_FORMAT =
   "%x01%m%H%x00%P%x00%an%x00%ae%x00%ct%x00%s%x00%(trailers:key=Adrift-Workline,valueonly,separator=%x1f)";
 
@@ -54,7 +60,66 @@ function combined(code: string): "A" | "D" | "M" | undefined {
   return first === "A" || first === "D" ? first : "M";
 }
 
-/** Parses one commit of `git log -z --name-status --format=LOG_FORMAT` (the text after its \x01). */
+const ZERO = /^0+$/;
+
+/** A blob id of raw diff output, undefined for git's all-zero "no file". */
+const blobOf = (oid: string | undefined) => (oid === undefined || ZERO.test(oid) ? undefined : oid);
+
+/**
+ * Parses `--raw -z --no-abbrev` tokens (starting at `start`) into changes, with the blob ids a
+ * change found and left: `:mode mode oid oid status` and its path (two for a rename or copy); a
+ * merge's combined form (`git log -c`) `::mode… oid… statuses` and one path, its `was` the first
+ * parent's blob. An unmerged entry (`U`, all-zero ids) says no contents.
+ */
+export function parseRawChanges(tokens: readonly string[], start = 0): FileChange[] {
+  const changes: FileChange[] = [];
+  let i = start;
+  while (i < tokens.length) {
+    let token = tokens[i]!;
+    if (token.charCodeAt(0) === 10) token = token.slice(1); // a newline may lead
+    if (token.charCodeAt(0) !== 58) {
+      i++; // not a change (an empty token between commits)
+      continue;
+    }
+    let parents = 0;
+    while (token.charCodeAt(parents) === 58) parents++;
+    const fields = token.slice(parents).split(" ");
+    const code = fields[2 * parents + 2] ?? "";
+    const was = blobOf(fields[parents + 1]);
+    const blob = blobOf(fields[2 * parents + 1]);
+    const contents = (change: FileChange): FileChange => {
+      if (blob !== undefined) change.blob = blob;
+      if (was !== undefined && change.status !== "A") change.was = was;
+      return change;
+    };
+    if (parents > 1) {
+      changes.push(contents({ status: combined(code) ?? "M", path: tokens[i + 1]! }));
+      i += 2;
+      continue;
+    }
+    const letter = code[0]!;
+    if (letter === "R" || letter === "C") {
+      const from = tokens[i + 1]!;
+      const to = tokens[i + 2]!;
+      const similarity = Number(code.slice(1)) || 0;
+      if (letter === "R")
+        changes.push(contents({ status: "R", path: to, old_path: from, similarity }));
+      else changes.push(contents({ status: "A", path: to }));
+      i += 3;
+      continue;
+    }
+    const status = letter === "A" || letter === "D" || letter === "T" ? letter : "M";
+    changes.push(
+      letter === "U"
+        ? { status, path: tokens[i + 1]! }
+        : contents({ status, path: tokens[i + 1]! }),
+    );
+    i += 2;
+  }
+  return changes;
+}
+
+/** Parses one commit of `git log -z --raw --format=LOG_FORMAT` (the text after its \x01). */
 function parseCommit(chunk: string): CommitInfo {
   const tokens = chunk.split("\0");
   const [marked, parents, author, email, time, subject, trailers] = tokens;
@@ -71,13 +136,13 @@ function parseCommit(chunk: string): CommitInfo {
           .map((t) => t.trim())
           .filter(Boolean)
       : [],
-    changes: parseNameStatus(tokens, 7),
+    changes: parseRawChanges(tokens, 7),
   };
   if (marked!.startsWith("-")) commit.boundary = true;
   return commit;
 }
 
-/** Parses the output of `git log -z --name-status --format=LOG_FORMAT`. */
+/** Parses the output of `git log -z --raw --no-abbrev --format=LOG_FORMAT`. */
 export function parseLog(text: string): CommitInfo[] {
   const commits: CommitInfo[] = [];
   for (const chunk of text.split("\x01")) if (chunk.length > 0) commits.push(parseCommit(chunk));

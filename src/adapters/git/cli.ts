@@ -1,14 +1,15 @@
 import { execFile, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import {
+  LOG_CHANGES,
   LOG_FORMAT,
   LogStreamParser,
   parseBlameAuthors,
   parseLog,
   parseLsTree,
-  parseNameStatus,
+  parseRawChanges,
 } from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
 import { readHead as readHeadCommit } from "./head.js";
@@ -133,6 +134,9 @@ function readHead(gitDir: string): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/** Throwaway index files made by this process (their names must differ). */
+let tempIndexes = 0;
+
 /** The git CLI implementation: fast, the default when `git` is on PATH. */
 export class CliGit implements GitAdapter {
   readonly kind = "cli" as const;
@@ -175,6 +179,54 @@ export class CliGit implements GitAdapter {
     return stdout.trim() === "true";
   }
 
+  async worktreeTree(
+    under: readonly string[],
+  ): Promise<{ tree: string; changed: string[] } | undefined> {
+    const specs = under.includes("") ? [] : under.map((u) => `:(literal)${u.replace(/\/+$/, "")}`);
+    const status = await this.run(
+      ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", ...specs],
+      true,
+    );
+    if (status.code !== 0 || status.stdout === "") return undefined;
+    // A throwaway index: the real one copied (its stat data spares hashing unchanged files),
+    // the working tree added below `under`, written as a tree.
+    const index = path.join(
+      this.location.gitDir,
+      `adrift-worktree-${process.pid}-${++tempIndexes}`,
+    );
+    const env = { ...this.env, GIT_INDEX_FILE: index };
+    const cwd = this.location.root;
+    try {
+      const real = path.join(this.location.gitDir, "index");
+      if (existsSync(real)) copyFileSync(real, index);
+      else await runGit(["read-tree", "HEAD"], { cwd, env });
+      await runGit(["add", "-A", "--", ...specs], { cwd, env });
+      let written = await runGit(["write-tree"], { cwd, env, allowFail: true });
+      if (written.code !== 0) {
+        // The real index holds a conflict outside `under`: start from HEAD instead.
+        await runGit(["read-tree", "HEAD"], { cwd, env });
+        await runGit(["add", "-A", "--", ...specs], { cwd, env });
+        written = await runGit(["write-tree"], { cwd, env });
+      }
+      const tree = written.stdout.trim();
+      const diff = await this.run([
+        "diff-tree",
+        "-r",
+        "-z",
+        "--no-renames",
+        "--name-only",
+        "HEAD",
+        tree,
+        "--",
+        ...specs,
+      ]);
+      const changed = diff.stdout.split("\0").filter(Boolean);
+      return changed.length > 0 ? { tree, changed } : undefined;
+    } finally {
+      rmSync(index, { force: true });
+    }
+  }
+
   async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
     const limit =
       under && !under.includes("") ? ["--", ...under.map((u) => u.replace(/\/+$/, ""))] : [];
@@ -195,6 +247,16 @@ export class CliGit implements GitAdapter {
       if (type === "blob" || type === "tree") ids.set(paths[i]!, oid!);
     });
     return ids;
+  }
+
+  async objectIdsAt(
+    pairs: readonly (readonly [revision: string, path: string])[],
+  ): Promise<(string | undefined)[]> {
+    const out = await this.batchCheck(pairs.map(([rev, p]) => `${rev}:${p.replace(/\/+$/, "")}`));
+    return pairs.map((_, i) => {
+      const [oid, type] = (out[i] ?? "").split(" ");
+      return type === "blob" || type === "tree" ? oid : undefined;
+    });
   }
 
   async mergeBases(revs: readonly string[]): Promise<string[]> {
@@ -218,10 +280,8 @@ export class CliGit implements GitAdapter {
       "log",
       "--topo-order",
       ...(options.boundary ? ["--boundary"] : []),
-      "-z",
-      "-M",
+      ...LOG_CHANGES,
       "-c", // a merge's own changes: files whose contents differ from every parent's
-      "--name-status",
       "--no-ext-diff",
       `--format=${LOG_FORMAT}`,
       head,
@@ -273,7 +333,7 @@ export class CliGit implements GitAdapter {
   /**
    * `streamCommits` with `paths`: the commits from a log without diffs (cheap: no trees compared),
    * their changes from `git log --full-history -- <paths>` (trees compared only under `paths`),
-   * run at once. Both lists are small next to a whole `--name-status` log.
+   * run at once. Both lists are small next to a whole log of changes.
    */
   private async streamLimited(
     head: string,
@@ -298,10 +358,8 @@ export class CliGit implements GitAdapter {
         "log.showSignature=false",
         "log",
         "--full-history",
-        "-z",
-        "-M",
+        ...LOG_CHANGES,
         "-c",
-        "--name-status",
         "--no-ext-diff",
         `--format=${LOG_FORMAT}`,
         ...range,
@@ -354,11 +412,12 @@ export class CliGit implements GitAdapter {
       "--cached",
       "-z",
       "-M",
-      "--name-status",
+      "--raw",
+      "--no-abbrev",
       "--no-ext-diff",
       "--",
     ]);
-    return parseNameStatus(stdout.split("\0"));
+    return parseRawChanges(stdout.split("\0"));
   }
 
   async stageFiles(files: readonly string[], indexFile?: string): Promise<void> {

@@ -74,12 +74,12 @@ async function diffTrees(
     if (xTree || yTree) await diffTrees(repo, xTree, yTree, `${full}/`, out, oids);
     const xBlob = x && x.type === "blob" ? x : undefined;
     const yBlob = y && y.type === "blob" ? y : undefined;
-    if (xBlob && yBlob) out.push({ status: "M", path: full });
+    if (xBlob && yBlob) out.push({ status: "M", path: full, was: xBlob.oid, blob: yBlob.oid });
     else if (xBlob) {
-      out.push({ status: "D", path: full });
+      out.push({ status: "D", path: full, was: xBlob.oid });
       oids.set(`D\0${full}`, xBlob.oid);
     } else if (yBlob) {
-      out.push({ status: "A", path: full });
+      out.push({ status: "A", path: full, blob: yBlob.oid });
       oids.set(`A\0${full}`, yBlob.oid);
     }
   }
@@ -114,15 +114,22 @@ export async function mergeChanges(
     parents.map(async (before) => {
       const raw: FileChange[] = [];
       await diffTrees(repo, before, after, "", raw, new Map());
-      return new Map(raw.map((c) => [c.path, c.status]));
+      return new Map(raw.map((c) => [c.path, c]));
     }),
   );
   const out: FileChange[] = [];
-  for (const [file, status] of first ?? []) {
-    const others = rest.map((changes) => changes.get(file));
+  for (const [file, change] of first ?? []) {
+    const { status } = change;
+    const others = rest.map((changes) => changes.get(file)?.status);
     if (others.includes(undefined)) continue;
     const shared = others.every((s) => s === status) && (status === "A" || status === "D");
-    out.push({ status: shared ? status : "M", path: file });
+    // What it left, and what the first parent held there (as `git log -c --raw` says).
+    out.push({
+      status: shared ? status : "M",
+      path: file,
+      ...(change.blob ? { blob: change.blob } : {}),
+      ...(change.was ? { was: change.was } : {}),
+    });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -142,7 +149,13 @@ export function pairRenames(raw: FileChange[], oids: Map<string, string>): FileC
     const from = deleted.get(oids.get(`A\0${c.path}`)!)?.shift();
     if (from) {
       renamedFrom.add(from);
-      out.push({ status: "R", path: c.path, old_path: from, similarity: 100 });
+      out.push({
+        status: "R",
+        path: c.path,
+        old_path: from,
+        similarity: 100,
+        ...(c.blob ? { blob: c.blob, was: c.blob } : {}),
+      });
     } else out.push(c);
   }
   for (const c of raw) if (c.status !== "A" && !renamedFrom.has(c.path)) out.push(c);
@@ -167,12 +180,12 @@ export async function stagedTreeChanges(
       if (at === "tree" || bt === "tree") return true;
       const [x, y] = await Promise.all([a?.oid(), b?.oid()]);
       if (x === y) return true;
-      if (x && y) raw.push({ status: "M", path: file });
+      if (x && y) raw.push({ status: "M", path: file, was: x, blob: y });
       else if (x) {
-        raw.push({ status: "D", path: file });
+        raw.push({ status: "D", path: file, was: x });
         oids.set(`D\0${file}`, x);
       } else if (y) {
-        raw.push({ status: "A", path: file });
+        raw.push({ status: "A", path: file, blob: y });
         oids.set(`A\0${file}`, y);
       }
       return true;

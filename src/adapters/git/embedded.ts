@@ -5,6 +5,7 @@ import { AdriftError } from "../../core/errors.js";
 import { orderCommits } from "../../core/rules/history.js";
 import { listTree, mergeChanges, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
 import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
+import { worktreeTree } from "./embedded-worktree.js";
 import { limitChanges, underPathspec } from "./pathspec.js";
 import type {
   CommitInfo,
@@ -87,8 +88,20 @@ export class EmbeddedGit implements GitAdapter {
 
   private async treeOf(rev: string): Promise<string> {
     const oid = await this.resolveRevision(rev);
-    if (!oid) throw new AdriftError("git_failed", `revision ${rev} not found`, { rev });
-    return (await git.readCommit({ ...this.repo, oid })).commit.tree;
+    if (oid) return (await git.readCommit({ ...this.repo, oid })).commit.tree;
+    // A tree's id (the working tree as `worktreeTree` wrote it) names itself.
+    if (/^[0-9a-f]{40}$/.test(rev)) {
+      const object = await git.readObject({ ...this.repo, oid: rev }).catch(() => undefined);
+      if (object?.type === "tree") return rev;
+    }
+    throw new AdriftError("git_failed", `revision ${rev} not found`, { rev });
+  }
+
+  async worktreeTree(
+    under: readonly string[],
+  ): Promise<{ tree: string; changed: string[] } | undefined> {
+    const head = await this.resolveRevision("HEAD");
+    return head ? worktreeTree(this.repo, head, under) : undefined;
   }
 
   async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
@@ -114,6 +127,17 @@ export class EmbeddedGit implements GitAdapter {
       if (oid && oid !== root) ids.set(p, oid);
     }
     return ids;
+  }
+
+  async objectIdsAt(
+    pairs: readonly (readonly [revision: string, path: string])[],
+  ): Promise<(string | undefined)[]> {
+    const byRevision = new Map<string, string[]>();
+    for (const [rev, p] of pairs) byRevision.set(rev, [...(byRevision.get(rev) ?? []), p]);
+    const found = new Map<string, Map<string, string>>();
+    for (const [rev, paths] of byRevision)
+      found.set(rev, await this.objectIds(rev, paths).catch(() => new Map<string, string>()));
+    return pairs.map(([rev, p]) => found.get(rev)!.get(p));
   }
 
   async mergeBases(revs: readonly string[]): Promise<string[]> {

@@ -29,8 +29,10 @@ export function limitChanges(
     }
     const from = underPathspec(change.old_path, specs);
     if (inside && from) out.push(change);
-    else if (inside) out.push({ status: "A", path: change.path });
-    else if (from) out.push({ status: "D", path: change.old_path });
+    else if (inside)
+      out.push({ status: "A", path: change.path, ...(change.blob ? { blob: change.blob } : {}) });
+    else if (from)
+      out.push({ status: "D", path: change.old_path, ...(change.was ? { was: change.was } : {}) });
   }
   return out;
 }

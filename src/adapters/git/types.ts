@@ -35,12 +35,27 @@ export interface GitAdapter {
   presentCommits(oids: readonly string[]): Promise<Set<string>>;
   /** True in a shallow clone. */
   isShallow(): Promise<boolean>;
+  /**
+   * What the author sees below `under` (repo-relative paths; `""` for the whole tree): a tree
+   * object holding HEAD with those files as they are in the working tree (staged or not,
+   * untracked ones included, ignored ones not; its objects are written, as `git add` would),
+   * and the files there that differ from HEAD. Undefined when none differ (or there is no HEAD).
+   * The listing methods below take the tree's id as a revision.
+   */
+  worktreeTree(under: readonly string[]): Promise<{ tree: string; changed: string[] } | undefined>;
   /** Every file (blob) at `rev`, recursively, with its object id; with `under`, only below those paths. */
   listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]>;
   /** How many files `rev` holds, counting no further than `limit`. */
   countFiles(rev: string, limit: number): Promise<number>;
   /** The blob or tree id of each path at `rev` (`src/` and `src` both name the directory); absent paths are left out. */
   objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * The blob or tree id at each (revision, path) pair, in order; undefined where the path is
+   * absent (or the revision unknown). One request for many revisions.
+   */
+  objectIdsAt(
+    pairs: readonly (readonly [revision: string, path: string])[],
+  ): Promise<(string | undefined)[]>;
   /** Best common ancestors of all `revs` (empty when they share none). */
   mergeBases(revs: readonly string[]): Promise<string[]>;
   /**

@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import { quotePath } from "../../core/render/terminal.js";
+import { uncommittedNote } from "../../core/render/text.js";
 import { cardFlags, cardInput } from "../card-input.js";
 import { action, collect, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
@@ -51,6 +53,9 @@ export function registerDecision(program: Command): void {
           [
             `${paint("green", "reverified")} ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (was ${result.was})`,
             ...result.followed.map((f) => `  scope follows the rename ${f}`),
+            ...(result.notes.uncommitted
+              ? [`  ${uncommittedNote(result.notes.uncommitted.map(quotePath))}`]
+              : []),
             ...result.notes.warnings.map((w) => paint("yellow", `  warning: ${w}`)),
           ].join("\n"),
         );

@@ -1,10 +1,16 @@
 import type { Command } from "commander";
 import type { RecordResult } from "../../app/records.js";
-import { safeText } from "../../core/render/terminal.js";
+import { quotePath, safeText } from "../../core/render/terminal.js";
+import { uncommittedNote } from "../../core/render/text.js";
 import { cardFlags, cardInput, parseConsidered } from "../card-input.js";
 import { action, collect, common, repository } from "../common.js";
 import { incompletenessLines } from "../format.js";
 import { type CommonOptions, emit, paint } from "../io.js";
+
+/** The uncommitted-work sentence with the file names quoted for a terminal. */
+function quotedNote(files: readonly string[]): string {
+  return uncommittedNote(files.map(quotePath));
+}
 
 /** Prints the answer of a recording command: id, scope notes, incompleteness. */
 export function printRecorded(options: CommonOptions, what: string, result: RecordResult): number {
@@ -18,6 +24,7 @@ export function printRecorded(options: CommonOptions, what: string, result: Reco
         ...(result.notes.matched_files !== undefined
           ? [`  scope matches ${result.notes.matched_files} file(s)`]
           : []),
+        ...(result.notes.uncommitted ? [`  ${quotedNote(result.notes.uncommitted)}`] : []),
         ...incompletenessLines(result.incomplete),
       ].join("\n"),
   );

@@ -60,12 +60,24 @@ export const ObjectId = z
   .string()
   .regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "expected a full git object id");
 
-/** The code a record was based on: a revision, its scope, and fingerprints of the scope at it. */
+/**
+ * The code a record was based on: a revision, its scope, and fingerprints of the scope as the
+ * author saw it (at `revision`, or in the working tree where `uncommitted` says).
+ */
 export const Basis = z.object({
   revision: z.string().max(200),
   touched_paths: z.array(ScopePath).max(10_000),
-  /** path (file, directory or glob match) -> blob or tree object id at `revision` */
+  /**
+   * path (file, directory or glob match) -> blob or tree object id as the author saw it: at
+   * `revision`, or in the working tree when the scope had uncommitted changes
+   */
   fingerprints: z.record(z.string(), z.string()).optional(),
+  /**
+   * the files of the scope whose working-tree content differed from `revision` when the record
+   * was written (staged or not, untracked included): their fingerprints are the working tree's,
+   * and one without a fingerprint was deleted there
+   */
+  uncommitted: z.array(ScopePath).max(20_000).optional(),
 });
 
 /** The six fields of an intent card (seed 0173). */

@@ -28,3 +28,10 @@ export function clip(text: string, max: number): string {
 export function shortId(id: string): string {
   return id.slice(0, 10);
 }
+
+/** The sentence saying a basis holds uncommitted work (for the CLI and the MCP tools). */
+export function uncommittedNote(files: readonly string[]): string {
+  const shown =
+    files.slice(0, 5).join(", ") + (files.length > 5 ? `, … ${files.length - 5} more` : "");
+  return `the basis includes uncommitted work in ${files.length} file(s) (${shown}): as the working tree has it now, so committing it with this record keeps the record fresh, and a later change makes it stale`;
+}

@@ -5,13 +5,20 @@
  * then handed to the scope groups (records sharing a scope) that match it, and what counts for
  * them is gathered — most of the work of `assessByHistory` done while git is still diffing trees.
  */
-import { type CommitInfo, type HistoryIndex, orderCommits, type PathEvent } from "./history.js";
+import {
+  type CommitInfo,
+  changeEvents,
+  type HistoryIndex,
+  orderCommits,
+  type PathEvent,
+} from "./history.js";
 import type { Scope } from "./scope.js";
 import { ScopeMatcher } from "./scope-index.js";
 import {
   type AssessedRecord,
   assessByHistory,
   CandidateCache,
+  type ContentLookup,
   compiledScopes,
   FindingJudge,
   type JudgeIndex,
@@ -30,7 +37,32 @@ type PathEntry = {
   /** the position of its first rename event (+Infinity without one) */
   renamed: number;
   groups: ScopeGroup[] | undefined;
+  /**
+   * blob id -> the first (newest) of its events that left it, once there are two events (with
+   * one, the event itself answers): whether a commit left a path as a record saw it, in one look
+   */
+  blobs: Map<string, number> | undefined;
 };
+
+/** The first (newest) of the entry's events that left `blob` at its path; +Infinity for none. */
+function firstLeaving(entry: PathEntry, blob: string): number {
+  if (entry.blobs) return entry.blobs.get(blob) ?? Number.POSITIVE_INFINITY;
+  return entry.events[0]?.blob === blob ? 0 : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * True when the content rule may change what the events alone say about `entry` for a record
+ * whose basis the listing passed after the first `before` events (newest first, one line of
+ * commits): HEAD holds what the record saw there, or a counting commit left it so — what the
+ * first commit after the basis found there — or the record saw uncommitted content there
+ * (`seen`). Then the record is judged event by event (`assessByHistory`), which applies the rule.
+ */
+function contentMatters(entry: PathEntry, before: number, seen: string | undefined): boolean {
+  // What the author saw instead of the basis: the record is judged event by event.
+  if (seen !== undefined) return true;
+  const what = entry.events[before - 1]!.was;
+  return what !== undefined && firstLeaving(entry, what) < before;
+}
 
 /**
  * The records sharing one scope (the same entries, in the same order) share what the scan
@@ -94,11 +126,14 @@ function countBelow(values: ArrayLike<number>, bound: number, length = values.le
 export type ScanResult = {
   index: HistoryIndex;
   /**
-   * The finding of the record attached at `r`; `followed` receives the paths outside its scope
-   * the finding read while following renames (none for records judged while scanning: a rename
-   * sends a record to `assessByHistory`).
+   * The finding of the record attached at `r`; `followed` receives the paths outside its
+   * finding it depends on (see `assessByHistory`; none for records judged while scanning: a
+   * rename or the content rule sends a record to `assessByHistory`), `lookup` the contents the
+   * index cannot tell (after a merge).
    */
-  assess(r: number, followed?: string[]): StaleFinding;
+  assess(r: number, followed?: string[], lookup?: ContentLookup): StaleFinding;
+  /** True when the record attached at `r` was judged while scanning (it needs no lookup). */
+  judged(r: number): boolean;
 };
 
 /** Grows a typed array to hold at least `size` entries (new entries filled with `fill`). */
@@ -201,30 +236,11 @@ export class HistoryScan {
       const reach = this.reach;
       for (let w = 0; w < words; w++) reach[p * words + w]! |= reach[slot * words + w]!;
     }
-    if (!commit.boundary)
-      for (const change of commit.changes) {
-        if (change.status === "R" && change.old_path !== undefined) {
-          const pure = (change.similarity ?? 0) >= 100;
-          this.event(change.old_path, {
-            commit: at,
-            kind: "renamed_from",
-            other: change.path,
-            pure,
-          });
-          this.event(change.path, {
-            commit: at,
-            kind: "renamed_to",
-            other: change.old_path,
-            pure,
-          });
-        } else
-          this.event(change.path, {
-            commit: at,
-            kind: change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified",
-          });
-      }
+    if (!commit.boundary) for (const change of commit.changes) changeEvents(change, at, this.push);
     if (bit !== undefined && this.records) this.judgeBase(bit, at);
   }
+
+  private readonly push = (path: string, event: PathEvent) => this.event(path, event);
 
   private event(path: string, event: PathEvent): void {
     let entry = this.entries.get(path);
@@ -235,10 +251,20 @@ export class HistoryScan {
         at: [],
         renamed: Number.POSITIVE_INFINITY,
         groups: undefined,
+        blobs: undefined,
       };
       this.entries.set(path, entry);
       this.byPath.set(path, entry.events);
       if (this.records) this.match(entry);
+    }
+    const k = entry.events.length;
+    if (k > 0 && (entry.blobs || event.blob !== undefined)) {
+      if (!entry.blobs) {
+        entry.blobs = new Map();
+        const newest = entry.events[0]!.blob;
+        if (newest !== undefined) entry.blobs.set(newest, 0);
+      }
+      if (event.blob !== undefined && !entry.blobs.has(event.blob)) entry.blobs.set(event.blob, k);
     }
     entry.at.push(event.commit);
     if (entry.renamed === Number.POSITIVE_INFINITY && isRename(event)) entry.renamed = event.commit;
@@ -360,11 +386,14 @@ export class HistoryScan {
     const earliest: number[] = [];
     for (let i = count - 1; i >= 0 && earliest.length < MAX_LISTED_COMMITS; i--)
       earliest.push(group.positions[i]!);
+    const seen = record.seen;
     for (let i = 0; i < listing.length; i++) {
-      const { path, events, at, renamed } = listing[i]!.entry;
+      const entry = listing[i]!.entry;
+      const { path, events, at, renamed } = entry;
       if (at[0]! >= cut) continue; // changed only since the basis's ancestors were listed
       if (renamed < cut) return undefined;
       const before = countBelow(at, cut, events.length);
+      if (contentMatters(entry, before, seen?.[path])) return undefined;
       if (!judge.summary(path, events[before - 1]!, events[0]!, i)) return undefined;
     }
     return judge.finding({ count, earliest });
@@ -377,15 +406,19 @@ export class HistoryScan {
     listing: readonly Listed[],
     judge: FindingJudge,
   ): StaleFinding | undefined {
-    const own = this.records![r]!.workline_id!;
+    const record = this.records![r]!;
+    const own = record.workline_id!;
     if (this.counted.length < this.commits.length)
       this.counted = grown(this.counted, this.commits.length, -1);
     const counted = this.counted;
     let count = 0;
     const earliest: number[] = [];
     for (let i = 0; i < listing.length; i++) {
-      const { path, events: list, at, renamed } = listing[i]!.entry;
+      const entry = listing[i]!.entry;
+      const { path, events: list, at, renamed } = entry;
       if (renamed < cut) return undefined;
+      if (at[0]! < cut && contentMatters(entry, countBelow(at, cut), record.seen?.[path]))
+        return undefined;
       let first = -1;
       let last = -1;
       for (let k = 0; k < list.length; k++) {
@@ -464,15 +497,17 @@ export class HistoryScan {
       ),
       words,
       reach,
+      linear: !this.merges,
     };
     let cache: CandidateCache | undefined;
-    const assess = (r: number, followed?: string[]): StaleFinding => {
+    const assess = (r: number, followed?: string[], lookup?: ContentLookup): StaleFinding => {
       const judged = this.final[r];
       if (judged) return judged;
       cache ??= new CandidateCache(index.paths);
-      return assessByHistory(this.records![r]!, index, cache, followed);
+      return assessByHistory(this.records![r]!, index, cache, followed, lookup);
     };
-    return { index, assess };
+    const judged = (r: number) => this.final[r] !== undefined;
+    return { index, assess, judged };
   }
 }
 

@@ -5,14 +5,22 @@
 
 /**
  * One changed path of a commit (or of the staged change). `R` is a rename; `similarity` 100
- * means the content did not change (a pure rename).
+ * means the content did not change (a pure rename). `blob` and `was` are the contents (blob
+ * ids) the change left at `path` and found there (at `old_path` for a rename) in the first
+ * parent; absent where there is no file (an addition has no `was`, a deletion no `blob`), and
+ * both absent when the adapter could not say.
  */
 export type FileChange = {
   status: "A" | "M" | "D" | "R" | "T";
   path: string;
   old_path?: string;
   similarity?: number;
+  blob?: string;
+  was?: string;
 };
+
+/** What a path holds, as the content rule compares it: a blob id, or "" where there is no file. */
+export const NO_FILE = "";
 
 /** A commit with what staleness needs: parents, author, subject, workline trailers, changes. */
 export type CommitInfo = {
@@ -41,7 +49,53 @@ export type PathEvent = {
   /** the other side of a rename */
   other?: string;
   pure?: boolean;
+  /**
+   * What the commit left at this path and what its first parent held there (blob ids, NO_FILE
+   * where there is no file); undefined when the adapter did not say.
+   */
+  blob?: string;
+  was?: string;
 };
+
+/** Whether a change says what it left and found (an addition finds no file, a deletion leaves none). */
+function contentKnown(change: FileChange): boolean {
+  if (change.status === "A") return change.blob !== undefined;
+  if (change.status === "D") return change.was !== undefined;
+  return change.blob !== undefined && change.was !== undefined;
+}
+
+/**
+ * The events a change makes, one per path it touches (two for a rename), at commit position
+ * `at`, handed to `push`. Shared by the index and the streamed scan.
+ */
+export function changeEvents(
+  change: FileChange,
+  at: number,
+  push: (path: string, event: PathEvent) => void,
+): void {
+  const known = contentKnown(change);
+  if (change.status === "R" && change.old_path !== undefined) {
+    const pure = (change.similarity ?? 0) >= 100;
+    const from: PathEvent = { commit: at, kind: "renamed_from", other: change.path, pure };
+    const to: PathEvent = { commit: at, kind: "renamed_to", other: change.old_path, pure };
+    if (known) {
+      from.blob = NO_FILE;
+      from.was = change.was!;
+      to.blob = change.blob!;
+      to.was = NO_FILE;
+    }
+    push(change.old_path, from);
+    push(change.path, to);
+    return;
+  }
+  const kind = change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified";
+  const event: PathEvent = { commit: at, kind };
+  if (known) {
+    event.blob = change.blob ?? NO_FILE;
+    event.was = change.was ?? NO_FILE;
+  }
+  push(change.path, event);
+}
 
 /** Commits in topological order (oldest first) with per-path events and basis reachability. */
 export type HistoryIndex = {
@@ -57,6 +111,11 @@ export type HistoryIndex = {
   words: number;
   /** commit index -> bitset of the bases it is reachable from */
   reach: Uint32Array;
+  /**
+   * true when no listed commit is a merge: the commits are one line, so a path's last event
+   * says what HEAD holds there and the first one after a basis what the basis held
+   */
+  linear: boolean;
 };
 
 /**
@@ -142,17 +201,7 @@ export function indexHistory(
   };
   ordered.forEach((commit, i) => {
     if (commit.boundary) return;
-    for (const change of commit.changes) {
-      if (change.status === "R" && change.old_path !== undefined) {
-        const pure = (change.similarity ?? 0) >= 100;
-        push(change.old_path, { commit: i, kind: "renamed_from", other: change.path, pure });
-        push(change.path, { commit: i, kind: "renamed_to", other: change.old_path, pure });
-      } else
-        push(change.path, {
-          commit: i,
-          kind: change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified",
-        });
-    }
+    for (const change of commit.changes) changeEvents(change, i, push);
   });
   return {
     commits: ordered,
@@ -162,6 +211,7 @@ export function indexHistory(
     basePositions,
     words,
     reach,
+    linear: ordered.every((c) => c.boundary || c.parents.length <= 1),
   };
 }
 

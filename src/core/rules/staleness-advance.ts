@@ -14,7 +14,7 @@
  * history that changes which commits are left out (the oldest basis's ancestors): then nothing
  * is carried forward.
  */
-import type { CommitInfo } from "./history.js";
+import { type CommitInfo, NO_FILE } from "./history.js";
 import { ScopeMatcher } from "./scope-index.js";
 import { type AssessedRecord, compiledScopes } from "./staleness.js";
 import {
@@ -58,8 +58,14 @@ export type AdvancePlan = {
   questions: Question[];
 };
 
-/** Did `path` change between `revision` (a basis) and the previous HEAD? */
+/**
+ * What `revision` (a basis) held at `path`, and whether it changed by the previous HEAD — asked
+ * of git when the finding alone cannot say.
+ */
 export type Question = { revision: string; path: string };
+
+/** The answer to a `Question`: the basis's content there (NO_FILE: none), and whether it changed. */
+export type Answer = { basis: string; changed: boolean };
 
 /** The key of a question's answer in the map `planAdvance` reads. */
 export const questionKey = (revision: string, path: string) => `${revision}\0${path}`;
@@ -80,7 +86,7 @@ export function planAdvance(
   records: readonly AssessedRecord[],
   chain: readonly CommitInfo[],
   times: ReadonlyMap<string, number>,
-  changedBefore: ReadonlyMap<string, boolean> = new Map(),
+  answers: ReadonlyMap<string, Answer> = new Map(),
 ): AdvancePlan | NoAdvance {
   // One line of commits on top of the previous HEAD.
   for (let i = 0; i < chain.length; i++) {
@@ -153,7 +159,7 @@ export function planAdvance(
       ? undefined
       : withNewCommits(record, finding, oldestFirst, {
           linear: previous.linear === true,
-          changedBefore: (path) => changedBefore.get(questionKey(revision, path)),
+          answer: (path) => answers.get(questionKey(revision, path)),
           ask: (path) => questions.push({ revision, path }),
         });
     if (kept[r]) updated++;
@@ -184,11 +190,15 @@ const rankOf = (change: PathChange["change"]) =>
  *   and deleted, hence not listed, cannot be modified now unless a merge or a commit that does
  *   not count brought it back), and it is new, `modified`, at its place in listing order; or
  * - is not listed, some were left out, the history and the record are as above, and
- *   `changedBefore` says the file exists at the basis and at the previous HEAD with other
- *   contents: it was modified since the basis, so it is one of those left out, and its entry
- *   does not change.
- * Additions, deletions and renames in scope need history. Findings that followed a rename out
- * of their scope are not given here.
+ *   `answer` says the file exists at the basis and at the previous HEAD with other contents:
+ *   it was modified since the basis, so it is one of those left out, and its entry does not
+ *   change.
+ * and none of them leaves a file as the record saw it (the content rule would take it out of
+ * the finding): what the record saw is its uncommitted content, else the basis's — for a file
+ * not changed since the basis, what the first new commit found; for a listed one, `answer`'s.
+ * Additions, deletions and renames in scope need history. Findings that depend on paths they
+ * do not list (renames followed out of scope, files the content rule left out) are not given
+ * here.
  */
 export function withNewCommits(
   record: AssessedRecord,
@@ -196,7 +206,7 @@ export function withNewCommits(
   commits: readonly CommitInfo[],
   history: {
     linear: boolean;
-    changedBefore?: (path: string) => boolean | undefined;
+    answer?: (path: string) => Answer | undefined;
     ask?: (path: string) => void;
   },
 ): StaleFinding | undefined {
@@ -210,9 +220,37 @@ export function withNewCommits(
   const counted: CommitInfo[] = [];
   /** files not listed before, with the first new commit that modified them */
   const added = new Map<string, string>();
+  /** what the record saw at the files the new commits modify, where known */
+  const seen = new Map<string, string | undefined>();
+  const seenAt = (path: string, change: CommitInfo["changes"][number], entry?: string) => {
+    if (seen.has(path)) return seen.get(path);
+    let what = record.seen?.[path];
+    if (what === undefined) {
+      if (entry === "added")
+        what = NO_FILE; // new since the basis
+      else if (entry === undefined && unlistedMayBeNew)
+        what = change.was; // unchanged since
+      else {
+        const answer = history.answer?.(path);
+        if (answer === undefined) history.ask?.(path);
+        what = answer?.basis;
+      }
+    }
+    seen.set(path, what);
+    return what;
+  };
   for (const commit of commits) {
-    // Commits of the record's own workline do not count: their changes are not looked at.
-    if (record.workline_id && commit.worklines.includes(record.workline_id)) continue;
+    // Commits of the record's own workline do not count: their changes to files the finding does
+    // not list are not looked at; to a listed one they may leave it as the record saw it.
+    if (record.workline_id && commit.worklines.includes(record.workline_id)) {
+      for (const change of commit.changes)
+        if (
+          listed.has(change.path) ||
+          (change.old_path !== undefined && listed.has(change.old_path))
+        )
+          return undefined;
+      continue;
+    }
     let counts = false;
     for (const change of commit.changes) {
       const from = change.old_path;
@@ -220,16 +258,22 @@ export function withNewCommits(
       if (!inScope(change.path)) continue;
       if (change.status !== "M" && change.status !== "T") return undefined;
       const entry = listed.get(change.path);
+      if (entry === undefined && !unlistedMayBeNew && !knowable) return undefined;
+      // Content decides: a commit leaving a file as the record saw it takes it out of the finding
+      // (not applied, as by the full read, where git did not say what a commit left).
+      if (change.blob !== undefined) {
+        const what = seenAt(change.path, change, entry);
+        if (what === undefined || change.blob === what) return undefined;
+      }
       if (entry === undefined) {
         if (unlistedMayBeNew) {
           if (!added.has(change.path)) added.set(change.path, commit.hash);
-        } else if (!knowable) return undefined;
-        else {
+        } else {
           // Some were left out: this file may be one of them. It is when it exists at the basis
           // and at the previous HEAD with other contents (then it was modified, never added).
-          const changed = history.changedBefore?.(change.path);
-          if (changed === undefined) history.ask?.(change.path);
-          if (changed !== true) return undefined;
+          const answer = history.answer?.(change.path);
+          if (answer === undefined) history.ask?.(change.path);
+          if (answer?.changed !== true) return undefined;
         }
       } else if (entry !== "added" && entry !== "modified") return undefined;
       counts = true;

@@ -1,5 +1,5 @@
 import type { Basis } from "../events/common.js";
-import { type HistoryIndex, type PathEvent, withPrefix } from "./history.js";
+import { type HistoryIndex, NO_FILE, type PathEvent, withPrefix } from "./history.js";
 import { compileScopes, globBase, type Scope } from "./scope.js";
 import { ScopeMatcher } from "./scope-index.js";
 import {
@@ -19,8 +19,61 @@ export type AssessedRecord = {
   workline_id?: string;
   /** already marked stale in the log */
   recorded: boolean;
+  /**
+   * What the author saw where it differed from the basis revision (uncommitted work when the
+   * record was written): path -> blob id, NO_FILE where the file was deleted. Everywhere else
+   * the record saw the basis revision.
+   */
+  seen?: Record<string, string>;
 };
 
+/**
+ * Contents the history index cannot tell (after a merge HEAD's file may be neither side's last
+ * change): what HEAD holds at a path, what a basis revision held. NO_FILE where there is no
+ * file; undefined when not known (the content rule is then not applied to that file).
+ */
+export type ContentLookup = {
+  now(path: string): string | undefined;
+  at(revision: string, path: string): string | undefined;
+};
+
+/** What the content rule reads for one record: what it saw at a path, what HEAD holds there. */
+export type RecordContents = {
+  seen(path: string): string | undefined;
+  now(path: string): string | undefined;
+};
+
+/**
+ * The contents a record is judged by. Without a lookup, on one line of commits, the index says
+ * it: HEAD holds what a path's last event left, and the basis what the first commit after it
+ * found. Otherwise the lookup answers (and nothing is known without one).
+ */
+export function recordContents(
+  record: AssessedRecord,
+  index: Pick<HistoryIndex, "byPath" | "baseBits" | "basePositions" | "linear">,
+  lookup?: ContentLookup,
+): RecordContents {
+  const own = record.seen;
+  if (lookup)
+    return {
+      seen: (path) => own?.[path] ?? lookup.at(record.basis.revision, path),
+      now: (path) => lookup.now(path),
+    };
+  if (!index.linear) return { seen: (path) => own?.[path], now: () => undefined };
+  const bit = index.baseBits.get(record.basis.revision);
+  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
+  return {
+    seen: (path) => {
+      if (own && path in own) return own[path];
+      const events = index.byPath.get(path);
+      return events?.find((e) => e.commit > basisAt)?.was;
+    },
+    now: (path) => {
+      const events = index.byPath.get(path);
+      return events?.[events.length - 1]?.blob;
+    },
+  };
+}
 /** The entries of the sorted `paths` that a scope entry may match (exact for paths and directories). */
 export function candidatesFor(scope: Scope, paths: readonly string[]): string[] {
   if (scope.kind === "directory") return withPrefix(paths, scope.entry);
@@ -79,6 +132,12 @@ function stateOf(flags: { stale: boolean; review: boolean; moved: boolean }): Co
 /** What the judge reads of an index: the commits by position, and the events per path. */
 export type JudgeIndex = Pick<HistoryIndex, "commits" | "byPath">;
 
+/** True when `events` hold one that left `blob` (the allocation-free check before a filter). */
+function leaves(events: readonly PathEvent[], blob: string): boolean {
+  for (const e of events) if (e.blob === blob) return true;
+  return false;
+}
+
 const marksOf = new WeakMap<JudgeIndex, { stamp: Int32Array; generation: number }>();
 
 /** Per-index scratch marks ("commit already counted for this record") reused across records. */
@@ -107,18 +166,25 @@ export function countsFor(record: AssessedRecord, index: HistoryIndex): (e: Path
 
 /**
  * SPEC §3 over commit history: commits reachable from HEAD and not from the basis, outside the
- * record's own workline, that added, modified, deleted or renamed a file in scope.
+ * record's own workline, that added, modified, deleted or renamed a file in scope — and left it
+ * otherwise than the record saw it (the content rule: a file HEAD holds as the record saw it is
+ * no change, and a commit that left a file as the record saw it does not count). `followed`
+ * receives the paths the finding depends on besides the changes it lists: those outside the
+ * scope it followed renames through, and those the content rule left out. `lookup` gives the
+ * contents the index cannot tell (see `recordContents`).
  */
 export function assessByHistory(
   record: AssessedRecord,
   index: HistoryIndex,
   cache: CandidateCache,
   followed?: string[],
+  lookup?: ContentLookup,
 ): StaleFinding {
   const scopes = compiledScopes(record.basis.touched_paths);
   // The hot loop of `stale` (records × changed files × commits): kept free of allocations.
   const counts = countsFor(record, index);
-  const judge = new FindingJudge(record, scopes, index, counts);
+  const contents = recordContents(record, index, lookup);
+  const judge = new FindingJudge(record, scopes, index, counts, contents);
   judge.followed = followed;
   const seen = new Set<string>();
   const buffer: PathEvent[] = [];
@@ -134,6 +200,33 @@ export function assessByHistory(
       if (buffer.length > 0) judge.file(file, buffer);
     }
   return judge.finding();
+}
+
+/**
+ * What judging `record` over `index` with a lookup needs to know (see `ContentLookup`): what
+ * HEAD holds at each changed file of its scope and at the paths renames took them to, and what
+ * the basis held at those files. Records whose files no counting commit touched need nothing.
+ */
+export function contentNeeds(
+  record: AssessedRecord,
+  index: HistoryIndex,
+  cache: CandidateCache,
+): { now: string[]; atBasis: string[] } {
+  const counts = countsFor(record, index);
+  const atBasis = new Set<string>();
+  for (const scope of compiledScopes(record.basis.touched_paths))
+    for (const file of cache.get(scope))
+      if (!atBasis.has(file) && index.byPath.get(file)!.some(counts)) atBasis.add(file);
+  const now = new Set(atBasis);
+  const queue = [...atBasis];
+  while (queue.length > 0) {
+    for (const e of index.byPath.get(queue.pop()!) ?? [])
+      if (e.kind === "renamed_from" && !now.has(e.other!)) {
+        now.add(e.other!);
+        queue.push(e.other!);
+      }
+  }
+  return { now: [...now], atBasis: [...atBasis] };
 }
 
 /**
@@ -161,7 +254,34 @@ export class FindingJudge {
     private readonly scopes: readonly Scope[],
     private readonly index: JudgeIndex,
     private readonly counts: (e: PathEvent) => boolean = () => true,
+    private readonly contents?: RecordContents,
   ) {}
+
+  /** A path the finding depends on besides what it lists (for carrying it forward). */
+  private depend(path: string): void {
+    this.followed?.push(path);
+  }
+
+  /**
+   * True when the file at `path`, which a rename inside the scope took away at `commit`, was
+   * new since the basis: the record saw no file there, or (contents unknown) its first counting
+   * event before `commit` brought it — added, or renamed from outside the scope, or from
+   * another such new file.
+   */
+  private newBefore(path: string, commit: number, visited = new Set<string>()): boolean {
+    if (visited.has(path)) return false;
+    visited.add(path);
+    const seen = this.contents?.seen(path);
+    if (seen !== undefined && seen !== NO_FILE) return false;
+    const first = (this.index.byPath.get(path) ?? []).find(
+      (e) =>
+        e.commit < commit && this.counts(e) && e.kind !== "deleted" && e.kind !== "renamed_from",
+    );
+    if (!first) return seen === NO_FILE;
+    if (first.kind === "renamed_to" && this.inScope(first.other!))
+      return this.newBefore(first.other!, first.commit, visited);
+    return seen === NO_FILE || first.kind === "added" || first.kind === "renamed_to";
+  }
 
   private inScope(p: string): boolean {
     return this.scopes.some((s) => s.matches(p));
@@ -227,8 +347,22 @@ export class FindingJudge {
   }
 
   /** One file's counting events, oldest first (not empty). */
-  file(file: string, buffer: readonly PathEvent[]): void {
+  file(file: string, counting: readonly PathEvent[]): void {
     const { flags } = this;
+    let buffer = counting;
+    const seen = this.contents?.seen(file);
+    if (seen !== undefined) {
+      // Content decides: HEAD holds what the record saw, or a commit left it as the record saw it.
+      if (this.contents!.now(file) === seen) {
+        this.depend(file);
+        return;
+      }
+      if (leaves(buffer, seen)) {
+        this.depend(file);
+        buffer = buffer.filter((e) => e.blob !== seen);
+        if (buffer.length === 0) return;
+      }
+    }
     let significant = false;
     for (let k = 0; k < buffer.length; k++) {
       const e = buffer[k]!;
@@ -239,7 +373,15 @@ export class FindingJudge {
     }
     const first = buffer[0]!;
     const last = buffer[buffer.length - 1]!;
-    if (first.kind === "added" || (first.kind === "renamed_to" && !this.inScope(first.other!))) {
+    // New since the basis: the record saw no file here (or, contents unknown, the first event
+    // brought one); a file renamed inside the scope is new when the file it was is.
+    const fresh =
+      seen === undefined ? first.kind === "added" || first.kind === "renamed_to" : seen === NO_FILE;
+    const isNew =
+      first.kind === "renamed_to" && this.inScope(first.other!)
+        ? (seen === undefined || seen === NO_FILE) && this.newBefore(first.other!, first.commit)
+        : fresh;
+    if (isNew) {
       if (last.kind === "deleted" || last.kind === "renamed_from") return; // came and went
       this.note(file, "added", buffer);
       if (isExactPath(this.scopes, file)) flags.stale = true;
@@ -249,21 +391,20 @@ export class FindingJudge {
     // A move inside the scope is reported on the old path; what follows is a change here.
     const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
     if (events.length === 0) return;
-    if (significant) {
+    if (significant && last.kind !== "renamed_from") {
       flags.stale = true;
-      if (last.kind !== "renamed_from")
-        this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
-      else {
-        // Edited, then renamed away: named where it went on to, its later commits counted.
-        const { target, followed } = this.follow(file, last);
-        this.note(file, "renamed", [...events, ...followed], target);
-      }
+      this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
       return;
     }
+    // Renamed away (after edits or not): named where it went on to, its later commits counted;
+    // moved when the file holds what the record saw there (content decides), else stale.
     const { target, followed, changed } = this.follow(file, last);
-    if (changed) flags.stale = true;
+    const now = seen === undefined ? undefined : this.contents!.now(target);
+    const edited = now === undefined ? significant || changed : now !== seen;
+    if (edited) flags.stale = true;
     else flags.moved = true;
-    this.note(file, "renamed", [...events, ...followed], target);
+    const counted = seen === undefined ? followed : followed.filter((e) => e.blob !== seen);
+    this.note(file, "renamed", [...events, ...counted], target);
   }
 
   /**

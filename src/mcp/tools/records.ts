@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { RecordResult } from "../../app/records.js";
 import { CardChanges, IntentCardAmended } from "../../core/events/payloads.js";
+import { uncommittedNote } from "../../core/render/text.js";
 import type { IncompletenessReason } from "../../core/rules/completeness.js";
 import { defineTool, type ToolOutcome } from "../tool.js";
 import { cardInputOf, DecisionArgs, IntentCardArgs } from "./card-args.js";
@@ -20,6 +21,9 @@ function recorded(what: string, result: RecordResult): ToolOutcome {
       ? `; scope matches ${result.notes.matched_files} file(s)`
       : "";
   const warnings = result.notes.warnings.map((w) => `; warning: ${w}`).join("");
+  const uncommitted = result.notes.uncommitted
+    ? `; ${uncommittedNote(result.notes.uncommitted)}`
+    : "";
   return {
     data: {
       id: result.id,
@@ -27,7 +31,7 @@ function recorded(what: string, result: RecordResult): ToolOutcome {
       notes: result.notes,
       event: result.event,
     },
-    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${warnings})`,
+    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${uncommitted}${warnings})`,
   };
 }
 
