@@ -9,6 +9,7 @@ import {
   type CommitInfo,
   changeEvents,
   type HistoryIndex,
+  NO_FILE,
   orderCommits,
   type PathEvent,
 } from "./history.js";
@@ -442,6 +443,11 @@ export class HistoryScan {
         }
       }
       if (first < 0) continue;
+      // Its own commits came first: the record saw a file where the first counting commit
+      // added one, or none where it modified one — judged event by event, content deciding.
+      const was = list[countBelow(at, cut) - 1]!.was;
+      if (was !== undefined && (list[first]!.kind === "added") !== (was === NO_FILE))
+        return undefined;
       if (!judge.summary(path, list[first]!, list[last]!, i)) return undefined;
     }
     return judge.finding({ count, earliest });

@@ -213,6 +213,8 @@ export function withNewCommits(
   const scopes = compiledScopes(record.basis.touched_paths);
   const inScope = (path: string) => scopes.some((s) => s.matches(path));
   const listed = new Map(finding.paths.map((p) => [p.path, p.change]));
+  // Where listed renames took files: what they hold there decides whether they only moved.
+  const targets = new Set(finding.paths.flatMap((p) => (p.new_path ? [p.new_path] : [])));
   // Without a merge or a workline, every change since the basis counted: a file not listed
   // changed or not by what git says of it.
   const knowable = history.linear && !record.workline_id;
@@ -241,12 +243,15 @@ export function withNewCommits(
   };
   for (const commit of commits) {
     // Commits of the record's own workline do not count: their changes to files the finding does
-    // not list are not looked at; to a listed one they may leave it as the record saw it.
+    // not list are not looked at; to a listed one (or where a listed rename took it) they may
+    // leave it as the record saw it.
     if (record.workline_id && commit.worklines.includes(record.workline_id)) {
       for (const change of commit.changes)
         if (
           listed.has(change.path) ||
-          (change.old_path !== undefined && listed.has(change.old_path))
+          targets.has(change.path) ||
+          (change.old_path !== undefined &&
+            (listed.has(change.old_path) || targets.has(change.old_path)))
         )
           return undefined;
       continue;
@@ -259,6 +264,8 @@ export function withNewCommits(
       if (change.status !== "M" && change.status !== "T") return undefined;
       const entry = listed.get(change.path);
       if (entry === undefined && !unlistedMayBeNew && !knowable) return undefined;
+      // Not listed, where the record saw uncommitted work: what it is now depends on that.
+      if (entry === undefined && record.seen && change.path in record.seen) return undefined;
       // Content decides: a commit leaving a file as the record saw it takes it out of the finding
       // (not applied, as by the full read, where git did not say what a commit left).
       if (change.blob !== undefined) {

@@ -262,6 +262,12 @@ export class FindingJudge {
     this.followed?.push(path);
   }
 
+  /** True when HEAD holds at `path` what the record saw there (the content rule skips it). */
+  private unchanged(path: string): boolean {
+    const seen = this.contents?.seen(path);
+    return seen !== undefined && this.contents!.now(path) === seen;
+  }
+
   /**
    * True when the file at `path`, which a rename inside the scope took away at `commit`, was
    * new since the basis: the record saw no file there, or (contents unknown) its first counting
@@ -379,7 +385,8 @@ export class FindingJudge {
       seen === undefined ? first.kind === "added" || first.kind === "renamed_to" : seen === NO_FILE;
     const isNew =
       first.kind === "renamed_to" && this.inScope(first.other!)
-        ? (seen === undefined || seen === NO_FILE) && this.newBefore(first.other!, first.commit)
+        ? (seen === undefined || seen === NO_FILE) &&
+          (this.newBefore(first.other!, first.commit) || this.unchanged(first.other!))
         : fresh;
     if (isNew) {
       if (last.kind === "deleted" || last.kind === "renamed_from") return; // came and went
@@ -397,10 +404,21 @@ export class FindingJudge {
       return;
     }
     // Renamed away (after edits or not): named where it went on to, its later commits counted;
-    // moved when the file holds what the record saw there (content decides), else stale.
+    // stale when a counting commit edited it — unless it holds what the record saw (content
+    // decides: then it only moved).
     const { target, followed, changed } = this.follow(file, last);
     const now = seen === undefined ? undefined : this.contents!.now(target);
-    const edited = now === undefined ? significant || changed : now !== seen;
+    const edited = (significant || changed) && now !== seen;
+    if (target === file) {
+      // Out and back, as the record saw it (only its own commits changed it since): no change.
+      if (!edited) {
+        this.depend(file);
+        return;
+      }
+      flags.stale = true;
+      this.note(file, "modified", [...events, ...followed]);
+      return;
+    }
     if (edited) flags.stale = true;
     else flags.moved = true;
     const counted = seen === undefined ? followed : followed.filter((e) => e.blob !== seen);
