@@ -73,8 +73,9 @@ function addTrailer(ctx: AppContext, messageFile: string | undefined): string[] 
   return [];
 }
 
-async function report(ctx: AppContext): Promise<string[]> {
-  const computed = await computeStaleness(ctx);
+/** What went stale; with `staged`, counting the staged change (a squash merge stages, never commits). */
+async function report(ctx: AppContext, staged = false): Promise<string[]> {
+  const computed = await computeStaleness(ctx, staged ? { staged } : {});
   const stale = unrecorded(computed);
   const warning = unreadableWarning(computed.log_problems);
   if (stale.length === 0) return warning;
@@ -117,6 +118,9 @@ export async function runHook(
               ? []
               : await report(ctx),
         };
+      case "post-merge":
+        // `git merge --squash` (flag 1) stages the merge: judged as the commit it will become.
+        return { lines: await report(ctx, args[0] === "1") };
       default:
         return { lines: await report(ctx) };
     }

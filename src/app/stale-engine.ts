@@ -10,6 +10,7 @@ import {
   type HistoryIndex,
   indexHistory,
   NO_FILE,
+  reachableFrom,
 } from "../core/rules/history.js";
 import { HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
 import { compileScopes, globBase, scopeKind } from "../core/rules/scope.js";
@@ -34,6 +35,11 @@ import {
   type Question,
   questionKey,
 } from "../core/rules/staleness-advance.js";
+import {
+  type MergeGap,
+  mergeGapCandidates,
+  withMergeGaps,
+} from "../core/rules/staleness-merges.js";
 import type {
   ComputedState,
   StaleFinding,
@@ -375,6 +381,8 @@ export async function historyReport(
       findings.push({ ...freshFinding(record), method: "fingerprints" });
     }
   }
+  if (!index.linear)
+    await addMergeGaps(git, head, index, records, findings, fingerprintSource, details);
   const notices: string[] = [];
   if (counts.missing > 0) {
     const why = (await git.isShallow())
@@ -432,6 +440,106 @@ async function lookUpContents(
     now: (path) => (now.has(path) ? (held.get(path) ?? NO_FILE) : undefined),
     at: (revision, path) => basis.get(`${revision}\0${path}`),
   };
+}
+
+/**
+ * After a merge: the changes no listed commit shows (see staleness-merges.ts) added to the
+ * findings not already stale — HEAD's files under their scopes compared with their
+ * fingerprints, each difference checked against the basis revision, and the merges that changed
+ * the file named (those whose first parent, else some parent, held it otherwise).
+ */
+async function addMergeGaps(
+  git: GitAdapter,
+  head: string,
+  index: HistoryIndex,
+  records: readonly AssessedRecord[],
+  findings: StaleFinding[],
+  fingerprintSource: FingerprintSource | undefined,
+  details: HistoryDetails | undefined,
+): Promise<void> {
+  const pending = records.flatMap((_, i) =>
+    findings[i]!.method === "history" && findings[i]!.state !== "stale" ? [i] : [],
+  );
+  if (pending.length === 0) return;
+  let stored: Map<string, Record<string, string> | undefined> | undefined;
+  const fingerprintsOf = async (record: AssessedRecord) => {
+    if (record.basis.fingerprints) return record.basis.fingerprints;
+    if (!fingerprintSource) return undefined;
+    stored ??= await fingerprintSource();
+    return stored.get(record.id);
+  };
+  const bases = [
+    ...new Set(pending.flatMap((i) => records[i]!.basis.touched_paths.map(literalBase))),
+  ];
+  const listed = await git.listFiles(head, bases.includes("") ? undefined : bases);
+  const now = new Map(listed.map((e) => [e.path, e.oid]));
+  const sorted = [...now.keys()].sort();
+  const candidates: [number, MergeGap[]][] = [];
+  for (const i of pending) {
+    const gaps = mergeGapCandidates(
+      records[i]!,
+      await fingerprintsOf(records[i]!),
+      now,
+      sorted,
+      index,
+    );
+    if (gaps.length > 0) candidates.push([i, gaps]);
+  }
+  if (candidates.length === 0) return;
+  // A fingerprint is the author's word: the basis revision itself says what it held.
+  const held = await git.objectIdsAt(
+    candidates.flatMap(([i, gaps]) =>
+      gaps.map((g): [string, string] => [records[i]!.basis.revision, g.path]),
+    ),
+  );
+  let k = 0;
+  for (const [i, gaps] of candidates) {
+    const real = gaps.flatMap((g) => {
+      const seen = held[k++] ?? NO_FILE;
+      return seen === g.now ? [] : [{ ...g, seen }];
+    });
+    if (real.length === 0) continue;
+    const record = records[i]!;
+    findings[i] = withMergeGaps(
+      record,
+      findings[i]!,
+      real,
+      await mergesChanging(git, index, record, real),
+    );
+    if (details) {
+      const follows = new Set([
+        ...(details.follows.get(record.id) ?? []),
+        ...real.map((g) => g.path),
+      ]);
+      details.follows.set(record.id, [...follows].sort());
+    }
+  }
+}
+
+/** The merges after `record`'s basis that changed one of the gaps' files, oldest first. */
+async function mergesChanging(
+  git: GitAdapter,
+  index: HistoryIndex,
+  record: AssessedRecord,
+  gaps: readonly MergeGap[],
+): Promise<{ hash: string; author: string; subject: string }[]> {
+  const bit = index.baseBits.get(record.basis.revision);
+  const merges = index.commits.filter(
+    (c, at) => !c.boundary && c.parents.length > 1 && !reachableFrom(index, at, bit),
+  );
+  if (merges.length === 0) return [];
+  const pairs: [string, string][] = [];
+  for (const m of merges)
+    for (const g of gaps) for (const rev of [m.hash, ...m.parents]) pairs.push([rev, g.path]);
+  const ids = await git.objectIdsAt(pairs);
+  const at = new Map(pairs.map(([rev, p], j) => [`${rev}\0${p}`, ids[j] ?? NO_FILE]));
+  const changedFrom = (m: CommitInfo, parents: readonly string[]) =>
+    gaps.some((g) =>
+      parents.some((p) => at.get(`${p}\0${g.path}`) !== at.get(`${m.hash}\0${g.path}`)),
+    );
+  let found = merges.filter((m) => changedFrom(m, m.parents.slice(0, 1)));
+  if (found.length === 0) found = merges.filter((m) => changedFrom(m, m.parents));
+  return found.map((c) => ({ hash: c.hash, author: c.author, subject: c.subject }));
 }
 
 /** Most new commits a previous report is carried forward over; beyond, history is read whole. */
@@ -653,9 +761,10 @@ export function stagedQuestions(
 }
 
 /**
- * Findings the staged change alone causes (only non-fresh ones), with the content rule: a staged
- * file left as the record saw it is no change (the commit that carries a record with the edit it
- * describes). A change to a path a record's finding followed a rename to makes it stale too.
+ * Findings the staged change alone causes (non-fresh ones, and those it touches as a commit of
+ * their own workline), with the content rule: a staged file left as the record saw it is no
+ * change (the commit that carries a record with the edit it describes). A change to a path a
+ * record's finding followed a rename to makes it stale too.
  */
 export function stagedFindings(
   records: readonly AssessedRecord[],
@@ -677,7 +786,7 @@ export function stagedFindings(
   for (const record of stagedTouched(records, commit)) {
     const finding = assessByHistory(record, index, cache, undefined, lookup);
     judged.add(record.id);
-    if (finding.state !== "fresh") out.push(finding);
+    if (finding.state !== "fresh" || finding.own_workline_commits) out.push(finding);
   }
   if (context.follows) out.push(...followedFindings(records, commit, context.follows, judged));
   return out;
@@ -716,6 +825,50 @@ function followedFindings(
   return out;
 }
 
+/**
+ * The report with its findings made by fingerprints (their basis is not on HEAD's history)
+ * compared again with the tree the staged change will commit, where it touches their scope:
+ * with `--staged` (the pre-commit hook) a record is judged as it will be after the commit — a
+ * squashed merge bringing in the very content a record saw makes it fresh, not stale.
+ */
+export async function fingerprintsAfterCommit(
+  git: GitAdapter,
+  report: StalenessReport,
+  records: readonly AssessedRecord[],
+  commit: CommitInfo,
+  fingerprintSource?: FingerprintSource,
+): Promise<StalenessReport> {
+  if (commit.changes.length === 0 || !report.head) return report;
+  const byFingerprints = new Set(
+    report.findings.filter((f) => f.method === "fingerprints").map((f) => f.record_id),
+  );
+  if (byFingerprints.size === 0) return report;
+  const touched = stagedTouched(records, commit).filter((r) => byFingerprints.has(r.id));
+  if (touched.length === 0) return report;
+  // The tree after the commit: HEAD's with the staged blobs (unknown ones leave it as it is).
+  if (commit.changes.some((c) => c.status !== "D" && c.blob === undefined)) return report;
+  const files = await git.listFiles(report.head);
+  const tree = new Map(files.map((f) => [f.path, f.oid]));
+  for (const c of commit.changes) {
+    if (c.old_path !== undefined) tree.delete(c.old_path);
+    if (c.status === "D") tree.delete(c.path);
+    else tree.set(c.path, c.blob!);
+  }
+  const after = currentTree([...tree].map(([path, oid]) => ({ path, oid })));
+  let stored: Map<string, Record<string, string> | undefined> | undefined;
+  const again = new Map<string, StaleFinding>();
+  for (const record of touched) {
+    let fingerprints = record.basis.fingerprints;
+    if (!fingerprints && fingerprintSource) {
+      stored ??= await fingerprintSource();
+      fingerprints = stored.get(record.id);
+    }
+    const finding = assessByFingerprints(record, fingerprints, after);
+    if (finding) again.set(record.id, finding);
+  }
+  return { ...report, findings: report.findings.map((f) => again.get(f.record_id) ?? f) };
+}
+
 const RANK: Record<ComputedState, number> = { fresh: 0, moved: 1, review: 2, stale: 3 };
 
 /** Adds the staged findings to a HEAD report (the worse state wins; commits and paths add up). */
@@ -725,11 +878,13 @@ export function mergeStaged(report: StalenessReport, staged: StaleFinding[]): St
   const findings = report.findings.map((f) => {
     const s = byId.get(f.record_id);
     if (!s) return f;
+    const own = (f.own_workline_commits ?? 0) + (s.own_workline_commits ?? 0);
     return {
       ...f,
       state: RANK[s.state] > RANK[f.state] ? s.state : f.state,
       commits: [...f.commits, ...s.commits],
       paths: [...f.paths, ...s.paths],
+      ...(own > 0 ? { own_workline_commits: own } : {}),
     };
   });
   return { ...report, findings };

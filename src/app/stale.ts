@@ -29,7 +29,7 @@ import { isStalenessType, NEEDS_VALIDATION, parseForStaleness } from "../core/pr
 import { type LoadedLine, orderLines } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
 import { futureEventsError } from "../core/project/unreadable-lines.js";
-import { NO_FILE } from "../core/rules/history.js";
+import { type CommitInfo, NO_FILE } from "../core/rules/history.js";
 import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { NoAdvance, PreviousReport } from "../core/rules/staleness-advance.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
@@ -39,6 +39,7 @@ import {
   type Advanced,
   advanceReport,
   type FingerprintSource,
+  fingerprintsAfterCommit,
   type HistoryDetails,
   historyReport,
   mergeStaged,
@@ -270,7 +271,7 @@ async function staleness(
       });
     }
     const staged = options.staged
-      ? await stagedChangeFindings(ctx, inputs, reportBasisOf(cached)?.follows)
+      ? (await stagedChangeFindings(ctx, inputs, reportBasisOf(cached)?.follows)).findings
       : [];
     return withLogProblems({ head: head ?? "", findings: staged, notices: [] }, inputs);
   }
@@ -359,10 +360,16 @@ async function staleness(
   }
   if (!options.staged) return withLogProblems(report, inputs!);
   const follows = reportBasisOf(readStaleCache(gitDir))?.follows;
-  return withLogProblems(
-    mergeStaged(report, await stagedChangeFindings(ctx, inputs!, follows)),
-    inputs!,
+  const staged = await stagedChangeFindings(ctx, inputs!, follows);
+  // Records compared by fingerprints are compared with what the commit will hold.
+  const rejudged = await fingerprintsAfterCommit(
+    ctx.git,
+    report,
+    inputs!.records,
+    staged.commit,
+    inputs!.fingerprints,
   );
+  return withLogProblems(mergeStaged(rejudged, staged.findings), inputs!);
 }
 
 /** Stops at a line from a newer adrift, naming its file and line (SPEC §2). */
@@ -395,7 +402,7 @@ async function stagedChangeFindings(
   ctx: AppContext,
   inputs: Inputs,
   follows: Readonly<Record<string, readonly string[]>> | undefined,
-): Promise<StaleFinding[]> {
+): Promise<{ findings: StaleFinding[]; commit: CommitInfo }> {
   const active = readLocalState(ctx.git.location.gitDir).active_workline;
   // git exports the author inside hooks; asking git config costs a process.
   const author = ctx.env.GIT_AUTHOR_NAME
@@ -412,11 +419,12 @@ async function stagedChangeFindings(
   const pairs = stagedQuestions(inputs.records, commit, head);
   const held = pairs.length > 0 ? await ctx.git.objectIdsAt(pairs) : [];
   const atBasis = new Map(pairs.map(([rev, p], i) => [`${rev}\0${p}`, held[i] ?? NO_FILE]));
-  return stagedFindings(inputs.records, commit, {
+  const findings = stagedFindings(inputs.records, commit, {
     ...(head ? { head } : {}),
     atBasis: (revision, path) => atBasis.get(`${revision}\0${path}`),
     ...(follows ? { follows } : {}),
   });
+  return { findings, commit };
 }
 
 /** What the cached records were derived from: the log dir, and each log file's contents. */

@@ -4,11 +4,20 @@ import { paint } from "./io.js";
 
 const COLOR = { stale: "yellow", moved: "cyan", review: "blue", fresh: "green" } as const;
 
-/** The lines describing one non-fresh finding: state, record, paths, commits. */
+/** "3 commits of its own workline not counted", when there were any. */
+function ownWorkline(finding: StaleFinding): string {
+  const n = finding.own_workline_commits ?? 0;
+  return n === 0 ? "" : ` — ${n} commit${n === 1 ? "" : "s"} of its own workline not counted`;
+}
+
+/**
+ * The lines describing one finding shown: state, record, paths, commits. A fresh one is shown
+ * only when commits of its own workline changed its scope: one line saying how many.
+ */
 export function findingLines(finding: StaleFinding): string[] {
   const mark = finding.state === "stale" && !finding.recorded ? " (not yet recorded)" : "";
   const lines = [
-    `${paint(COLOR[finding.state], finding.state.padEnd(6))} ${finding.kind} ${finding.record_id}${paint("dim", mark)}${finding.method === "fingerprints" ? paint("dim", " [by fingerprints]") : ""}`,
+    `${paint(COLOR[finding.state], finding.state.padEnd(6))} ${finding.kind} ${finding.record_id}${paint("dim", mark)}${finding.method === "fingerprints" ? paint("dim", " [by fingerprints]") : ""}${paint("dim", ownWorkline(finding))}`,
   ];
   for (const p of finding.paths)
     lines.push(
@@ -25,7 +34,10 @@ export function findingLines(finding: StaleFinding): string[] {
 export function staleReportText(
   report: StalenessReport & { marked: string[]; file?: string },
 ): string {
-  const shown = report.findings.filter((f) => f.state !== "fresh");
+  const shown = report.findings.filter((f) => f.state !== "fresh" || f.own_workline_commits);
+  const ownFresh = report.findings.filter(
+    (f) => f.state === "fresh" && f.own_workline_commits,
+  ).length;
   const count = (state: string) => report.findings.filter((f) => f.state === state).length;
   const open = report.findings.filter((f) => f.state === "stale" && !f.recorded).length;
   return [
@@ -41,7 +53,7 @@ export function staleReportText(
       : []),
     paint(
       "dim",
-      `${report.findings.length} record(s) checked: ${count("stale")} stale (${report.marked.length ? 0 : open} not recorded), ${count("moved")} moved, ${count("review")} to review`,
+      `${report.findings.length} record(s) checked: ${count("stale")} stale (${report.marked.length ? 0 : open} not recorded), ${count("moved")} moved, ${count("review")} to review${ownFresh ? `, ${ownFresh} fresh with commits of their own workline not counted` : ""}`,
     ),
   ].join("\n");
 }

@@ -6,6 +6,7 @@ import { stateDir } from "../../adapters/local-state.js";
 import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
+import { compileScope } from "../../core/rules/scope.js";
 import type { AppContext } from "../context.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
 import { validateProject } from "../validate.js";
@@ -82,6 +83,34 @@ function adrFiles(root: string, adrDir: string): string[] {
   }
 }
 
+/**
+ * The scopes with, for entries matching no tracked file, where staleness followed the file's
+ * renames to: such a record is not blind, it is `moved` (asked of staleness only when some entry
+ * matches nothing).
+ */
+async function withMovedFiles(
+  ctx: AppContext,
+  scopes: DoctorFacts["scopes"],
+  tracked: readonly string[],
+): Promise<DoctorFacts["scopes"]> {
+  const matchesNothing = (entry: string) => {
+    const scope = compileScope(entry);
+    for (const file of tracked) if (scope.matches(file)) return false;
+    return true;
+  };
+  const empty = scopes.filter((s) => s.entries.some(matchesNothing));
+  if (empty.length === 0) return scopes;
+  const { computeStaleness } = await import("../stale.js");
+  const findings = new Map((await computeStaleness(ctx)).findings.map((f) => [f.record_id, f]));
+  return scopes.map((s) => {
+    const moved: Record<string, string> = {};
+    for (const p of findings.get(s.id)?.paths ?? [])
+      if (p.change === "renamed" && p.new_path && s.entries.includes(p.path))
+        moved[p.path] = p.new_path;
+    return Object.keys(moved).length > 0 ? { ...s, moved } : s;
+  });
+}
+
 /** Gathers everything doctor looks at; reading only, never writing. */
 export async function gatherDoctorFacts(
   ctx: AppContext,
@@ -128,6 +157,7 @@ export async function gatherDoctorFacts(
     }
   }
   const clone = await inspectClone(ctx.git.location, ctx.env, [...bases.keys()]);
+  scopes = await withMovedFiles(ctx, scopes, clone.tracked).catch(() => scopes);
   return {
     initialised,
     log_dir: ctx.config.log_dir,

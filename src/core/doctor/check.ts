@@ -151,11 +151,21 @@ function checkScopes(f: DoctorFacts): DoctorFinding[] {
       const scope = compileScope(entry);
       let count = 0;
       for (const file of f.tracked) if (scope.matches(file)) count++;
-      if (count === 0)
+      const moved = record.moved?.[entry];
+      if (count === 0 && moved !== undefined)
+        out.push(
+          finding(
+            R.scopeMoved,
+            `${record.id} ("${record.outcome}") is scoped to ${entry}, which was renamed to ${moved}: adrift follows the file there (an edit there makes the record stale), but the scope still names the old path`,
+            `adrift decision reverify ${record.id.slice(0, 10)} (re-bases the scope on ${moved} once the decision is checked)`,
+            record.id,
+          ),
+        );
+      else if (count === 0)
         out.push(
           finding(
             R.scopeEmpty,
-            `${record.id} ("${record.outcome}") is scoped to ${entry}, which matches no tracked file: it can never go stale`,
+            `${record.id} ("${record.outcome}") is scoped to ${entry}, which matches no tracked file: ${scope.kind === "path" ? "only a file created at that path can make it stale" : "it cannot go stale (a file added there would only be for review)"}`,
             `adrift intent amend ${record.id.slice(0, 10)} … or adrift decision supersede ${record.id.slice(0, 10)} --by <id>`,
             record.id,
           ),

@@ -30,8 +30,12 @@ export type DoctorFacts = {
   /** basis revisions the clone does not have, with the records based on them */
   missing_revisions: { revision: string; records: string[] }[];
   tracked: string[];
-  /** records that are not superseded, with their scope */
-  scopes: { id: string; outcome: string; entries: string[] }[];
+  /**
+   * records that are not superseded, with their scope; `moved`: for entries whose file was
+   * renamed since the basis (the record is `moved`, or stale after an edit where it went), where
+   * the file is now
+   */
+  scopes: { id: string; outcome: string; entries: string[]; moved?: Record<string, string> }[];
   broad_scope_ratio: number;
   adr_dir: string;
   /** agent hook files that carry some of adrift's hooks but not all */

@@ -102,6 +102,12 @@ export const DOCTOR_RULES = {
     severity: "warning",
     title: "a hook's adrift block was written by an older adrift",
   },
+  scopeMoved: {
+    id: "ADR-D017",
+    name: "scope-file-moved",
+    severity: "warning",
+    title: "a record's file moved: adrift follows it, but the scope names where it was",
+  },
 } as const satisfies Record<string, DoctorRule>;
 
 /** Every rule, in id order. */

@@ -190,6 +190,8 @@ export class HistoryScan {
   private onFinal: ((r: number, finding: StaleFinding) => void) | undefined;
   /** scratch: per commit position, the record that last counted it */
   private counted = new Int32Array(4096).fill(-1);
+  /** scratch: per commit position, the record whose own workline it last was */
+  private owned = new Int32Array(4096).fill(-1);
 
   /**
    * `bases`: the basis revisions present here. Records based on a revision the listing leaves
@@ -412,7 +414,11 @@ export class HistoryScan {
     if (this.counted.length < this.commits.length)
       this.counted = grown(this.counted, this.commits.length, -1);
     const counted = this.counted;
+    if (this.owned.length < this.commits.length)
+      this.owned = grown(this.owned, this.commits.length, -1);
+    const owned = this.owned;
     let count = 0;
+    let ownCount = 0;
     const earliest: number[] = [];
     for (let i = 0; i < listing.length; i++) {
       const entry = listing[i]!.entry;
@@ -425,7 +431,13 @@ export class HistoryScan {
       for (let k = 0; k < list.length; k++) {
         const commit = at[k]!;
         if (commit >= cut) break;
-        if (this.commits[commit]!.worklines.includes(own)) continue;
+        if (this.commits[commit]!.worklines.includes(own)) {
+          if (owned[commit] !== r) {
+            owned[commit] = r;
+            ownCount++;
+          }
+          continue;
+        }
         if (last < 0) last = k;
         first = k;
         if (counted[commit] === r) continue;
@@ -450,7 +462,7 @@ export class HistoryScan {
         return undefined;
       if (!judge.summary(path, list[first]!, list[last]!, i)) return undefined;
     }
-    return judge.finding({ count, earliest });
+    return judge.finding({ count, earliest }, ownCount);
   }
 
   /**

@@ -241,6 +241,7 @@ export function withNewCommits(
     seen.set(path, what);
     return what;
   };
+  let ownNew = 0;
   for (const commit of commits) {
     // Commits of the record's own workline do not count: their changes to files the finding does
     // not list are not looked at; to a listed one (or where a listed rename took it) they may
@@ -254,6 +255,12 @@ export function withNewCommits(
             (listed.has(change.old_path) || targets.has(change.old_path)))
         )
           return undefined;
+      if (
+        commit.changes.some(
+          (c) => inScope(c.path) || (c.old_path !== undefined && inScope(c.old_path)),
+        )
+      )
+        ownNew++;
       continue;
     }
     let counts = false;
@@ -287,7 +294,9 @@ export function withNewCommits(
     }
     if (counts) counted.push(commit);
   }
-  if (counted.length === 0) return finding;
+  const own = (finding.own_workline_commits ?? 0) + ownNew;
+  const owned = own > 0 ? { own_workline_commits: own } : {};
+  if (counted.length === 0) return ownNew === 0 ? finding : withOwn(finding, own);
   const count = finding.commits.length + (finding.omitted_commits ?? 0) + counted.length;
   let paths = finding.paths;
   let omitted = finding.omitted_paths;
@@ -323,6 +332,13 @@ export function withNewCommits(
     ...(count > MAX_LISTED_COMMITS ? { omitted_commits: count - MAX_LISTED_COMMITS } : {}),
     paths,
     ...(omitted !== undefined ? { omitted_paths: omitted } : {}),
+    ...owned,
     method: "history",
   };
+}
+
+/** The finding with `own` commits of its own workline not counted (kept in the finding's key order). */
+function withOwn(finding: StaleFinding, own: number): StaleFinding {
+  const { method, own_workline_commits: _, ...rest } = finding;
+  return { ...rest, own_workline_commits: own, method };
 }

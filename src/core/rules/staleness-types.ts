@@ -47,6 +47,11 @@ export type StaleFinding = {
   paths: PathChange[];
   /** how many more paths changed than are listed */
   omitted_paths?: number;
+  /**
+   * commits of the record's own workline that changed its scope since the basis: not counted
+   * (the work the record describes), said so that a fresh record is not silently fresh
+   */
+  own_workline_commits?: number;
   /** how the answer was reached: commit history, or fingerprints when the basis revision is missing */
   method: "history" | "fingerprints";
 };

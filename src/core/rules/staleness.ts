@@ -188,6 +188,8 @@ export function assessByHistory(
   judge.followed = followed;
   const seen = new Set<string>();
   const buffer: PathEvent[] = [];
+  const own = record.workline_id ? ownWorkline(record, index) : undefined;
+  const ownCommits = own ? new Set<number>() : undefined;
   for (const scope of scopes)
     for (const file of cache.get(scope)) {
       if (scopes.length > 1) {
@@ -196,10 +198,27 @@ export function assessByHistory(
       }
       const onPath = index.byPath.get(file)!;
       buffer.length = 0;
-      for (let k = 0; k < onPath.length; k++) if (counts(onPath[k]!)) buffer.push(onPath[k]!);
+      for (let k = 0; k < onPath.length; k++) {
+        const e = onPath[k]!;
+        if (counts(e)) buffer.push(e);
+        else if (own?.(e)) ownCommits!.add(e.commit);
+      }
       if (buffer.length > 0) judge.file(file, buffer);
     }
-  return judge.finding();
+  return judge.finding(undefined, ownCommits?.size ?? 0);
+}
+
+/** True when event `e` is of a commit after the basis carrying the record's own workline. */
+function ownWorkline(record: AssessedRecord, index: HistoryIndex): (e: PathEvent) => boolean {
+  const bit = index.baseBits.get(record.basis.revision);
+  const basisAt = bit === undefined ? -1 : index.basePositions[bit]!;
+  const own = record.workline_id!;
+  const { reach, words, commits } = index;
+  const word = bit === undefined ? -1 : bit >>> 5;
+  const mask = bit === undefined ? 0 : 1 << (bit & 31);
+  return (e) =>
+    (e.commit > basisAt || word < 0 || (reach[e.commit * words + word]! & mask) === 0) &&
+    commits[e.commit]!.worklines.includes(own);
 }
 
 /**
@@ -462,9 +481,10 @@ export class FindingJudge {
 
   /**
    * The finding of every file given so far; `used` gives the commits counted by the caller
-   * (how many, and the earliest of them) when files were given by `summary`.
+   * (how many, and the earliest of them) when files were given by `summary`; `ownCommits`, how
+   * many commits of the record's own workline changed its scope (not counted).
    */
-  finding(used?: { count: number; earliest: readonly number[] }): StaleFinding {
+  finding(used?: { count: number; earliest: readonly number[] }, ownCommits = 0): StaleFinding {
     const all = this.index.commits;
     const count = used ? used.count : this.used.length;
     const earliest = used ? used.earliest : smallest(this.used, MAX_LISTED_COMMITS);
@@ -480,6 +500,7 @@ export class FindingJudge {
       commits,
       ...(count > MAX_LISTED_COMMITS ? { omitted_commits: count - MAX_LISTED_COMMITS } : {}),
       ...(this.top ? this.top.listed() : this.paths.listed()),
+      ...(ownCommits > 0 ? { own_workline_commits: ownCommits } : {}),
       method: "history",
     };
   }
