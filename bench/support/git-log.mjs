@@ -1,11 +1,11 @@
 // adrift's own `git log` for the staleness floors: the same arguments and GIT_FLUSH=0.
 import { spawn } from "node:child_process";
-import { LOG_FORMAT } from "../../dist/adapters/git/cli-parse.js";
+import { LOG_CHANGES, LOG_FORMAT } from "../../dist/adapters/git/cli-parse.js";
 
 /** Starts adrift's history read from HEAD down to `oldest`, its output on a pipe; calls `onBytes`. */
 export function adriftGitLog(oldest, onBytes) {
-  const args = ["-c", "log.showSignature=false", "log", "--topo-order", "--boundary", "-z", "-M"];
-  args.push("--name-status", "--no-ext-diff", `--format=${LOG_FORMAT}`, "HEAD");
+  const args = ["-c", "log.showSignature=false", "log", "--topo-order", "--boundary"];
+  args.push(...LOG_CHANGES, "-c", "--no-ext-diff", `--format=${LOG_FORMAT}`, "HEAD");
   args.push("--not", oldest, "--");
   const child = spawn("git", args, {
     env: { ...process.env, GIT_FLUSH: "0" },

@@ -15,6 +15,8 @@ const LOGIN_CHANGED = `export function login(user: string, password: string) {\n
 
 const AUTH = `export function login(user: string, password: string) {\n  return idp.verify(user, password);\n}\n`;
 
+const LOGIN_CACHED = `export function login(user: string, password: string) {\n  return cache.get(user) ?? idp.verify(user, password);\n}\n`;
+
 /** The demo script: a small service, its decisions, and the code moving under them. */
 export const DEMO_STEPS: DemoStep[] = [
   { title: "set up", argv: ["git", "init", "-q", "-b", "main"], quiet: true },
@@ -112,7 +114,20 @@ export const DEMO_STEPS: DemoStep[] = [
     title: "Install the git hooks: from now on a commit marks the decisions it makes stale",
     argv: ["adrift", "hook", "install"],
   },
-  { title: "park the workline", argv: ["adrift", "workline", "park"], quiet: true },
+  {
+    title:
+      "Do the work on the workline: its commits carry its trailer and never make its own records stale",
+    argv: ["git", "commit", "-q", "-am", "login: check the session cache first"],
+    write: { "src/auth/login.ts": LOGIN_CACHED },
+  },
+  {
+    title: "adrift says which commits it did not count, and why",
+    argv: ["adrift", "stale"],
+  },
+  {
+    title: "Park the workline when the work is done: from now on commits count against its records",
+    argv: ["adrift", "workline", "park"],
+  },
   { title: "a branch", argv: ["git", "switch", "-q", "-c", "login-first"], quiet: true },
   {
     title: "Someone changes login.ts: the pre-commit hook marks the decision stale in that commit",
