@@ -1,9 +1,9 @@
 import { AdriftError } from "../core/errors.js";
 import { type Basis, scopeProblem } from "../core/events/common.js";
-import { compileScopes } from "../core/rules/scope.js";
+import { compileScopes, literalBase } from "../core/rules/scope.js";
 import type { AppContext } from "./context.js";
 import { withoutOwnFilesContext } from "./own-files.js";
-import { fingerprintFiles, literalBase } from "./stale-engine.js";
+import { fingerprintFiles } from "./stale-engine.js";
 
 /** Below this many files a repository is too small for the broad-scope warning to mean anything. */
 const MIN_FILES_FOR_BREADTH = 10;

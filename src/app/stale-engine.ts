@@ -10,10 +10,9 @@ import {
   type HistoryIndex,
   indexHistory,
   NO_FILE,
-  reachableFrom,
 } from "../core/rules/history.js";
 import { HistoryScan, type ScanResult } from "../core/rules/history-scan.js";
-import { compileScopes, globBase, scopeKind } from "../core/rules/scope.js";
+import { compileScopes, globBase, literalBase, scopeKind } from "../core/rules/scope.js";
 import {
   type AssessedRecord,
   assessByFingerprints,
@@ -22,10 +21,7 @@ import {
   type ContentLookup,
   type CurrentTree,
   candidatesFor,
-  compiledScopes,
-  contentNeeds,
   currentTree,
-  recordsTouching,
 } from "../core/rules/staleness.js";
 import {
   type Answer,
@@ -35,20 +31,9 @@ import {
   type Question,
   questionKey,
 } from "../core/rules/staleness-advance.js";
-import {
-  type MergeGap,
-  mergeGapCandidates,
-  withMergeGaps,
-} from "../core/rules/staleness-merges.js";
-import type {
-  ComputedState,
-  StaleFinding,
-  StalenessReport,
-} from "../core/rules/staleness-types.js";
+import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import type { Progress } from "./context.js";
-
-/** The hash given to the staged change when it is treated as one more commit. */
-export const STAGED = "staged";
+import { addMergeGaps, lookUpContents } from "./stale-contents.js";
 
 /** Most files fingerprinted one by one; wider scopes keep only their directories' tree ids. */
 export const MAX_FINGERPRINTED_FILES = 20_000;
@@ -87,11 +72,6 @@ export async function fingerprintFiles(
   const enough = Math.ceil(matched.size / Math.max(breadthRatio, 0.01)) + 1;
   const total = matched.size === 0 ? 0 : await git.countFiles(revision, enough);
   return { fingerprints, matched: matched.size, total, empty };
-}
-
-/** The literal directory part of a scope entry (the whole entry when it has no wildcard). */
-export function literalBase(entry: string): string {
-  return scopeKind(entry) === "glob" ? globBase(entry).replace(/\/$/, "") : entry;
 }
 
 /** HEAD, the bases present here, and the history index over all of them. */
@@ -403,145 +383,6 @@ export async function historyReport(
   return { head, findings, notices };
 }
 
-/**
- * What HEAD holds, and what each record's basis held, at the paths judging `records` over a
- * merged history needs (`contentNeeds`): one `cat-file --batch-check` for each side.
- */
-async function lookUpContents(
-  git: GitAdapter,
-  head: string,
-  index: HistoryIndex,
-  records: readonly AssessedRecord[],
-  cache: CandidateCache,
-): Promise<ContentLookup> {
-  const now = new Set<string>();
-  const pairs: [string, string][] = [];
-  const asked = new Set<string>();
-  for (const record of records) {
-    const needs = contentNeeds(record, index, cache);
-    for (const path of needs.now) now.add(path);
-    for (const path of needs.atBasis) {
-      if (record.seen && path in record.seen) continue;
-      const key = `${record.basis.revision}\0${path}`;
-      if (asked.has(key)) continue;
-      asked.add(key);
-      pairs.push([record.basis.revision, path]);
-    }
-  }
-  if (now.size === 0 && pairs.length === 0) return { now: () => undefined, at: () => undefined };
-  const [held, then] = await timed("look up contents", () =>
-    Promise.all([
-      now.size > 0 ? git.objectIds(head, [...now]) : new Map<string, string>(),
-      git.objectIdsAt(pairs),
-    ]),
-  );
-  const basis = new Map(pairs.map(([rev, path], i) => [`${rev}\0${path}`, then[i] ?? NO_FILE]));
-  return {
-    now: (path) => (now.has(path) ? (held.get(path) ?? NO_FILE) : undefined),
-    at: (revision, path) => basis.get(`${revision}\0${path}`),
-  };
-}
-
-/**
- * After a merge: the changes no listed commit shows (see staleness-merges.ts) added to the
- * findings not already stale — HEAD's files under their scopes compared with their
- * fingerprints, each difference checked against the basis revision, and the merges that changed
- * the file named (those whose first parent, else some parent, held it otherwise).
- */
-async function addMergeGaps(
-  git: GitAdapter,
-  head: string,
-  index: HistoryIndex,
-  records: readonly AssessedRecord[],
-  findings: StaleFinding[],
-  fingerprintSource: FingerprintSource | undefined,
-  details: HistoryDetails | undefined,
-): Promise<void> {
-  const pending = records.flatMap((_, i) =>
-    findings[i]!.method === "history" && findings[i]!.state !== "stale" ? [i] : [],
-  );
-  if (pending.length === 0) return;
-  let stored: Map<string, Record<string, string> | undefined> | undefined;
-  const fingerprintsOf = async (record: AssessedRecord) => {
-    if (record.basis.fingerprints) return record.basis.fingerprints;
-    if (!fingerprintSource) return undefined;
-    stored ??= await fingerprintSource();
-    return stored.get(record.id);
-  };
-  const bases = [
-    ...new Set(pending.flatMap((i) => records[i]!.basis.touched_paths.map(literalBase))),
-  ];
-  const listed = await git.listFiles(head, bases.includes("") ? undefined : bases);
-  const now = new Map(listed.map((e) => [e.path, e.oid]));
-  const sorted = [...now.keys()].sort();
-  const candidates: [number, MergeGap[]][] = [];
-  for (const i of pending) {
-    const gaps = mergeGapCandidates(
-      records[i]!,
-      await fingerprintsOf(records[i]!),
-      now,
-      sorted,
-      index,
-    );
-    if (gaps.length > 0) candidates.push([i, gaps]);
-  }
-  if (candidates.length === 0) return;
-  // A fingerprint is the author's word: the basis revision itself says what it held.
-  const held = await git.objectIdsAt(
-    candidates.flatMap(([i, gaps]) =>
-      gaps.map((g): [string, string] => [records[i]!.basis.revision, g.path]),
-    ),
-  );
-  let k = 0;
-  for (const [i, gaps] of candidates) {
-    const real = gaps.flatMap((g) => {
-      const seen = held[k++] ?? NO_FILE;
-      return seen === g.now ? [] : [{ ...g, seen }];
-    });
-    if (real.length === 0) continue;
-    const record = records[i]!;
-    findings[i] = withMergeGaps(
-      record,
-      findings[i]!,
-      real,
-      await mergesChanging(git, index, record, real),
-    );
-    if (details) {
-      const follows = new Set([
-        ...(details.follows.get(record.id) ?? []),
-        ...real.map((g) => g.path),
-      ]);
-      details.follows.set(record.id, [...follows].sort());
-    }
-  }
-}
-
-/** The merges after `record`'s basis that changed one of the gaps' files, oldest first. */
-async function mergesChanging(
-  git: GitAdapter,
-  index: HistoryIndex,
-  record: AssessedRecord,
-  gaps: readonly MergeGap[],
-): Promise<{ hash: string; author: string; subject: string }[]> {
-  const bit = index.baseBits.get(record.basis.revision);
-  const merges = index.commits.filter(
-    (c, at) => !c.boundary && c.parents.length > 1 && !reachableFrom(index, at, bit),
-  );
-  if (merges.length === 0) return [];
-  const pairs: [string, string][] = [];
-  for (const m of merges)
-    for (const g of gaps) for (const rev of [m.hash, ...m.parents]) pairs.push([rev, g.path]);
-  const ids = await git.objectIdsAt(pairs);
-  const at = new Map(pairs.map(([rev, p], j) => [`${rev}\0${p}`, ids[j] ?? NO_FILE]));
-  const changedFrom = (m: CommitInfo, parents: readonly string[]) =>
-    gaps.some((g) =>
-      parents.some((p) => at.get(`${p}\0${g.path}`) !== at.get(`${m.hash}\0${g.path}`)),
-    );
-  let found = merges.filter((m) => changedFrom(m, m.parents.slice(0, 1)));
-  if (found.length === 0) found = merges.filter((m) => changedFrom(m, m.parents));
-  return found.map((c) => ({ hash: c.hash, author: c.author, subject: c.subject }));
-}
-
 /** Most new commits a previous report is carried forward over; beyond, history is read whole. */
 export const MAX_ADVANCE_COMMITS = 1_000;
 
@@ -699,193 +540,4 @@ function freshFinding(record: AssessedRecord): StaleFinding {
     paths: [],
     method: "history",
   };
-}
-
-/** The staged change as a commit that is about to be made (it will carry the active workline's trailer). */
-export function stagedCommit(
-  changes: CommitInfo["changes"],
-  author: { name?: string; email?: string },
-  activeWorkline: string | undefined,
-  time: number,
-): CommitInfo {
-  return {
-    hash: STAGED,
-    parents: [],
-    author: author.name ?? author.email ?? "",
-    author_email: author.email ?? "",
-    time,
-    subject: "(staged change)",
-    worklines: activeWorkline ? [activeWorkline] : [],
-    changes,
-  };
-}
-
-/**
- * What judging the staged change needs besides the change itself: HEAD (a record based on it
- * saw what the change found there), what other bases held at the paths it changes
- * (`atBasis`; undefined where not looked up: the content rule is then not applied there), and
- * per record the paths outside its scope its finding at HEAD followed renames to (a change
- * there is a change where a file in scope went).
- */
-export type StagedContext = {
-  head?: string;
-  atBasis?: (revision: string, path: string) => string | undefined;
-  follows?: Readonly<Record<string, readonly string[]>>;
-};
-
-/** The unrecorded records the staged change touches through their scope. */
-function stagedTouched(records: readonly AssessedRecord[], commit: CommitInfo): AssessedRecord[] {
-  const touched = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
-  return recordsTouching(records, touched);
-}
-
-/**
- * The (basis, path) pairs whose contents `stagedFindings` needs looked up: the staged paths in
- * the scope of each unrecorded record not based on HEAD, where it did not see uncommitted work.
- */
-export function stagedQuestions(
-  records: readonly AssessedRecord[],
-  commit: CommitInfo,
-  head: string | undefined,
-): [string, string][] {
-  const pairs: [string, string][] = [];
-  const paths = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
-  for (const record of stagedTouched(records, commit)) {
-    if (record.recorded || record.basis.revision === head) continue;
-    const scopes = compiledScopes(record.basis.touched_paths);
-    for (const path of paths)
-      if (!(record.seen && path in record.seen) && scopes.some((s) => s.matches(path)))
-        pairs.push([record.basis.revision, path]);
-  }
-  return pairs;
-}
-
-/**
- * Findings the staged change alone causes (non-fresh ones, and those it touches as a commit of
- * their own workline), with the content rule: a staged file left as the record saw it is no
- * change (the commit that carries a record with the edit it describes). A change to a path a
- * record's finding followed a rename to makes it stale too.
- */
-export function stagedFindings(
-  records: readonly AssessedRecord[],
-  commit: CommitInfo,
-  context: StagedContext = {},
-): StaleFinding[] {
-  if (commit.changes.length === 0) return [];
-  const index = indexHistory([commit], []);
-  const cache = new CandidateCache(index.paths);
-  const lookup: ContentLookup = {
-    now: (path) => index.byPath.get(path)?.at(-1)?.blob,
-    at: (revision, path) =>
-      revision === context.head
-        ? index.byPath.get(path)?.[0]?.was
-        : context.atBasis?.(revision, path),
-  };
-  const out: StaleFinding[] = [];
-  const judged = new Set<string>();
-  for (const record of stagedTouched(records, commit)) {
-    const finding = assessByHistory(record, index, cache, undefined, lookup);
-    judged.add(record.id);
-    if (finding.state !== "fresh" || finding.own_workline_commits) out.push(finding);
-  }
-  if (context.follows) out.push(...followedFindings(records, commit, context.follows, judged));
-  return out;
-}
-
-/**
- * Records the staged change makes stale through a path their finding at HEAD followed a rename
- * to (outside the scope): anything but a pure rename there changes the file the record saw.
- */
-function followedFindings(
-  records: readonly AssessedRecord[],
-  commit: CommitInfo,
-  follows: Readonly<Record<string, readonly string[]>>,
-  judged: ReadonlySet<string>,
-): StaleFinding[] {
-  const changed = new Set<string>();
-  for (const c of commit.changes) {
-    if (c.status === "R" && (c.similarity ?? 0) >= 100) continue; // moved on, not changed
-    changed.add(c.path);
-    if (c.old_path !== undefined) changed.add(c.old_path);
-  }
-  const out: StaleFinding[] = [];
-  for (const record of records) {
-    const hit = judged.has(record.id) ? undefined : follows[record.id]?.find((p) => changed.has(p));
-    if (!hit) continue;
-    out.push({
-      record_id: record.id,
-      kind: record.kind,
-      state: "stale",
-      recorded: record.recorded,
-      commits: [{ hash: commit.hash, author: commit.author, subject: commit.subject }],
-      paths: [{ path: hit, change: "modified", commits: [commit.hash] }],
-      method: "history",
-    });
-  }
-  return out;
-}
-
-/**
- * The report with its findings made by fingerprints (their basis is not on HEAD's history)
- * compared again with the tree the staged change will commit, where it touches their scope:
- * with `--staged` (the pre-commit hook) a record is judged as it will be after the commit — a
- * squashed merge bringing in the very content a record saw makes it fresh, not stale.
- */
-export async function fingerprintsAfterCommit(
-  git: GitAdapter,
-  report: StalenessReport,
-  records: readonly AssessedRecord[],
-  commit: CommitInfo,
-  fingerprintSource?: FingerprintSource,
-): Promise<StalenessReport> {
-  if (commit.changes.length === 0 || !report.head) return report;
-  const byFingerprints = new Set(
-    report.findings.filter((f) => f.method === "fingerprints").map((f) => f.record_id),
-  );
-  if (byFingerprints.size === 0) return report;
-  const touched = stagedTouched(records, commit).filter((r) => byFingerprints.has(r.id));
-  if (touched.length === 0) return report;
-  // The tree after the commit: HEAD's with the staged blobs (unknown ones leave it as it is).
-  if (commit.changes.some((c) => c.status !== "D" && c.blob === undefined)) return report;
-  const files = await git.listFiles(report.head);
-  const tree = new Map(files.map((f) => [f.path, f.oid]));
-  for (const c of commit.changes) {
-    if (c.old_path !== undefined) tree.delete(c.old_path);
-    if (c.status === "D") tree.delete(c.path);
-    else tree.set(c.path, c.blob!);
-  }
-  const after = currentTree([...tree].map(([path, oid]) => ({ path, oid })));
-  let stored: Map<string, Record<string, string> | undefined> | undefined;
-  const again = new Map<string, StaleFinding>();
-  for (const record of touched) {
-    let fingerprints = record.basis.fingerprints;
-    if (!fingerprints && fingerprintSource) {
-      stored ??= await fingerprintSource();
-      fingerprints = stored.get(record.id);
-    }
-    const finding = assessByFingerprints(record, fingerprints, after);
-    if (finding) again.set(record.id, finding);
-  }
-  return { ...report, findings: report.findings.map((f) => again.get(f.record_id) ?? f) };
-}
-
-const RANK: Record<ComputedState, number> = { fresh: 0, moved: 1, review: 2, stale: 3 };
-
-/** Adds the staged findings to a HEAD report (the worse state wins; commits and paths add up). */
-export function mergeStaged(report: StalenessReport, staged: StaleFinding[]): StalenessReport {
-  if (staged.length === 0) return report;
-  const byId = new Map(staged.map((f) => [f.record_id, f]));
-  const findings = report.findings.map((f) => {
-    const s = byId.get(f.record_id);
-    if (!s) return f;
-    const own = (f.own_workline_commits ?? 0) + (s.own_workline_commits ?? 0);
-    return {
-      ...f,
-      state: RANK[s.state] > RANK[f.state] ? s.state : f.state,
-      commits: [...f.commits, ...s.commits],
-      paths: [...f.paths, ...s.paths],
-      ...(own > 0 ? { own_workline_commits: own } : {}),
-    };
-  });
-  return { ...report, findings };
 }

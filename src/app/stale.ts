@@ -39,17 +39,19 @@ import {
   type Advanced,
   advanceReport,
   type FingerprintSource,
-  fingerprintsAfterCommit,
   type HistoryDetails,
   historyReport,
-  mergeStaged,
   type PreparedHistory,
   prepareHistory,
+} from "./stale-engine.js";
+import {
+  fingerprintsAfterCommit,
+  mergeStaged,
   STAGED,
   stagedCommit,
   stagedFindings,
   stagedQuestions,
-} from "./stale-engine.js";
+} from "./stale-staged.js";
 
 /**
  * Options of a staleness computation. `staged` adds the staged change as one more commit;

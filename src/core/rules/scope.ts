@@ -58,6 +58,11 @@ export function globBase(entry: string): string {
   return base;
 }
 
+/** The literal directory part of a scope entry (the whole entry when it has no wildcard). */
+export function literalBase(entry: string): string {
+  return scopeKind(entry) === "glob" ? globBase(entry).replace(/\/$/, "") : entry;
+}
+
 /** Compiles every entry of a scope list. */
 export function compileScopes(entries: readonly string[]): Scope[] {
   return entries.map(compileScope);

@@ -5,16 +5,50 @@
  * sides parted — dropping the change the record's basis holds (a conflict resolved the other
  * way). Then HEAD holds the file otherwise than the basis did, and no commit after the basis
  * lists a change to it. After a merge, the content rule compares HEAD with what the record saw
- * for the files no commit after its basis touched, so that such a change is not missed.
+ * for the files no commit after its basis touched, so that such a change is not missed. (After
+ * a merge the index cannot say what HEAD holds either: `contentNeeds` says what to ask git.)
  */
 import { type HistoryIndex, NO_FILE, reachableFrom } from "./history.js";
-import { type AssessedRecord, candidatesFor, compiledScopes } from "./staleness.js";
+import {
+  type AssessedRecord,
+  type CandidateCache,
+  candidatesFor,
+  compiledScopes,
+  countsFor,
+} from "./staleness.js";
 import {
   MAX_LISTED_COMMITS,
   MAX_LISTED_PATHS,
   type PathChange,
   type StaleFinding,
 } from "./staleness-types.js";
+
+/**
+ * What judging `record` over `index` with a lookup needs to know (see `ContentLookup`): what
+ * HEAD holds at each changed file of its scope and at the paths renames took them to, and what
+ * the basis held at those files. Records whose files no counting commit touched need nothing.
+ */
+export function contentNeeds(
+  record: AssessedRecord,
+  index: HistoryIndex,
+  cache: CandidateCache,
+): { now: string[]; atBasis: string[] } {
+  const counts = countsFor(record, index);
+  const atBasis = new Set<string>();
+  for (const scope of compiledScopes(record.basis.touched_paths))
+    for (const file of cache.get(scope))
+      if (!atBasis.has(file) && index.byPath.get(file)!.some(counts)) atBasis.add(file);
+  const now = new Set(atBasis);
+  const queue = [...atBasis];
+  while (queue.length > 0) {
+    for (const e of index.byPath.get(queue.pop()!) ?? [])
+      if (e.kind === "renamed_from" && !now.has(e.other!)) {
+        now.add(e.other!);
+        queue.push(e.other!);
+      }
+  }
+  return { now: [...now], atBasis: [...atBasis] };
+}
 
 /** A file of a record's scope HEAD holds otherwise than the record saw, with no change listed. */
 export type MergeGap = { path: string; seen: string; now: string };

@@ -222,33 +222,6 @@ function ownWorkline(record: AssessedRecord, index: HistoryIndex): (e: PathEvent
 }
 
 /**
- * What judging `record` over `index` with a lookup needs to know (see `ContentLookup`): what
- * HEAD holds at each changed file of its scope and at the paths renames took them to, and what
- * the basis held at those files. Records whose files no counting commit touched need nothing.
- */
-export function contentNeeds(
-  record: AssessedRecord,
-  index: HistoryIndex,
-  cache: CandidateCache,
-): { now: string[]; atBasis: string[] } {
-  const counts = countsFor(record, index);
-  const atBasis = new Set<string>();
-  for (const scope of compiledScopes(record.basis.touched_paths))
-    for (const file of cache.get(scope))
-      if (!atBasis.has(file) && index.byPath.get(file)!.some(counts)) atBasis.add(file);
-  const now = new Set(atBasis);
-  const queue = [...atBasis];
-  while (queue.length > 0) {
-    for (const e of index.byPath.get(queue.pop()!) ?? [])
-      if (e.kind === "renamed_from" && !now.has(e.other!)) {
-        now.add(e.other!);
-        queue.push(e.other!);
-      }
-  }
-  return { now: [...now], atBasis: [...atBasis] };
-}
-
-/**
  * Judges one record from the events that count on each changed file of its scope (the SPEC §3
  * states, and what the finding lists). Files are given in listing order: by the first scope
  * entry matching them, then by path.
