@@ -1,9 +1,10 @@
 // Checks adrift's staleness against an independent ground truth on a real repository's history.
-// It clones the repository into a temporary folder (sharing its objects; the clone you give is
-// left as it is), records decisions on real paths of an old revision (files, directories and
-// globs), runs `adrift stale --json`, and compares adrift's stale set with the truth computed
-// from plain git alone: the blobs at the basis and at HEAD (`git diff -M <basis> HEAD`, whole
-// tree, so renames out of a scope are seen) classified per scope, and `git log` for the commits.
+// It clones the repository into a temporary folder (sharing its objects, or hard-linking them
+// for the embedded adapter; the clone you give is left as it is), records decisions on real
+// paths of an old revision (files, directories and globs), runs `adrift stale --json`, and
+// compares adrift's stale set with the truth computed from plain git alone: the blobs at the
+// basis and at HEAD (`git diff -M <basis> HEAD`, whole tree, so renames out of a scope are
+// seen) classified per scope, and `git log` for the commits.
 //
 // Truth for a decision on scope S at basis B:
 //   stale  — a file of S at B is modified, deleted, or renamed with edits at HEAD; or a file is
@@ -70,7 +71,10 @@ const pick = (list, n) => {
 };
 
 try {
-  execFileSync("git", ["clone", "-q", "--shared", "--no-checkout", path.resolve(source), dir], {
+  // isomorphic-git does not read objects/info/alternates: the embedded adapter gets a clone of
+  // its own (hard links), the git CLI one a clone sharing the given one's objects.
+  const sharing = args.includes("--embedded") ? [] : ["--shared"];
+  execFileSync("git", ["clone", "-q", ...sharing, "--no-checkout", path.resolve(source), dir], {
     env,
   });
   git("config", "user.name", "Truth Check");
