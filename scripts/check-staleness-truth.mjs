@@ -84,6 +84,10 @@ try {
   const basis = option("at")
     ? git("rev-parse", `${option("at")}^{commit}`).trim()
     : git("rev-list", "--first-parent", `--skip=${back}`, "-1", "HEAD").trim();
+  if (!basis) {
+    const length = git("rev-list", "--first-parent", "--count", "HEAD").trim();
+    throw new Error(`--back ${back}: HEAD's first-parent history has only ${length} commits`);
+  }
 
   // Scopes on real paths at the basis: files, directories, globs of an extension found there.
   const files = z(git("ls-tree", "-r", "-z", "--name-only", basis));
