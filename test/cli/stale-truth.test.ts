@@ -224,6 +224,23 @@ describe.each(["cli", "embedded"])("staleness in everyday flows (%s git adapter)
     expect(commit(repo, "unrelated", { "README.md": "more\n" })).not.toContain("marked");
   });
 
+  it("a file renamed and edited in one commit: that commit carries the mark", () => {
+    const repo = withHooks();
+    const body = Array.from({ length: 20 }, (_, i) => `line ${i}\n`).join("");
+    commit(repo, "a longer a", { "src/a.js": body });
+    const { id } = record(repo, ["src/a.js"]);
+    commit(repo, "the decision");
+    git(repo, "mv", "src/a.js", "src/moved.js");
+    const printed = commit(repo, "move a and edit it", { "src/moved.js": `${body}one more\n` });
+    expect(
+      git(repo, "show", "--format=", "-M", "--name-status", "HEAD", "--", "src").stdout,
+    ).toMatch(/^R\d+\tsrc\/a\.js\tsrc\/moved\.js$/m);
+    expect(printed).toContain("marked 1 record(s)");
+    expect(marksInHead(repo)).toHaveLength(1);
+    expect(findingOf(repo, id)).toMatchObject({ state: "stale", recorded: true });
+    expect(commit(repo, "unrelated", { "README.md": "more\n" })).not.toContain("marked");
+  });
+
   it("a scope of ** (or .) never matches adrift's own log: committing the record or its re-verification changes nothing", () => {
     const repo = withHooks();
     const whole = record(repo, ["**"]);

@@ -399,8 +399,9 @@ export class FindingJudge {
     // stale when a counting commit edited it — unless it holds what the record saw (content
     // decides: then it only moved).
     const { target, followed, changed } = this.follow(file, last);
+    // Contents unknown (what the basis held not looked up): an edit is an edit.
     const now = seen === undefined ? undefined : this.contents!.now(target);
-    const edited = (significant || changed) && now !== seen;
+    const edited = (significant || changed) && (seen === undefined || now !== seen);
     if (target === file) {
       // Out and back, as the record saw it (only its own commits changed it since): no change.
       if (!edited) {
