@@ -18,6 +18,7 @@ function input(events: AdriftEvent[], changed: string[], added = events): PrComm
   return {
     base: "c".repeat(40),
     head: HEAD,
+    merge_base: "c".repeat(40),
     changed: changed.map((path) => ({ path, status: "modified" as const })),
     commits: [{ hash: "d".repeat(40), author: "Ana", subject: "change" }],
     records: reportRecords(foldEvents(events)),
@@ -84,7 +85,7 @@ describe("the PR comment body", () => {
       buildPrComment({ ...input([], []), commits: [] }, ["stale", "uncovered"]),
     );
     expect(body).toBe(
-      `<!-- adrift:pr-comment head=${HEAD} -->\n\n**adrift**: 0 changed files · 0 covered by a decision · 0 decisions made stale · 0 new records, 0 incomplete · 0 open questions\n`,
+      `<!-- adrift:pr-comment head=${HEAD} -->\n\n**adrift**: 0 changed files · 0 covered · 0 uncovered · 0 records made stale · 0 new records, 0 incomplete · 0 open questions\n`,
     );
   });
 

@@ -148,6 +148,55 @@ export class ReportGit {
     return out;
   }
 
+  /** The URL of a remote (`remote.<name>.url`), or undefined when there is none. */
+  async remoteUrl(name = "origin"): Promise<string | undefined> {
+    const { stdout, code } = await this.run(["config", "--get", `remote.${name}.url`], true);
+    return code === 0 ? stdout.trim() || undefined : undefined;
+  }
+
+  /** How many commits of `from..head` descend from `from` (all of them when none predates it). */
+  async countDescending(from: string, head: string): Promise<number> {
+    const { stdout } = await this.run([
+      "rev-list",
+      "--count",
+      "--ancestry-path",
+      `${from}..${head}`,
+      "--",
+    ]);
+    return Number(stdout.trim());
+  }
+
+  /**
+   * Where each fixed string first occurs in the files matching `pathspecs` at `rev` (a full
+   * commit id): file and line, the first file in git's order. One `git grep` process.
+   */
+  async firstOccurrences(
+    rev: string,
+    needles: readonly string[],
+    pathspecs: readonly string[],
+  ): Promise<Map<string, { file: string; line: number }>> {
+    const out = new Map<string, { file: string; line: number }>();
+    if (needles.length === 0) return out;
+    const args = ["grep", "-z", "-n", "-o", "-F", "--no-color"];
+    for (const needle of needles) args.push("-e", needle);
+    const { stdout, code } = await this.run([...args, rev, "--", ...pathspecs], true);
+    if (code !== 0) return out; // 1: nothing found
+    const prefix = `${rev}:`;
+    for (let at = 0; at < stdout.length; ) {
+      const nul = stdout.indexOf("\0", at);
+      const nul2 = nul < 0 ? -1 : stdout.indexOf("\0", nul + 1);
+      const eol = nul2 < 0 ? -1 : stdout.indexOf("\n", nul2 + 1);
+      if (eol < 0) break;
+      const name = stdout.slice(at, nul);
+      const line = Number(stdout.slice(nul + 1, nul2));
+      const match = stdout.slice(nul2 + 1, eol);
+      at = eol + 1;
+      if (!name.startsWith(prefix) || !Number.isInteger(line) || out.has(match)) continue;
+      out.set(match, { file: name.slice(prefix.length), line });
+    }
+    return out;
+  }
+
   /** True when the clone is shallow (history may stop before a record's revision). */
   async isShallow(): Promise<boolean> {
     const { stdout } = await this.run(["rev-parse", "--is-shallow-repository"], true);

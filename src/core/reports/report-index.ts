@@ -23,7 +23,25 @@ export type ReportRecord = {
 export type ReportRecords = Pick<ReadonlyMap<string, ReportRecord>, "get" | "values"> & {
   /** `decisionGovernors` of the records, when they can be listed without building each record */
   governors?(): Governor[];
+  /** every record's id, when they can be listed without building each record */
+  ids?(): readonly string[];
+  /** the ids of the records the log marks stale, likewise */
+  markedStale?(): string[];
 };
+
+/** Every record's id (for the shortest unique prefixes). */
+export function recordIds(records: ReportRecords): readonly string[] {
+  if (records.ids) return records.ids();
+  return Array.from(records.values(), (r) => r.id);
+}
+
+/** The ids of the records the log marks stale. */
+export function markedStaleIds(records: ReportRecords): string[] {
+  if (records.markedStale) return records.markedStale();
+  const out: string[] = [];
+  for (const r of records.values()) if (r.status === "stale") out.push(r.id);
+  return out;
+}
 
 /**
  * The folded state reduced to what the PR comment reads: a few fields per record instead of
@@ -191,13 +209,24 @@ export function recordTable(columns: RecordColumns): ReportRecords {
     *values() {
       for (let row = 0; row < columns.ids.length; row++) yield build(row);
     },
-    // Straight from the columns: walking 10,000 records to pick the active scoped decisions
+    ids: () => columns.ids,
+    markedStale() {
+      const out: string[] = [];
+      for (
+        let row = columns.statuses.indexOf("s");
+        row >= 0;
+        row = columns.statuses.indexOf("s", row + 1)
+      )
+        out.push(columns.ids[row]!);
+      return out;
+    },
+    // Straight from the columns: walking 10,000 records to pick the scoped decisions
     // built three objects per record for the garbage collector.
     governors() {
       const out: Governor[] = [];
       for (let row = 0; row < columns.ids.length; row++) {
         const scope = columns.scopes[row];
-        if (columns.kinds[row] !== "d" || columns.statuses[row] !== "a") continue;
+        if (columns.kinds[row] !== "d" || columns.statuses[row] === "x") continue;
         if (scope && scope.length > 0)
           out.push({ id: columns.ids[row]!, kind: "decision", entries: scope });
       }
