@@ -122,7 +122,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
   const { ask } = prStaleSplit(input);
   if (ask.length > 0)
     input.atBase = await timed("staleness at the merge base", () =>
-      staleAtMergeBase(ctx, range, ask, staleness.findings),
+      staleAtMergeBase(ctx, range, ask),
     );
   let model = buildPrComment(input, options.failOn ?? []);
   built();

@@ -3,19 +3,22 @@
 // request, a file whose decision the PR makes stale is covered, and a base that does not resolve
 // is a usage error, never an empty "0 decisions made stale".
 import { describe, expect, it } from "vitest";
-import { makeRepo, type TestRepo } from "../support/repo.js";
+import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 const COMPLETE = ["--trigger", "t", "--chosen", "c", "--rationale", "r", "--considered", "x :: y"];
 
 type Stale = {
   id: string;
   short_id: string;
+  location?: { file: string; line: number };
   outcome: string;
   paths: { path: string }[];
   commits: { hash: string }[];
 };
 type Model = {
   version: number;
+  head: string;
+  forge: { kind: string; url: string } | null;
   summary: {
     changed_files: number;
     covered: number;
@@ -63,7 +66,7 @@ function expectNoEmptyEntries(body: string) {
   for (const section of stale)
     for (const line of section.split("\n").filter((l) => l.startsWith("- "))) {
       expect(line, line).toMatch(
-        / — (`[^`]+`.* changed by `[0-9a-f]{10}`|stale since `[0-9a-f]{10}`|its files on the base branch|marked stale)/,
+        / — (`[^`]+`.* changed by `[0-9a-f]{10}`|stale on the base branch since `[0-9a-f]{10}`|its files on the base branch|marked stale)/,
       );
       expect(line, line).toMatch(/adrift decision reverify 01[0-9A-Z]{8}/);
     }
@@ -109,6 +112,20 @@ describe("pr-comment: what this PR makes stale", () => {
     expectNoEmptyEntries(model.body);
   });
 
+  it("a file the base branch only moved, edited by the PR: the PR's (a pure rename moves a record, it does not make it stale)", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/old.ts": "old v1\n" });
+    const id = decide(repo, "Old code stays put", "src/old.ts");
+    repo.commit("decision");
+    repo.git("mv", "src/old.ts", "src/moved.ts");
+    repo.commit("move it");
+    repo.git("checkout", "-q", "-b", "feature");
+    const change = repo.commit("edit it", { "src/moved.ts": "old v2\n" });
+    const model = comment(repo);
+    expect(model.stale.map((s) => [s.id, s.commits.map((c) => c.hash)])).toEqual([[id, [change]]]);
+    expect(model.already_stale).toEqual([]);
+  });
+
   it("a record the base branch had marked stale in the log goes with the base, not the PR", () => {
     const { repo, old } = staleOnMain();
     repo.git("checkout", "-q", "main");
@@ -147,6 +164,45 @@ describe("pr-comment: coverage that adds up", () => {
       "3 changed files · 2 covered (1 by decisions this PR makes stale) · 1 uncovered",
     );
     expect(model.body).not.toMatch(/no decision covers[\s\S]*src\/pay\.ts/);
+  });
+});
+
+describe("pr-comment: links a reviewer can click", () => {
+  it("links records, files and commits to GitHub from origin, to GitLab from CI's env, and is plain text otherwise", () => {
+    const { repo, pay } = staleOnMain();
+    const change = repo.commit("rework payments", {
+      "src/pay.ts": "pay v2\n",
+      "docs/new (draft).md": "x\n",
+    });
+    const plain = comment(repo);
+    expect(plain.forge).toBeNull();
+    expect(plain.body).not.toContain("](http");
+    repo.git("remote", "add", "origin", "git@github.com:acme/shop.git");
+    const model = comment(repo);
+    const gh = "https://github.com/acme/shop";
+    expect(model.forge).toEqual({ kind: "github", url: gh });
+    const s = model.stale[0]!;
+    expect(s.id).toBe(pay);
+    expect(s.short_id).toBe(pay.slice(0, 10));
+    const at = s.location!;
+    // the line linked is the record's own event in the log at the head
+    const line = repo.git("show", `${model.head}:${at.file}`).split("\n")[at.line - 1]!;
+    expect(JSON.parse(line).id).toBe(pay);
+    expect(model.body).toContain(
+      `[\`${s.short_id}\`](${gh}/blob/${model.head}/${at.file}#L${at.line})`,
+    );
+    expect(model.body).toContain(`[\`src/pay.ts\`](${gh}/blob/${model.head}/src/pay.ts)`);
+    expect(model.body).toContain(`[\`${change.slice(0, 10)}\`](${gh}/commit/${change})`);
+    expect(model.body).toContain(`(${gh}/blob/${model.head}/docs/new%20%28draft%29.md)`);
+    expect(model.body).toContain(`\`adrift decision reverify ${s.short_id}\``);
+    // CI's environment names the forge first
+    const env = testEnv({ CI_PROJECT_URL: "https://gitlab.example.com/group/sub/shop" });
+    const gitlab = repo.adriftJson<Model>(["pr-comment", "--base", "main"], { env });
+    expect(gitlab.body).toContain(`https://gitlab.example.com/group/sub/shop/-/commit/${change}`);
+    expect(gitlab.body).toContain(`/-/blob/${model.head}/src/pay.ts)`);
+    // the same bytes on every run
+    const again = () => repo.adrift(["pr-comment", "--base", "main"]).stdout;
+    expect(again()).toBe(again());
   });
 });
 
@@ -205,6 +261,48 @@ describe("pr-comment: gates fail closed", () => {
     const named = clone.adrift(["pr-comment", "--base", "origin/main", "--fail-on", "stale"]);
     expect(named.code).toBe(2);
     expect(named.stderr).toContain("git fetch origin main");
+  });
+});
+
+describe("pr-comment on a shallow clone that reaches the merge base", () => {
+  it("judges records whose basis is not fetched by their fingerprints at the merge base", () => {
+    const { repo, old, pay } = staleOnMain();
+    repo.git("checkout", "-q", "main");
+    for (const n of [1, 2, 3]) repo.commit(`main filler ${n}`, { [`lib/f${n}.ts`]: `${n}\n` });
+    repo.git("checkout", "-q", "feature");
+    repo.git("merge", "-q", "--ff-only", "main");
+    const change = repo.commit("rework payments", { "src/pay.ts": "pay v2\n" });
+    const clone = makeRepo({ empty: true });
+    clone.git(
+      "fetch",
+      "-q",
+      "--depth",
+      "2",
+      `file://${repo.dir}`,
+      "main:refs/remotes/origin/main",
+      "feature:refs/remotes/origin/feature",
+    );
+    clone.git("checkout", "-q", "origin/feature");
+    expect(clone.git("rev-parse", "--is-shallow-repository").trim()).toBe("true");
+    const result = clone.adrift([
+      "pr-comment",
+      "--base",
+      "origin/main",
+      "--fail-on",
+      "stale",
+      "--json",
+    ]);
+    expect(result.code).toBe(1);
+    const model = JSON.parse(result.stdout) as Model;
+    expect(model.failing).toEqual(["stale"]);
+    expect(model.unevaluated).toEqual([]);
+    expect(model.stale.map((s) => [s.id, s.paths.map((p) => p.path)])).toEqual([
+      [pay, ["src/pay.ts"]],
+    ]);
+    expect(model.already_stale.map((s) => [s.id, s.since])).toEqual([[old, "content"]]);
+    expect(model.body).toMatch(/Note: history unavailable for 2 records/);
+    expect(model.summary).toMatchObject({ changed_files: 1, covered: 1, uncovered: 0 });
+    expect(change).toMatch(/^[0-9a-f]{40}$/);
   });
 });
 

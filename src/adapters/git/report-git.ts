@@ -77,12 +77,13 @@ export class ReportGit {
     return out;
   }
 
-  /** The commits reachable from `head` and not from `base`, newest first. */
+  /** The commits reachable from `head` and not from `base`, each before its parents, with them. */
   async commits(base: string, head: string): Promise<RangeCommit[]> {
     const { stdout } = await this.run([
       "log",
       "-z",
-      "--format=%H%x1f%an%x1f%s%x1f%(trailers:key=Adrift-Workline,valueonly,separator=%x2c)",
+      "--topo-order",
+      "--format=%H%x1f%an%x1f%s%x1f%(trailers:key=Adrift-Workline,valueonly,separator=%x2c)%x1f%P",
       `${base}..${head}`,
       "--",
     ]);
@@ -90,13 +91,14 @@ export class ReportGit {
       .split("\0")
       .filter((s) => s.length > 0)
       .map((entry) => {
-        const [hash, author, subject, workline] = entry.split("\x1f");
+        const [hash, author, subject, workline, parents] = entry.split("\x1f");
         const trailer = workline?.trim();
         return {
           hash: hash!.trim(),
           author: author ?? "",
           subject: subject ?? "",
           ...(trailer ? { workline: trailer.split(",")[0]!.trim() } : {}),
+          parents: (parents ?? "").trim().split(" ").filter(Boolean),
         };
       });
   }

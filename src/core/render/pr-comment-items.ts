@@ -86,6 +86,7 @@ function remedy(r: Named): Phrase[] {
     code(`adrift decision reverify ${r.short_id}`),
     ", or ",
     code(`adrift decision supersede ${r.short_id} --by <id>`),
+    ".",
   ];
 }
 
@@ -119,7 +120,7 @@ export function alreadyStaleItem(
   const head = [`${s.kind} `, l.record(s), ` ${short(s.outcome)} — `];
   const why: Phrase[] =
     s.since === "commits" && s.commits.length > 0
-      ? ["stale since ", ...l.commits(s.commits), " on the base branch"]
+      ? ["stale on the base branch since ", ...l.commits(s.commits)]
       : s.since === "content"
         ? [
             "its files on the base branch already differ from what it saw: ",

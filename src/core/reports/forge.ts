@@ -112,12 +112,17 @@ export function forgeFromEnv(env: ForgeEnv): Forge | undefined {
   return undefined;
 }
 
+/** Percent-encodes a URL path segment, parentheses and quotes too (Markdown reads them). */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** A repository path as a URL path: each segment percent-encoded, slashes kept. */
 export function encodePath(path: string): string {
-  return path
-    .split("/")
-    .map((s) => encodeURIComponent(s))
-    .join("/");
+  return path.split("/").map(encodeSegment).join("/");
 }
 
 /** The web addresses of a forge's commits and files. */
@@ -131,8 +136,8 @@ export type ForgeLinks = {
 export function forgeLinks(forge: Forge): ForgeLinks {
   const sep = forge.kind === "gitlab" ? "/-" : "";
   return {
-    commit: (sha) => `${forge.url}${sep}/commit/${encodeURIComponent(sha)}`,
+    commit: (sha) => `${forge.url}${sep}/commit/${encodeSegment(sha)}`,
     file: (path, rev, line) =>
-      `${forge.url}${sep}/blob/${encodeURIComponent(rev)}/${encodePath(path)}${line ? `#L${line}` : ""}`,
+      `${forge.url}${sep}/blob/${encodeSegment(rev)}/${encodePath(path)}${line ? `#L${line}` : ""}`,
   };
 }

@@ -5,13 +5,14 @@ import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.j
 import { changeCoverage } from "./change-coverage.js";
 import type { Forge } from "./forge.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
-import type {
-  AdrInput,
-  BacklogInput,
-  ChangedPath,
-  DraftInput,
-  QuestionInput,
-  RangeCommit,
+import {
+  type AdrInput,
+  type BacklogInput,
+  type ChangedPath,
+  type DraftInput,
+  descendsFrom,
+  type QuestionInput,
+  type RangeCommit,
 } from "./inputs.js";
 import type { RawEvent } from "./log-ids.js";
 import { evaluateGates, type Gate } from "./pr-gates.js";
@@ -137,6 +138,7 @@ export function prStaleSplit(input: PrCommentInput) {
     added: input.added,
     records: input.records,
     attributable: input.merge_base !== undefined,
+    linear: input.merge_base !== undefined && descendsFrom(input.commits, input.merge_base),
     ...(input.atBase ? { atBase: input.atBase } : {}),
   });
 }

@@ -53,16 +53,28 @@ export type StaleSplitInput = {
   records: ReportRecords;
   /** false when history does not reach the merge base (a shallow clone): nothing is attributed */
   attributable: boolean;
+  /** true when every commit of the range descends from the merge base (`descendsFrom`) */
+  linear: boolean;
   /** the answers to `ask`, once asked (see `splitStale`) */
   atBase?: AtBase;
 };
+
+/**
+ * Why a record's staleness at the merge base is asked: `merged` — every listed commit is the
+ * PR's, but the PR merged in a line that forked before the merge base (a base commit may hide
+ * behind the PR's older ones, or the merge may have undone it); `base` — commits of the base are
+ * listed, but a commit that changed the scope did not always make the record stale there (a pure
+ * rename moves it; the PR may then edit the file); `fingerprints` — judged without history (its
+ * basis is not in the clone).
+ */
+export type AskReason = "merged" | "base" | "fingerprints";
 
 export type StaleSplit = {
   made: PrStale[];
   already: BaseStale[];
   unattributed: Unattributed[];
   /** records whose staleness at the merge base the caller must find out (then split again) */
-  ask: string[];
+  ask: { id: string; why: AskReason }[];
   /** records counted as made stale by the PR because their base could not be judged */
   assumed: string[];
 };
@@ -95,12 +107,13 @@ function prMarks(added: readonly RawEvent[]): Map<string, PrMark> {
  * before it (SPEC §4.3: "this PR makes stale" is only what the commits of `base..head` make
  * stale). A record is the PR's when every commit that makes it stale is one of the PR's.
  *
- * A finding lists the earliest commits that changed the scope (parents before children), so a
- * base commit, an ancestor of the merge base, is listed before every PR commit that descends from
- * the merge base: a finding whose listed commits are all the PR's is the PR's when it lists all
- * of them. When it lists only the first few, a PR that merged its base in may hide a base commit
- * behind its own older ones: those records, and records judged by fingerprints (their basis is
- * not in the clone), are returned in `ask` for the caller to judge at the merge base.
+ * A finding lists the earliest commits that changed the scope (parents before children), so on a
+ * range whose every commit descends from the merge base, a base commit (an ancestor of the merge
+ * base) is listed before all of the PR's: a finding that lists only the PR's commits is the
+ * PR's. The rest are returned in `ask`, for the caller to judge at the merge base: a PR that
+ * merged in an older line may hide a base commit behind its own older ones, or undo it; a base
+ * commit listed may only have moved the record there (a pure rename), the PR's commits making it
+ * stale; a record judged by fingerprints (its basis is not in the clone) has no commits to go by.
  */
 export function splitStale(input: StaleSplitInput): StaleSplit {
   const marks = prMarks(input.added);
@@ -137,6 +150,8 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
       continue;
     }
     const made = (): void => {
+      // The commits the PR made (a base commit listed beside them only moved the record).
+      const own = f.commits.filter((c) => input.prCommits.has(c.hash));
       out.made.push({
         id,
         kind: record.kind,
@@ -146,28 +161,25 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
           new_path ? { path, change, new_path } : { path, change },
         ),
         ...(f.omitted_paths ? { omitted_paths: f.omitted_paths } : {}),
-        commits: f.commits,
+        commits: own.length > 0 ? own : f.commits,
         ...(f.omitted_commits ? { omitted_commits: f.omitted_commits } : {}),
       });
     };
     if (f.method === "fingerprints") {
-      if (!input.atBase) out.ask.push(id);
+      if (!input.atBase) out.ask.push({ id, why: "fingerprints" });
       else if (input.atBase.get(id) === true) base(id, "content", [], paths);
       else if (input.atBase.get(id) === false) made();
       else unattributed(id, paths, false);
       continue;
     }
     const before = f.commits.filter((c) => !input.prCommits.has(c.hash));
-    if (before.length > 0) {
-      base(id, "commits", before, paths);
-      continue;
-    }
-    if (!f.omitted_commits) {
+    if (before.length === 0 && input.linear) {
       made();
       continue;
     }
-    if (!input.atBase) out.ask.push(id);
-    else if (input.atBase.get(id) === true) base(id, "content", [], paths);
+    if (!input.atBase) out.ask.push({ id, why: before.length > 0 ? "base" : "merged" });
+    else if (input.atBase.get(id) === true)
+      base(id, before.length > 0 ? "commits" : "content", before, paths);
     else {
       // Fails closed: unknown at the base counts as the PR's, and the comment says so.
       if (input.atBase.get(id) === undefined) out.assumed.push(id);
@@ -200,7 +212,7 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
   out.made.sort(byId);
   out.already.sort(byId);
   out.unattributed.sort(byId);
-  out.ask.sort();
+  out.ask.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   out.assumed.sort();
   return out;
 }
