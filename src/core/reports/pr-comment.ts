@@ -1,5 +1,4 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
-import { buildScopeIndex, coverageOf } from "../rules/scope-index.js";
 import type { StalenessReport } from "../rules/staleness-types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { changeCoverage } from "./change-coverage.js";
@@ -185,14 +184,19 @@ export function buildPrComment(
   // Only open questions read the governors' ids (the backlog they touch).
   const withIds = input.questions.length > 0;
   const decisions = input.records.governors?.() ?? decisionGovernors(input.records.values());
+  const changedPaths = input.changed.flatMap((c) => (c.from ? [c.path, c.from] : [c.path]));
   const coverage = changeCoverage(
     [...decisions, ...adrGovernors(input.adrs, input.records)],
-    input.changed.flatMap((c) => (c.from ? [c.path, c.from] : [c.path])),
+    changedPaths,
     withIds,
   );
   // The decisions this PR makes stale, indexed on their own: which covered files they govern.
   const madeIds = new Set(split.made.map((s) => s.id));
-  const byMade = coverageOf(buildScopeIndex(decisions.filter((g) => madeIds.has(g.id))));
+  const byMade = changeCoverage(
+    madeIds.size > 0 ? decisions.filter((g) => madeIds.has(g.id)) : [],
+    madeIds.size > 0 ? changedPaths : [],
+    false,
+  );
   const uncovered: PrCommentModel["uncovered"] = [];
   let covered = 0;
   let coveredByMade = 0;
