@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { ChangedPath, RangeCommit, TreeEntry } from "../../core/reports/inputs.js";
 import { runGit } from "./cli.js";
+import { remoteUrlInConfig } from "./config-file.js";
 import type { RepositoryLocation } from "./types.js";
 
 export type { ChangedPath, RangeCommit, TreeEntry };
@@ -150,8 +153,20 @@ export class ReportGit {
     return out;
   }
 
-  /** The URL of a remote (`remote.<name>.url`), or undefined when there is none. */
+  /**
+   * The URL of a remote (`remote.<name>.url`), or undefined when there is none: read from the
+   * repository's config file (a git process costs more than the whole read), asking git only
+   * when that file includes others.
+   */
   async remoteUrl(name = "origin"): Promise<string | undefined> {
+    let text: string | undefined;
+    try {
+      text = await readFile(path.join(this.location.commonDir, "config"), "utf8");
+    } catch {
+      text = undefined;
+    }
+    const found = text === undefined ? "ask-git" : remoteUrlInConfig(text, name);
+    if (found !== "ask-git") return found || undefined;
     const { stdout, code } = await this.run(["config", "--get", `remote.${name}.url`], true);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
