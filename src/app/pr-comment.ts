@@ -119,10 +119,11 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     ...(forge ? { forge } : {}),
   };
   // The few stale records the head's findings cannot place are judged at the merge base.
-  const { ask } = prStaleSplit(input);
-  if (ask.length > 0)
+  const split = prStaleSplit(input);
+  if (split.ask.length === 0) input.split = split;
+  else
     input.atBase = await timed("staleness at the merge base", () =>
-      staleAtMergeBase(ctx, range, ask),
+      staleAtMergeBase(ctx, range, split.ask),
     );
   let model = buildPrComment(input, options.failOn ?? []);
   built();

@@ -1,4 +1,6 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
+import type { Governor } from "../rules/scope-index.js";
+import { CandidateCache, compiledScopes } from "../rules/staleness.js";
 import type { StalenessReport } from "../rules/staleness-types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { changeCoverage } from "./change-coverage.js";
@@ -19,6 +21,7 @@ import {
   type AtBase,
   type BaseStale,
   type PrStale,
+  type StaleSplit,
   splitStale,
   type Unattributed,
 } from "./pr-stale.js";
@@ -54,6 +57,8 @@ export type PrCommentInput = {
   staleness: StalenessReport;
   /** staleness at the merge base of the records `splitStale` asked about */
   atBase?: AtBase;
+  /** `prStaleSplit(input)` when the caller computed it already (nothing left to ask) */
+  split?: StaleSplit;
   adrs: readonly AdrInput[];
   backlog: BacklogInput;
   questions: readonly QuestionInput[];
@@ -129,8 +134,28 @@ function sorted<T>(list: T[], compare: (a: T, b: T) => number): T[] {
   return list;
 }
 
+/**
+ * The paths of `paths` that one of the governors named in `ids` governs, through the same scope
+ * matching as coverage: each governor's entries looked up in the sorted paths (a few binary
+ * searches each), not every path tested against every governor.
+ */
+function governedBy(
+  governors: readonly Governor[],
+  ids: ReadonlySet<string>,
+  paths: readonly string[],
+): Set<string> {
+  const out = new Set<string>();
+  if (ids.size === 0) return out;
+  const candidates = new CandidateCache([...new Set(paths)].sort());
+  for (const g of governors)
+    if (ids.has(g.id))
+      for (const scope of compiledScopes(g.entries))
+        for (const p of candidates.get(scope)) out.add(p);
+  return out;
+}
+
 /** The split of stale records into this PR's and the base's, as `buildPrComment` makes it. */
-export function prStaleSplit(input: PrCommentInput) {
+export function prStaleSplit(input: PrCommentInput): StaleSplit {
   return splitStale({
     findings: input.staleness.findings,
     prCommits: new Set(input.commits.map((c) => c.hash)),
@@ -180,7 +205,7 @@ export function buildPrComment(
   input: PrCommentInput,
   failOn: readonly FailCondition[],
 ): PrCommentModel {
-  const split = prStaleSplit(input);
+  const split = input.split ?? prStaleSplit(input);
   // Only open questions read the governors' ids (the backlog they touch).
   const withIds = input.questions.length > 0;
   const decisions = input.records.governors?.() ?? decisionGovernors(input.records.values());
@@ -190,13 +215,7 @@ export function buildPrComment(
     changedPaths,
     withIds,
   );
-  // The decisions this PR makes stale, indexed on their own: which covered files they govern.
-  const madeIds = new Set(split.made.map((s) => s.id));
-  const byMade = changeCoverage(
-    madeIds.size > 0 ? decisions.filter((g) => madeIds.has(g.id)) : [],
-    madeIds.size > 0 ? changedPaths : [],
-    false,
-  );
+  const byMade = governedBy(decisions, new Set(split.made.map((s) => s.id)), changedPaths);
   const uncovered: PrCommentModel["uncovered"] = [];
   let covered = 0;
   let coveredByMade = 0;
@@ -207,10 +226,7 @@ export function buildPrComment(
     const atFrom = change.from && (withIds || !atPath) ? coverage.covers(change.from) : false;
     if (atPath || atFrom) {
       covered++;
-      if (
-        madeIds.size > 0 &&
-        (byMade.covers(change.path) || (change.from !== undefined && byMade.covers(change.from)))
-      )
+      if (byMade.has(change.path) || (change.from !== undefined && byMade.has(change.from)))
         coveredByMade++;
     } else uncovered.push({ path: change.path, baseline: judge(change.path) });
   }
@@ -258,10 +274,9 @@ export function buildPrComment(
     ...records.map((r) => r.id),
     ...split.unattributed.map((u) => u.id),
   ]);
-  const named = <T extends { id: string }>(item: T): T & Named => ({
-    ...item,
-    short_id: short.get(item.id)!,
-  });
+  // The split's and the records' entries are this call's own objects: named in place.
+  const named = <T extends { id: string }>(item: T): T & Named =>
+    Object.assign(item, { short_id: short.get(item.id)! });
   const { failing, unevaluated } = evaluateGates(failOn, {
     input,
     split,

@@ -138,52 +138,57 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
     if (!record || record.status === "superseded" || seen.has(f.record_id)) continue;
     seen.add(f.record_id);
     const id = f.record_id;
-    const paths = f.paths.map((p) => p.path);
+    // The listed paths, for the entries that name them (most entries are the PR's: not built).
+    const paths = () => f.paths.map((p) => p.path);
     if (!input.attributable) {
-      unattributed(id, paths, record.status === "stale");
+      unattributed(id, paths(), record.status === "stale");
       continue;
     }
     // Marked stale in the log before this PR (the PR added no mark): stale at the base.
     if (record.status === "stale" && !marks.has(id)) {
       const commits = f.commits.filter((c) => !input.prCommits.has(c.hash));
-      base(id, commits.length > 0 ? "commits" : "mark", commits, commits.length > 0 ? paths : []);
+      base(id, commits.length > 0 ? "commits" : "mark", commits, commits.length > 0 ? paths() : []);
       continue;
     }
-    const made = (): void => {
+    const made = (before: number): void => {
       // The commits the PR made (a base commit listed beside them only moved the record).
-      const own = f.commits.filter((c) => input.prCommits.has(c.hash));
-      out.made.push({
+      const own = before > 0 ? f.commits.filter((c) => input.prCommits.has(c.hash)) : f.commits;
+      const entry: PrStale = {
         id,
         kind: record.kind,
         outcome: record.card.outcome,
         by: "commits",
+        // Without each path's commits: the entry lists the PR's own commits beside its paths.
         paths: f.paths.map(({ path, change, new_path }) =>
           new_path ? { path, change, new_path } : { path, change },
         ),
-        ...(f.omitted_paths ? { omitted_paths: f.omitted_paths } : {}),
         commits: own.length > 0 ? own : f.commits,
-        ...(f.omitted_commits ? { omitted_commits: f.omitted_commits } : {}),
-      });
+      };
+      if (f.omitted_paths) entry.omitted_paths = f.omitted_paths;
+      if (f.omitted_commits) entry.omitted_commits = f.omitted_commits;
+      out.made.push(entry);
     };
     if (f.method === "fingerprints") {
       if (!input.atBase) out.ask.push({ id, why: "fingerprints" });
-      else if (input.atBase.get(id) === true) base(id, "content", [], paths);
-      else if (input.atBase.get(id) === false) made();
-      else unattributed(id, paths, false);
+      else if (input.atBase.get(id) === true) base(id, "content", [], paths());
+      else if (input.atBase.get(id) === false) made(0);
+      else unattributed(id, paths(), false);
       continue;
     }
-    const before = f.commits.filter((c) => !input.prCommits.has(c.hash));
-    if (before.length === 0 && input.linear) {
-      made();
+    let before = 0;
+    for (const c of f.commits) if (!input.prCommits.has(c.hash)) before++;
+    if (before === 0 && input.linear) {
+      made(0);
       continue;
     }
-    if (!input.atBase) out.ask.push({ id, why: before.length > 0 ? "base" : "merged" });
-    else if (input.atBase.get(id) === true)
-      base(id, before.length > 0 ? "commits" : "content", before, paths);
-    else {
+    if (!input.atBase) out.ask.push({ id, why: before > 0 ? "base" : "merged" });
+    else if (input.atBase.get(id) === true) {
+      const commits = f.commits.filter((c) => !input.prCommits.has(c.hash));
+      base(id, commits.length > 0 ? "commits" : "content", commits, paths());
+    } else {
       // Fails closed: unknown at the base counts as the PR's, and the comment says so.
       if (input.atBase.get(id) === undefined) out.assumed.push(id);
-      made();
+      made(before);
     }
   }
   // Not stale by computation now, yet marked stale in the log: by the PR, or before it.
