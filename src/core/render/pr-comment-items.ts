@@ -5,7 +5,7 @@ import { type ForgeLinks, forgeLinks } from "../reports/forge.js";
 import type { Named, PrCommentModel } from "../reports/pr-comment.js";
 import type { PrPath } from "../reports/pr-stale.js";
 import type { ChangeCommit } from "../rules/staleness-types.js";
-import { code, paragraph } from "./report-md.js";
+import { code, sentence, type Words, words } from "./report-md.js";
 import { quotePath, safeText } from "./terminal.js";
 import { clip, flatten } from "./text.js";
 
@@ -16,7 +16,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** User text cut to one line of at most `max` characters, control characters escaped. */
 export const short = (s: string, max = 200) => safeText(clip(flatten(s, max * 4), max));
 
-type Phrase = PhrasingContent | string;
+const w = words;
+
+type Phrase = PhrasingContent | string | Words;
 
 /** How items name records, files and commits: linked when the forge is known. */
 export class ItemLinks {
@@ -54,15 +56,15 @@ export class ItemLinks {
   paths(list: readonly PrPath[], omitted = 0): Phrase[] {
     const out: Phrase[] = [];
     list.slice(0, MAX_PATHS_PER_ITEM).forEach((p, i) => {
-      if (i > 0) out.push(", ");
-      if (p.new_path) out.push(this.file(p.path, true), " → ", this.file(p.new_path));
+      if (i > 0) out.push(w(", "));
+      if (p.new_path) out.push(this.file(p.path, true), w(" → "), this.file(p.new_path));
       else {
         out.push(this.file(p.path, p.change === "deleted"));
-        if (p.change) out.push(` (${p.change})`);
+        if (p.change) out.push(w(` (${p.change})`));
       }
     });
     const more = Math.max(0, list.length - MAX_PATHS_PER_ITEM) + omitted;
-    if (more > 0) out.push(`, and ${more} more`);
+    if (more > 0) out.push(w(`, and ${more} more`));
     return out;
   }
 
@@ -70,11 +72,11 @@ export class ItemLinks {
   commits(list: readonly ChangeCommit[], omitted = 0): Phrase[] {
     const out: Phrase[] = [];
     list.slice(0, MAX_COMMITS_PER_ITEM).forEach((c, i) => {
-      if (i > 0) out.push("; ");
+      if (i > 0) out.push(w("; "));
       out.push(this.commit(c.hash), ` ${short(c.subject, 80)}`);
     });
     const more = Math.max(0, list.length - MAX_COMMITS_PER_ITEM) + omitted;
-    if (more > 0) out.push(`; and ${more} more`);
+    if (more > 0) out.push(w(`; and ${more} more`));
     return out;
   }
 }
@@ -82,31 +84,30 @@ export class ItemLinks {
 /** What to do about a stale record: re-check it, then re-verify or supersede it. */
 function remedy(r: Named): Phrase[] {
   return [
-    ". Re-check it, then ",
+    w(". Re-check it, then "),
     code(`adrift decision reverify ${r.short_id}`),
-    ", or ",
-    code(`adrift decision supersede ${r.short_id} --by <id>`),
-    ".",
+    w(", or supersede it."),
   ];
 }
 
-const item = (...children: Phrase[]): BlockContent[] => [paragraph(...children)];
+/** One paragraph (see `sentence`: adrift's words printed as they are, user text escaped). */
+const item = (...children: Phrase[]): BlockContent[] => [sentence(...children)];
 
 /** An item of "Records this PR makes stale". */
 export function madeStaleItem(l: ItemLinks, s: PrCommentModel["stale"][number]): BlockContent[] {
-  const head = [`${s.kind} `, l.record(s), ` ${short(s.outcome)} — `];
+  const head = [w(`${s.kind} `), l.record(s), ` ${short(s.outcome)}`, w(" — ")];
   if (s.by === "mark")
     return item(
       ...head,
       ...(s.paths.length > 0
-        ? ["marked stale in this PR: ", ...l.paths(s.paths)]
-        : ["marked stale by hand in this PR"]),
+        ? [w("marked stale in this PR: "), ...l.paths(s.paths)]
+        : [w("marked stale by hand in this PR")]),
       ...remedy(s),
     );
   return item(
     ...head,
     ...l.paths(s.paths, s.omitted_paths),
-    " changed by ",
+    w(" changed by "),
     ...l.commits(s.commits, s.omitted_commits),
     ...remedy(s),
   );
@@ -117,23 +118,23 @@ export function alreadyStaleItem(
   l: ItemLinks,
   s: PrCommentModel["already_stale"][number],
 ): BlockContent[] {
-  const head = [`${s.kind} `, l.record(s), ` ${short(s.outcome)} — `];
+  const head = [w(`${s.kind} `), l.record(s), ` ${short(s.outcome)}`, w(" — ")];
   const why: Phrase[] =
     s.since === "commits" && s.commits.length > 0
-      ? ["stale on the base branch since ", ...l.commits(s.commits)]
+      ? [w("stale on the base branch since "), ...l.commits(s.commits)]
       : s.since === "content"
         ? [
-            "its files on the base branch already differ from what it saw: ",
+            w("its files on the base branch already differ from what it saw: "),
             ...l.paths(s.paths.map((path) => ({ path }))),
           ]
-        : ["marked stale in the log before this PR"];
+        : [w("marked stale in the log before this PR")];
   return item(...head, ...why, ...remedy(s));
 }
 
 /** An item of "New and amended records". */
 export function recordItem(l: ItemLinks, r: PrCommentModel["records"][number]): BlockContent[] {
   return item(
-    `${r.change} ${r.kind} `,
+    w(`${r.change} ${r.kind} `),
     l.record(r),
     ` ${short(r.outcome)}`,
     r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
@@ -148,9 +149,9 @@ export function uncoveredItem(
   // No empty text after the link: it would print nothing, yet the serializer escapes it twice
   // (to peek at it, then to print it), which doubled the cost of this, the longest section.
   return u.baseline === "baselined"
-    ? item(l.file(u.path), " (in the baseline)")
+    ? item(l.file(u.path), w(" (in the baseline)"))
     : u.baseline === "expired"
-      ? item(l.file(u.path), " (baseline entry expired)")
+      ? item(l.file(u.path), w(" (baseline entry expired)"))
       : item(l.file(u.path));
 }
 
@@ -172,7 +173,7 @@ export function ruleItem(r: PrCommentModel["rules_without_stories"][number]): Bl
 export function draftItem(l: ItemLinks, d: PrCommentModel["drafts"][number]): BlockContent[] {
   return item(
     l.file(d.path),
-    ` (${plural(d.records, "record")}) — accept: `,
+    w(` (${plural(d.records, "record")}) — accept: `),
     code(`adrift adr accept ${d.path}`),
   );
 }
@@ -184,10 +185,11 @@ export function unattributedItem(
 ): BlockContent[] {
   return item(
     l.record(u),
-    ` ${short(u.outcome)} — `,
+    ` ${short(u.outcome)}`,
+    w(" — "),
     ...(u.paths.length > 0
-      ? ["differs from its fingerprints: ", ...l.paths(u.paths.map((path) => ({ path })))]
-      : ["marked stale in the log"]),
+      ? [w("differs from its fingerprints: "), ...l.paths(u.paths.map((path) => ({ path })))]
+      : [w("marked stale in the log")]),
   );
 }
 
