@@ -1,6 +1,8 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
+import { withPrefix } from "../rules/history.js";
+import { globBase, scopeKind } from "../rules/scope.js";
 import type { Governor } from "../rules/scope-index.js";
-import { CandidateCache, compiledScopes } from "../rules/staleness.js";
+import { compiledScopes } from "../rules/staleness.js";
 import type { StalenessReport } from "../rules/staleness-types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { changeCoverage } from "./change-coverage.js";
@@ -135,9 +137,9 @@ function sorted<T>(list: T[], compare: (a: T, b: T) => number): T[] {
 }
 
 /**
- * The paths of `paths` that one of the governors named in `ids` governs, through the same scope
- * matching as coverage: each governor's entries looked up in the sorted paths (a few binary
- * searches each), not every path tested against every governor.
+ * The paths of `paths` that one of the governors named in `ids` governs, as scopes match them:
+ * literal paths and directories looked up in the sorted paths (a few binary searches each); a
+ * glob compiled and tested only when a path below its literal base is not yet known governed.
  */
 function governedBy(
   governors: readonly Governor[],
@@ -146,11 +148,27 @@ function governedBy(
 ): Set<string> {
   const out = new Set<string>();
   if (ids.size === 0) return out;
-  const candidates = new CandidateCache([...new Set(paths)].sort());
-  for (const g of governors)
-    if (ids.has(g.id))
-      for (const scope of compiledScopes(g.entries))
-        for (const p of candidates.get(scope)) out.add(p);
+  const unique = new Set(paths);
+  const sorted = [...unique].sort();
+  const globs = new Set<string>();
+  for (const g of governors) {
+    if (!ids.has(g.id)) continue;
+    for (const entry of g.entries) {
+      const kind = scopeKind(entry);
+      if (kind === "glob") globs.add(entry);
+      else {
+        if (kind === "path" && unique.has(entry)) out.add(entry);
+        for (const p of withPrefix(sorted, kind === "path" ? `${entry}/` : entry)) out.add(p);
+      }
+    }
+  }
+  for (const entry of globs) {
+    // `lib/**` matches `lib` itself: the prefix is the base without its slash.
+    const open = withPrefix(sorted, globBase(entry).replace(/\/$/, "")).filter((p) => !out.has(p));
+    if (open.length === 0) continue;
+    const scope = compiledScopes([entry])[0]!;
+    for (const p of open) if (scope.matches(p)) out.add(p);
+  }
   return out;
 }
 
