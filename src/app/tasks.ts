@@ -1,3 +1,4 @@
+import { AdriftError } from "../core/errors.js";
 import {
   assertNewKey,
   findStory,
@@ -7,6 +8,7 @@ import {
 import type { TaskStatus } from "../core/project/backlog-types.js";
 import { inheritedRules } from "../core/rules/coverage.js";
 import { assertStatus, assertTaskTransition, TASK_TRANSITIONS } from "../core/rules/transitions.js";
+import { currentActor, detectAgent } from "./actor.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 import { writeEvents } from "./writer.js";
@@ -29,6 +31,16 @@ export async function transitionTask(ctx: AppContext, ref: string, to: TaskStatu
   const { state } = await loadProject(ctx);
   const task = findTask(state, ref);
   assertTaskTransition(task.id, task.status, to);
+  // The correction-cycle limit stops an agent's loop: going on past it is a person's call.
+  if (
+    task.status === "blocked" &&
+    ((await currentActor(ctx)).kind === "agent" || detectAgent(ctx.env))
+  )
+    throw new AdriftError(
+      "only_human",
+      `task ${task.key ?? task.id} is blocked after ${task.cycles} correction cycle(s); only a person decides to go on (adrift task start ${task.key ?? task.id.slice(0, 10)} from their own shell)`,
+      { id: task.id, status: task.status, cycles: task.cycles },
+    );
   const [event] = (
     await writeEvents(ctx, [
       { type: "task_transitioned", data: { task_id: task.id, from: task.status, to } },

@@ -7,6 +7,7 @@ export type ErrorCode =
   | "already_answered"
   | "conflict"
   | "only_session_author"
+  | "only_human"
   | "unknown_reference"
   | "not_ready"
   | "invalid_transition"
@@ -25,6 +26,7 @@ export function exitCodeFor(code: ErrorCode): number {
     case "conflict":
       return 4;
     case "only_session_author":
+    case "only_human":
       return 5;
     default:
       return 2;
