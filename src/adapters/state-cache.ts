@@ -12,7 +12,7 @@ import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
-const STATE_CACHE_VERSION = 1;
+const STATE_CACHE_VERSION = 2;
 
 function cacheFile(gitDir: string): string {
   return path.join(stateDir(gitDir), "state-cache.json");

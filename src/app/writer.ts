@@ -49,7 +49,10 @@ export async function writeEventsToFile(
   const logDir = repoPath(ctx, ctx.config.log_dir);
   return withLocalState(ctx.git.location.gitDir, async (local) => {
     const events: AdriftEvent[] = [];
-    const stamp = (draft: EventDraft, sessionId: string): AdriftEvent => {
+    const stamp = (draft: EventDraft, sessionId: string, implicit = false): AdriftEvent => {
+      // Every event the call writes follows the message that asked for it; the session it
+      // starts on its own does not.
+      const messageId = draft.message_id ?? (implicit ? undefined : ctx.messageId);
       const now = ctx.clock.now();
       const id = ctx.ids.next(now.getTime());
       const raw = {
@@ -61,7 +64,7 @@ export async function writeEventsToFile(
         // A session's own session_id is its id.
         session_id: draft.type === "session_started" ? id : sessionId,
         ...(draft.workline_id !== undefined ? { workline_id: draft.workline_id } : {}),
-        ...(draft.message_id !== undefined ? { message_id: draft.message_id } : {}),
+        ...(messageId !== undefined ? { message_id: messageId } : {}),
         data: draft.data,
       };
       const parsed = EVENT_SCHEMAS[draft.type].safeParse(raw);
@@ -85,7 +88,7 @@ export async function writeEventsToFile(
     if (!sessionId && !startsSession) {
       const title = own?.title ? { title: own.title } : {};
       const data = { author: person, branch, ...title };
-      const started = stamp({ type: "session_started", data }, "");
+      const started = stamp({ type: "session_started", data }, "", true);
       events.push(started);
       sessionId = started.id;
       if (!own) local.sessions[sessionKey] = sessionId;

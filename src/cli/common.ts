@@ -7,8 +7,11 @@ import { type CommonOptions, reportError } from "./io.js";
 /** The exit code the last action asked for; read by main.ts. */
 export const exitState = { code: 0 };
 
-/** Adds the options every command takes: -C/--cwd, --json, --as. */
-export function common(command: Command, { as = true } = {}): Command {
+/**
+ * Adds the options every command takes: -C/--cwd, --json, --as; and, for a command that
+ * records (`records`), --message-id.
+ */
+export function common(command: Command, { as = true, records = false } = {}): Command {
   command.option(
     "-C, --cwd <dir>",
     "run as if started in <dir> (the repository is found from there)",
@@ -18,6 +21,11 @@ export function common(command: Command, { as = true } = {}): Command {
     command.option(
       "--as <email>",
       "act as this person instead of git's user.email (name optional: 'Name <email>')",
+    );
+  if (records)
+    command.option(
+      "--message-id <id>",
+      "the conversation message this follows (kept on every event written)",
     );
   return command;
 }
@@ -57,6 +65,7 @@ export async function repository(
   return openRepository(options.cwd ?? process.cwd(), {
     ...open,
     actor: parseAs(options.as),
+    ...(options.messageId ? { messageId: options.messageId } : {}),
     ...(progress ? { progress } : {}),
   });
 }

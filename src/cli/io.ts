@@ -30,7 +30,7 @@ export function paint(
 }
 
 /** Options every command takes. */
-export type CommonOptions = { cwd?: string; json?: boolean; as?: string };
+export type CommonOptions = { cwd?: string; json?: boolean; as?: string; messageId?: string };
 
 /**
  * Prints a result: JSON (one document) with --json, else the human rendering. JSON is indented

@@ -38,6 +38,8 @@ function recordOf(outcome: string, approach: string, reason: string): RecordView
     at: "2026-01-01T00:00:00.000Z",
     amendments: [],
     status: "active",
+    consent: "confirmed",
+    confirmations: [],
     stale_marks: [],
     reverifications: [],
     supersedes: [],

@@ -79,7 +79,7 @@ export function registerAdr(program: Command): void {
       }),
     );
 
-  common(adr.command("accept").argument("<draft>", "draft path or draft id"))
+  common(adr.command("accept").argument("<draft>", "draft path or draft id"), { records: true })
     .description("accept a draft: next free number, docs/adr/NNNN-<slug>.md, adr_accepted recorded")
     .option("--number <n>", "take this number (it must be free)")
     .option(
@@ -115,7 +115,7 @@ export function registerAdr(program: Command): void {
       }),
     );
 
-  common(adr.command("reject").argument("<draft>", "draft path or draft id"))
+  common(adr.command("reject").argument("<draft>", "draft path or draft id"), { records: true })
     .description("reject a draft with a reason (adr_rejected recorded, draft removed)")
     .requiredOption("--reason <text>", "why the draft is rejected")
     .addHelpText(

@@ -7,7 +7,7 @@ import { action, common, examples, repository } from "../common.js";
 import { recordDetails, recordLine } from "../format.js";
 import { emit, paint, warnUnreadable } from "../io.js";
 
-const STATUSES = ["active", "stale", "superseded", "incomplete"];
+const STATUSES = ["active", "stale", "superseded", "incomplete", "proposed"];
 const TYPES = ["intent", "decision"];
 
 /** `adrift show`, `adrift list`, `adrift validate`. */
@@ -39,7 +39,7 @@ export function registerInspect(program: Command): void {
     .option("--tag <tag>", "only records with this tag")
     .addHelpText(
       "after",
-      "\nExamples:\n  adrift list --status incomplete\n  adrift list --type decision --status stale --json",
+      "\nExamples:\n  adrift list --status incomplete\n  adrift list --status proposed    # what agents proposed and waits for a person\n  adrift list --type decision --status stale --json",
     )
     .action(
       action(async (options) => {

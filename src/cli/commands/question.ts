@@ -31,7 +31,9 @@ export function registerQuestion(program: Command): void {
   const question = program
     .command("question")
     .description("open questions that only the session author answers");
-  common(question.command("ask").argument("<text>", "the question (at most 500 characters)"))
+  common(question.command("ask").argument("<text>", "the question (at most 500 characters)"), {
+    records: true,
+  })
     .description("declare an open question for the author of this session")
     .option("--suggest <text>", "your suggested answer (at most 300 characters)")
     .option("--affects <refs>", "what it affects: story:ID,rule:ID,task:ID (repeatable)", collect)
@@ -82,7 +84,9 @@ export function registerQuestion(program: Command): void {
         return 0;
       }),
     );
-  common(question.command("answer").argument("<id>", "question id or unique prefix"))
+  common(question.command("answer").argument("<id>", "question id or unique prefix"), {
+    records: true,
+  })
     .description("answer a question (only the session author): records the decision and the answer")
     .option("--answer <text>", "the answer")
     .option("--accept-suggestion", "answer with the question's suggestion")

@@ -14,7 +14,7 @@ const MOVES: [string, TaskStatus, string][] = [
 /** `adrift task add|start|review|done|show|list`. */
 export function registerTask(program: Command): void {
   const task = program.command("task").description("tasks of a story: they inherit its rules");
-  common(task.command("add").argument("<title>", "what the task does"))
+  common(task.command("add").argument("<title>", "what the task does"), { records: true })
     .description("create a task of a story (todo)")
     .requiredOption("--story <story>", "the story: id, prefix or key")
     .option("--key <key>", "a human key (e.g. TK-1)")
@@ -34,7 +34,7 @@ export function registerTask(program: Command): void {
       }),
     );
   for (const [verb, to, text] of MOVES)
-    common(task.command(verb).argument("<task>", "task id, prefix or key"))
+    common(task.command(verb).argument("<task>", "task id, prefix or key"), { records: true })
       .description(text)
       .addHelpText("after", `\nExample:\n  adrift task ${verb} TK-1`)
       .action(

@@ -19,7 +19,7 @@ export function registerWorkline(program: Command): void {
   const workline = program
     .command("workline")
     .description("worklines: threads of work that records belong to");
-  common(workline.command("open").argument("<title>", "what the work is"))
+  common(workline.command("open").argument("<title>", "what the work is"), { records: true })
     .description("open a workline and make it the active one in this clone")
     .option("--tag <tag>", "a tag for the workline")
     .addHelpText(
@@ -38,6 +38,7 @@ export function registerWorkline(program: Command): void {
       workline
         .command(verb)
         .argument(verb === "activate" ? "<id>" : "[id]", "workline id or unique prefix"),
+      { records: true },
     )
       .description(text)
       .addHelpText("after", `\nExample:\n  ${example}`)

@@ -45,6 +45,20 @@ export type Amendment = {
   reason?: string;
 };
 
+/** A person's consent to a proposed record, kept as history (`intent_confirmed`). */
+export type Confirmation = {
+  event_id: string;
+  at: string;
+  actor: Actor;
+  changes?: Partial<CardFields>;
+};
+
+/**
+ * Whose word a record is (seed 0173 §4): `proposed` while the last change of its content came
+ * from an agent and no person has confirmed it since; `confirmed` otherwise.
+ */
+export type RecordConsent = "proposed" | "confirmed";
+
 export type RecordKind = "intent" | "decision";
 export type RecordStatus = "active" | "stale" | "superseded";
 
@@ -70,6 +84,9 @@ export type RecordView = {
   at: string;
   amendments: Amendment[];
   status: RecordStatus;
+  consent: RecordConsent;
+  /** people's confirmations, oldest first */
+  confirmations: Confirmation[];
   /** stale marks since the last re-verification */
   stale_marks: EventOf<"decision_marked_stale">[];
   reverifications: EventOf<"decision_reverified">[];
