@@ -8,6 +8,7 @@ import { duplicateNumbers } from "./adr/files.js";
 import type { AppContext } from "./context.js";
 import { type LoadedProject, logDirs } from "./load.js";
 import { checkHistory } from "./validate-history.js";
+import { basisRevisionProblems, recordEventProblems } from "./validate-records.js";
 
 /** The result of `validate`: every problem with file:line; ok when no error. */
 export type ValidationReport = {
@@ -61,6 +62,8 @@ export async function validateProject(
   for (const { event_id, code, message } of findings)
     problems.push({ ...at(event_id), severity: "warning", code, message });
   problems.push(...duplicateAnswers(state, at));
+  problems.push(...recordEventProblems(log.events, at));
+  problems.push(...(await basisRevisionProblems(ctx, log.events, at)));
   for (const [number, files] of duplicateNumbers(ctx))
     for (const file of files)
       problems.push({

@@ -33,7 +33,11 @@ export type Problem = LinePosition & {
     | "line_edited"
     | "line_removed"
     | "back_dated"
-    | "answer_not_by_author";
+    | "answer_not_by_author"
+    | "invalid_basis_revision"
+    | "missing_basis_revision"
+    | "self_reference"
+    | "agent_confirmation";
   message: string;
 };
 

@@ -36,14 +36,9 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
       if (!record) return;
       record.status = "superseded";
       record.superseded_by = event.data.superseded_by;
-      const successor = state.records.get(event.data.superseded_by);
-      if (successor) successor.supersedes.push(record.id);
-      else
-        state.dangling.push({
-          event_id: event.id,
-          ref: event.data.superseded_by,
-          field: "data.superseded_by",
-        });
+      // A successor missing here may come later in the log's order (clocks of two clones):
+      // `validate` checks it against the whole log (core/rules/references).
+      state.records.get(event.data.superseded_by)?.supersedes.push(record.id);
       return;
     }
     default:
