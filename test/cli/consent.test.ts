@@ -25,6 +25,8 @@ describe("adrift intent confirm: an agent proposes, a person consents", () => {
     expect(repo.adrift(["list", "--status", "proposed"]).stdout).toContain(
       "[proposed: waits for a person]",
     );
+    expect(repo.adrift(["context"]).stdout).toContain("1 proposed waiting");
+    expect(repo.adriftJson<{ proposed: number }>(["context"]).proposed).toBe(1);
     const logBefore = logEvents(repo.dir);
 
     const confirmed = repo.adriftJson<{
@@ -79,6 +81,7 @@ describe("adrift intent confirm: an agent proposes, a person consents", () => {
       /confirmed +by Ana Souza at .* \(changed: outcome\)/,
     );
     expect(repo.adriftJson<Listed>(["list", "--status", "proposed"]).total).toBe(0);
+    expect(repo.adrift(["context"]).stdout).not.toContain("proposed");
 
     // Yes twice is a conflict, and nothing is written.
     const again = repo.adrift(["intent", "confirm", id, "--json"]);

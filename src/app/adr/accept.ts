@@ -118,7 +118,7 @@ export async function acceptDraft(
       record_ids: records,
       supersedes: superseded.map((s) => s.path),
       index,
-      warnings: readinessWarnings(state),
+      warnings: readinessWarnings(state, records),
     };
   } catch (error) {
     rmSync(file, { force: true });

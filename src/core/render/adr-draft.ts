@@ -90,6 +90,18 @@ export function buildDraft(source: DraftSource): DraftDocument {
         text(" — see Provenance."),
       ),
     );
+  const proposed = records.filter((r) => r.consent === "proposed").length;
+  if (proposed > 0)
+    context.push(
+      paragraph(
+        strong(
+          text(
+            `${proposed} of ${records.length} record(s) were proposed by an agent and not confirmed by a person`,
+          ),
+        ),
+        text(" — see Provenance."),
+      ),
+    );
   const triggers = records.filter((r) => r.card.trigger.trim() || r.card.constraints.trim());
   if (triggers.length > 0)
     context.push(
@@ -160,6 +172,13 @@ function consequencesBlock(records: readonly RecordView[]): RootContent[] {
   return listOf([...effects, ...deps, ...findings]);
 }
 
+/** Whose word a record is, when an agent wrote it: not confirmed yet, or confirmed by whom. */
+function consentNote(r: RecordView): PhrasingContent[] {
+  if (r.consent === "proposed") return [text(" — "), strong(text("not confirmed by a person"))];
+  const confirmed = r.confirmations.at(-1);
+  return confirmed ? [text(`, confirmed by ${confirmed.actor.name}`)] : [];
+}
+
 function provenanceBlock(records: readonly RecordView[]): RootContent[] {
   const items: BlockContent[][] = records.map((r) => {
     const reasons = cardIncompleteness(r);
@@ -170,6 +189,7 @@ function provenanceBlock(records: readonly RecordView[]): RootContent[] {
       ),
       code(r.session_id),
       ...(r.status !== "active" ? [text(` (${r.status})`)] : []),
+      ...consentNote(r),
     );
     return reasons.length
       ? [
