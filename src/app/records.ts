@@ -23,6 +23,8 @@ export type CardInput = Partial<CardFields> & {
   touched_paths?: string[];
   revision?: string;
   tier_b?: TierB;
+  /** the workline it belongs to (id, prefix), instead of the clone's active one */
+  workline?: string;
 };
 
 /** What a decision adds to a card. */
@@ -59,6 +61,13 @@ export function activeWorkline(ctx: AppContext, state: ProjectState): string | u
   return id && state.worklines.get(id)?.status === "open" ? id : undefined;
 }
 
+/** The workline a new record goes to: the one named, else the active one. */
+function worklineOf(ctx: AppContext, state: ProjectState, ref: string | undefined) {
+  return ref
+    ? resolveRef(state, ref, { accept: ["workline_opened"], what: "workline" })
+    : activeWorkline(ctx, state);
+}
+
 /** Records an intent card (basis only when paths are given). */
 export async function recordIntent(ctx: AppContext, input: CardInput): Promise<RecordResult> {
   assertConsideredOptions(input.considered);
@@ -75,7 +84,7 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
     ...(input.tier_b ? { tier_b: input.tier_b } : {}),
   };
   const written = await writeEvents(ctx, [
-    { type: "intent_card_recorded", data, workline_id: activeWorkline(ctx, state) },
+    { type: "intent_card_recorded", data, workline_id: worklineOf(ctx, state, input.workline) },
   ]);
   const event = written.at(-1)!;
   return {
@@ -103,7 +112,7 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
     ...(input.tier_b ? { tier_b: input.tier_b } : {}),
   };
   const written = await writeEvents(ctx, [
-    { type: "decision_recorded", data, workline_id: activeWorkline(ctx, state) },
+    { type: "decision_recorded", data, workline_id: worklineOf(ctx, state, input.workline) },
   ]);
   const event = written.at(-1)!;
   return { id: event.id, event, incomplete: cardIncompleteness(data), notes };

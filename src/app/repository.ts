@@ -13,6 +13,7 @@ import { answerAgentHook } from "./agents/hook.js";
 import { installAgentHooks, uninstallAllAgentHooks } from "./agents/install.js";
 import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog.js";
 import { freezeUncovered } from "./baseline.js";
+import { worklineCheckpoint } from "./checkpoint.js";
 import { type ConfirmOptions, confirmRecord } from "./consent.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { type ContextLineOptions, contextLine } from "./context-line.js";
@@ -72,6 +73,7 @@ export function repositoryApi(ctx: AppContext) {
     activateWorkline: (ref: string) => changeWorkline(ctx, "activate", ref),
     closeWorkline: (ref?: string) => changeWorkline(ctx, "close", ref),
     listWorklines: () => listWorklines(ctx),
+    worklineCheckpoint: (ref?: string) => worklineCheckpoint(ctx, ref),
     recordIntent: (input: CardInput) => recordIntent(ctx, input),
     amendRecord: (ref: string, input: AmendInput) => amendRecord(ctx, ref, input),
     recordDecision: (input: DecisionInput) => recordDecision(ctx, input),

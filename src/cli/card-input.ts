@@ -90,6 +90,7 @@ type CardOptions = {
   file?: string;
   finding?: string[];
   revision?: string;
+  workline?: string;
 };
 
 /** Builds the use-case input from --file JSON and flags (flags win). */
@@ -132,5 +133,6 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
     revision: pick(options.revision, base.revision),
     findings: pick(options.finding, base.findings),
     tier_b: base.tier_b,
+    ...(options.workline ? { workline: options.workline } : {}),
   };
 }

@@ -10,6 +10,7 @@ export function registerDecision(program: Command): void {
     .command("decision")
     .description("record decisions and manage their lifecycle (stale, reverified, superseded)");
   common(cardFlags(decision.command("record")), { records: true })
+    .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record a decision based on code at a revision")
     .option("--finding <text>", "a condensed finding (repeatable)", collect)
     .option("--revision <rev>", "the revision the decision is based on", "HEAD")

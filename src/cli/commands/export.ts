@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
+import { runCheckpoint } from "../checkpoint.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -18,7 +19,10 @@ export function registerExport(program: Command): void {
   common(program.command("export"), { as: false })
     .description("a session or workline as readable Markdown: timeline and decisions")
     .option("--session <id>", "the session to export (default: this clone's current one)")
-    .option("--workline <id>", "export a workline instead")
+    .option(
+      "--workline <id>",
+      "export a workline instead (without a complete intent card, asks for one on a terminal)",
+    )
     .option("--out <file>", "write the Markdown to this file instead of stdout")
     .addHelpText(
       "after",
@@ -26,12 +30,23 @@ export function registerExport(program: Command): void {
     )
     .action(
       action(async (options) => {
-        const result = await (await repository(options)).exportMarkdown({
+        const repo = await repository(options);
+        // A workline exported without a complete intent card asks for one first.
+        const checkpoint =
+          options.workline && !options.session
+            ? await runCheckpoint(repo, options, await repo.worklineCheckpoint(options.workline))
+            : undefined;
+        const result = await repo.exportMarkdown({
           session: options.session,
           workline: options.workline,
         });
         const file = writeOut(options.out, result.markdown);
-        emit(options, { ...result, ...(file ? { out: file } : {}) }, () =>
+        const data = {
+          ...result,
+          ...(file ? { out: file } : {}),
+          ...(checkpoint ? { checkpoint } : {}),
+        };
+        emit(options, data, () =>
           file
             ? paint("green", `wrote ${quotePath(file)}`)
             : safeText(result.markdown, { multiline: true }),

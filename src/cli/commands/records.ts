@@ -33,6 +33,7 @@ export function registerIntent(program: Command): void {
       "record, amend and confirm intent cards (why this change, what else was considered)",
     );
   common(cardFlags(intent.command("record")), { records: true })
+    .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record an intent card")
     .addHelpText(
       "after",
