@@ -32,6 +32,15 @@ export function cardFlags(command: Command): Command {
     );
 }
 
+/** Adds the seed's tier-B flags of `intent record` and `decision record` (shown by show/export). */
+export function tierBFlags(command: Command): Command {
+  return command
+    .option("--side-effect <text>", "a side effect of the change (repeatable)", collect)
+    .option("--depends-on <text>", "something the change depends on (repeatable)", collect)
+    .option("--kb-path <path>", "where the knowledge base says more about it")
+    .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
+}
+
 function readInputFile(file: string): unknown {
   const name = file === "-" ? "stdin" : file;
   let bytes: Buffer;
@@ -91,7 +100,23 @@ type CardOptions = {
   finding?: string[];
   revision?: string;
   workline?: string;
+  sideEffect?: string[];
+  dependsOn?: string[];
+  kbPath?: string;
+  adrRef?: string;
 };
+
+/** The tier-B fields: the file's, with each flag given replacing its field. */
+function tierBOf(options: CardOptions, base: DecisionInput["tier_b"]): DecisionInput["tier_b"] {
+  const tier = {
+    ...base,
+    ...(options.sideEffect ? { side_effects: options.sideEffect } : {}),
+    ...(options.dependsOn ? { dependencies: options.dependsOn } : {}),
+    ...(options.kbPath !== undefined ? { kb_path: options.kbPath } : {}),
+    ...(options.adrRef !== undefined ? { adr_ref: options.adrRef } : {}),
+  };
+  return Object.keys(tier).length > 0 ? tier : undefined;
+}
 
 /** Builds the use-case input from --file JSON and flags (flags win). */
 export async function cardInput(options: CardOptions): Promise<DecisionInput> {
@@ -132,7 +157,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
     touched_paths: pick(options.path, base.touched_paths),
     revision: pick(options.revision, base.revision),
     findings: pick(options.finding, base.findings),
-    tier_b: base.tier_b,
+    tier_b: tierBOf(options, base.tier_b),
     ...(options.workline ? { workline: options.workline } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { cardFlags, cardInput } from "../card-input.js";
+import { cardFlags, cardInput, tierBFlags } from "../card-input.js";
 import { action, collect, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 import { printRecorded } from "./records.js";
@@ -9,7 +9,7 @@ export function registerDecision(program: Command): void {
   const decision = program
     .command("decision")
     .description("record decisions and manage their lifecycle (stale, reverified, superseded)");
-  common(cardFlags(decision.command("record")), { records: true })
+  common(tierBFlags(cardFlags(decision.command("record"))), { records: true })
     .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record a decision based on code at a revision")
     .option("--finding <text>", "a condensed finding (repeatable)", collect)

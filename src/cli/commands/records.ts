@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { RecordResult } from "../../app/records.js";
 import { safeText } from "../../core/render/terminal.js";
-import { cardFlags, cardInput, parseConsidered } from "../card-input.js";
+import { cardFlags, cardInput, parseConsidered, tierBFlags } from "../card-input.js";
 import { action, collect, common, repository } from "../common.js";
 import { incompletenessLines } from "../format.js";
 import { type CommonOptions, emit, paint } from "../io.js";
@@ -32,7 +32,7 @@ export function registerIntent(program: Command): void {
     .description(
       "record, amend and confirm intent cards (why this change, what else was considered)",
     );
-  common(cardFlags(intent.command("record")), { records: true })
+  common(tierBFlags(cardFlags(intent.command("record"))), { records: true })
     .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record an intent card")
     .addHelpText(
