@@ -29,6 +29,7 @@ export function summaryLine(model: PrCommentModel): string {
     `${plural(s.made_stale, "decision")} made stale`,
     `${plural(s.new_records, "new record")}, ${s.incomplete} incomplete`,
     plural(s.open_questions, "open question"),
+    ...(s.proposed > 0 ? [`${s.proposed} proposed by an agent, waiting for a person`] : []),
   ].join(" · ");
 }
 
@@ -71,6 +72,7 @@ function sections(model: PrCommentModel): Section[] {
         code(r.id),
         ` ${short(r.outcome)}`,
         r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
+        r.proposed ? " — proposed by an agent, not confirmed by a person" : "",
       ),
     ),
     section("Changed paths no decision covers", model.uncovered, (u) =>
