@@ -29,7 +29,7 @@ function recorded(what: string, result: RecordResult): ToolOutcome {
       notes: result.notes,
       event: result.event,
     },
-    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${warnings}); it is proposed until the user confirms it: show it to them and ask them to reply yes or name one field to change (they confirm with \`adrift intent confirm ${result.id.slice(0, 10)}\`)`,
+    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${warnings}); proposed until the user confirms it: show it to them and ask for yes or one field to change — with adrift's agent hooks their reply in the chat is the confirmation, else they run \`adrift intent confirm ${result.id.slice(0, 10)}\`; you cannot confirm it yourself`,
   };
 }
 
