@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readLocalState, writeActiveWorkline } from "../adapters/local-state.js";
 import { AdriftError } from "../core/errors.js";
 import type { AppContext } from "./context.js";
 import {
@@ -22,6 +23,26 @@ import {
   isAsWritten,
 } from "./hook-script.js";
 import { hooksDirWarnings } from "./hooks-dir.js";
+
+/**
+ * Gets the hooks' fast path ready: the active-workline file beside a state.json an earlier adrift
+ * wrote, and a staleness report (with the hook gate derived from it) so that the first commits
+ * start no node when they touch no decision. Returns a warning when the report could not be made.
+ */
+async function primeHooks(ctx: AppContext): Promise<string[]> {
+  const gitDir = ctx.git.location.gitDir;
+  try {
+    if (existsSync(path.join(gitDir, "adrift", "state.json")))
+      writeActiveWorkline(gitDir, readLocalState(gitDir));
+    const { computeStaleness } = await import("./stale.js");
+    await computeStaleness(ctx);
+    return [];
+  } catch (error) {
+    return [
+      `could not compute staleness now (${error instanceof Error ? error.message : String(error)}): the hooks start node until a command succeeds`,
+    ];
+  }
+}
 
 /** What happened to each hook; `kept`: where the edited hook replaced with `--force` was copied. */
 export type HookAction = {
@@ -133,6 +154,7 @@ export async function installHooks(
     chmodSync(plan.file, 0o755);
     hooks.push({ hook: plan.name, action: plan.text !== undefined ? "chained" : "installed" });
   }
+  warnings.push(...(await primeHooks(ctx)));
   return { dir, hooks, warnings };
 }
 
