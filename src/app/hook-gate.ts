@@ -25,7 +25,7 @@ import { GATE_FILE } from "./hook-script.js";
 type Entry = [file: string, identity: string];
 
 /** What the gate's JSON line holds (node reads it back to extend the gate after a write). */
-type GateData = { version: 1; entries: Entry[]; specs: string[] };
+type GateData = { version: 1; entries: Entry[]; specs: string[]; head: string };
 
 const gateFile = (gitDir: string) => path.join(stateDir(gitDir), GATE_FILE);
 
@@ -110,6 +110,8 @@ function renderGate(data: GateData): string {
     '    [ -e "$adrift_f" ] && ! [ "$adrift_f" -nt "$1" ] || return 1',
     "  done",
     "}",
+    "# The HEAD whose report found nothing stale and unmarked (empty: none known).",
+    `adrift_gate_head=${quote(data.head)}`,
     "adrift_gate_specs() {",
     `  GIT_LITERAL_PATHSPECS=0 GIT_GLOB_PATHSPECS=0 GIT_NOGLOB_PATHSPECS=0 GIT_ICASE_PATHSPECS=0 "$@" -- ${specs}`,
     "}",
@@ -154,6 +156,7 @@ async function writeGate(
   root: string,
   logDirs: readonly string[],
   specs: string[],
+  head: string,
   verify: (entries: Entry[]) => Promise<boolean> | boolean,
 ): Promise<void> {
   const target = gateFile(gitDir);
@@ -163,7 +166,7 @@ async function writeGate(
     if (!waitPast(probe, newest(gateEntries(root, logDirs)))) return;
     const entries = gateEntries(root, logDirs);
     if (!(await verify(entries))) return;
-    writeFileSync(tmp, renderGate({ version: 1, entries, specs }));
+    writeFileSync(tmp, renderGate({ version: 1, entries, specs, head }));
     const written = statSync(tmp, { bigint: true }).mtimeNs;
     if (written <= newest(entries) || !waitPast(probe, written)) return;
     if (!sameEntries(entries, gateEntries(root, logDirs))) return;
@@ -189,7 +192,8 @@ export function dropHookGate(gitDir: string): void {
  * Writes the gate from a staleness cache just written for the log whose key is `cache.key`. No
  * gate (node runs) while the cache knows records stale and not yet marked (the pre-commit hook
  * marks them), while some log lines could not be read (the hooks warn about them), or when the
- * log changed since the cache was computed.
+ * log changed since the cache was computed. The gate's head is the cache's report's: the
+ * post-* hooks start node only when a commit between it and HEAD touches a governed path.
  */
 export async function writeHookGate(ctx: AppContext, cache: Omit<StaleCache, "version">) {
   const { root, gitDir } = ctx.git.location;
@@ -202,7 +206,8 @@ export async function writeHookGate(ctx: AppContext, cache: Omit<StaleCache, "ve
   const scopes = cache.records.filter((r) => !r.recorded).flatMap((r) => r.basis.touched_paths);
   const logDirs = logDirsOf(root, ctx.config.log_dir);
   const own = [".decisions", ctx.config.log_dir];
-  await writeGate(gitDir, root, logDirs, gatePathspecs(scopes, own), async () => {
+  const head = cache.head ?? "";
+  await writeGate(gitDir, root, logDirs, gatePathspecs(scopes, own), head, async () => {
     return (await logCacheKey(root, ctx.config.log_dir, gitDir)) === cache.key;
   });
 }
@@ -211,7 +216,10 @@ function readGate(gitDir: string): GateData | undefined {
   try {
     const line = readFileSync(gateFile(gitDir), "utf8").split("\n")[2] ?? "";
     const data = JSON.parse(line.slice(2)) as GateData;
-    return data.version === 1 && Array.isArray(data.entries) && Array.isArray(data.specs)
+    return data.version === 1 &&
+      Array.isArray(data.entries) &&
+      Array.isArray(data.specs) &&
+      typeof data.head === "string"
       ? data
       : undefined;
   } catch {
@@ -272,7 +280,9 @@ export async function extendHookGate(
   const logDirs = logDirsOf(root, ctx.config.log_dir);
   // Only the file appended to changed; when it is new, also the folders it was created in.
   const holdsNew = (dir: string) => created && (dir === "." || name.startsWith(`${dir}/`));
-  await writeGate(gitDir, root, logDirs, specs, (entries) => {
+  // A new record may be stale already through commits before the gate's head: no head, so the
+  // post-* hooks compute once (the pre-commit hook reads only the staged change).
+  await writeGate(gitDir, root, logDirs, specs, "", (entries) => {
     const now = new Map(entries);
     if (Number(now.get(name)?.split(":")[1] ?? -1) !== oldSize + appended) return false;
     for (const [f, id] of entries)

@@ -86,10 +86,10 @@ const COMMON = [
   '  [ -z "${ADRIFT_HOOK_FULL-}" ] && [ -f "$adrift_gate" ] || return 1',
   '  command . "$adrift_gate" 2>/dev/null && adrift_gate_fresh "$adrift_gate" 2>/dev/null',
   "}",
-  "# True unless git says no commit in the range (symmetric, all of history's sides) touches a governed path.",
+  "# True unless git says no commit between the gate's head and HEAD (either side) touches a governed path.",
   "adrift_moved() {",
-  "  adrift_gate_ok || return 0",
-  '  adrift_commits=$(adrift_gate_specs git rev-list -n 1 --full-history "$@" 2>/dev/null) || return 0',
+  '  adrift_gate_ok && [ -n "$adrift_gate_head" ] || return 0',
+  '  adrift_commits=$(adrift_gate_specs git rev-list -n 1 --full-history "$adrift_gate_head...HEAD" 2>/dev/null) || return 0',
   '  [ -n "$adrift_commits" ]',
   "}",
 ];
@@ -101,8 +101,6 @@ const BODIES: Record<HookName, string[]> = {
     "# changed since the gate was written, or an earlier attempt at this commit left marks.",
     'if ! [ -s "$adrift_state/pending-marks.json" ] && adrift_gate_ok &&',
     "  adrift_gate_specs git diff-index --cached --quiet HEAD 2>/dev/null; then",
-    "  # post-commit need not refresh anything after this commit (unless it concludes a merge)",
-    '  [ -e "$adrift_git/MERGE_HEAD" ] || { echo "$PPID" > "$adrift_state/quiet-commit"; } 2>/dev/null',
     "  exit 0",
     "fi",
     'adrift_run "$@"',
@@ -114,38 +112,40 @@ const BODIES: Record<HookName, string[]> = {
     'if [ -s "$adrift_state/pending-marks.json" ]; then',
     '  { : > "$adrift_state/pending-marks.json"; } 2>/dev/null',
     "fi",
-    "# Nothing to refresh after a commit pre-commit found quiet, or without a report to carry forward.",
-    'adrift_quiet=; { IFS= read -r adrift_quiet < "$adrift_state/quiet-commit"; } 2>/dev/null || :',
-    'if [ -z "${ADRIFT_HOOK_FULL-}" ]; then',
-    '  [ "$adrift_quiet" != "$PPID" ] && [ -e "$adrift_state/stale-report.json" ] || exit 0',
-    "fi",
+    "# Nothing to refresh without a report to carry forward.",
+    '[ -n "${ADRIFT_HOOK_FULL-}" ] || [ -e "$adrift_state/stale-report.json" ] || exit 0',
     "# One refresh in the background at a time (it refreshes again when HEAD moved meanwhile).",
     'if [ -f "$adrift_state/refresh.pid" ]; then',
     '  adrift_pid=; { IFS= read -r adrift_pid < "$adrift_state/refresh.pid"; } 2>/dev/null || :',
     '  [ -n "$adrift_pid" ] && kill -0 "$adrift_pid" 2>/dev/null && exit 0',
     "fi",
-    '(adrift_moved HEAD --not HEAD~1 && adrift_run "$@") </dev/null >/dev/null 2>&1 &',
-  ],
-  "post-merge": ["adrift_moved ORIG_HEAD...HEAD || exit 0", 'adrift_run "$@"'],
-  "post-rewrite": [
-    "# rebase: ORIG_HEAD is the branch before; amend: the first line of stdin names both commits",
-    'if [ "$1" = rebase ]; then',
-    "  adrift_range=ORIG_HEAD...HEAD",
+    "# In the background (the commit is done; ADRIFT_HOOK_FOREGROUND=1 waits for it): node only when",
+    "# a commit since the gate's head touches a governed path.",
+    'if [ -n "${ADRIFT_HOOK_FOREGROUND-}" ]; then',
+    '  adrift_moved && adrift_run "$@" </dev/null >/dev/null 2>&1',
     "else",
-    "  adrift_old=; adrift_new=; read -r adrift_old adrift_new adrift_rest || :",
-    "  adrift_range=$adrift_old...$adrift_new",
+    '  (adrift_moved && adrift_run "$@") </dev/null >/dev/null 2>&1 &',
     "fi",
-    'adrift_moved "$adrift_range" || exit 0',
-    'adrift_run "$@"',
   ],
+  "post-merge": moved(),
+  "post-rewrite": moved(),
   "post-checkout": [
     "# A file checkout says nothing; a rebase's checkouts neither (post-rewrite reports at its end).",
     '[ "$3" != 0 ] || exit 0',
     '[ -d "$adrift_git/rebase-merge" ] || [ -d "$adrift_git/rebase-apply" ] && exit 0',
-    'adrift_moved "$1...$2" || exit 0',
+    "adrift_moved || exit 0",
     'adrift_run "$@"',
   ],
 };
+
+/** post-merge, post-rewrite: node only when the commits HEAD moved over touch a governed path. */
+function moved(): string[] {
+  return [
+    "# node only when a commit between the last report's HEAD and HEAD touches a governed path",
+    "adrift_moved || exit 0",
+    'adrift_run "$@"',
+  ];
+}
 
 /** prepare-commit-msg and commit-msg: node only while a workline is active (to add its trailer). */
 function workline(): string[] {
