@@ -217,7 +217,7 @@ describe("the hooks' fast path", () => {
     let fastStarts = 0;
     let fullStarts = 0;
     fc.assert(
-      fc.property(fc.array(ops, { minLength: 4, maxLength: 8 }), (steps) => {
+      fc.property(fc.array(ops, { minLength: 4, maxLength: 7 }), (steps) => {
         const fastLog = path.join(tempDir("adrift-starts-"), "fast");
         const fullLog = path.join(tempDir("adrift-starts-"), "full");
         const fast = hookedRepo(countingNode(fastLog));
@@ -232,7 +232,7 @@ describe("the hooks' fast path", () => {
         fastStarts += starts(fastLog);
         fullStarts += starts(fullLog);
       }),
-      { numRuns: 8 },
+      { numRuns: 5 },
     );
     expect(fastStarts).toBeLessThan(fullStarts);
   });
