@@ -66,14 +66,19 @@ export function gatePathspecs(
   for (const dir of own) specs.add(literal(dir.endsWith("/") ? dir : `${dir}/`));
   for (const entry of scopes) for (const spec of pathspecsOfScope(entry)) specs.add(spec);
   if (specs.has(":(top)")) return [":(top)"];
-  // A literal directory covers the literal paths below it.
-  const dirs = [...specs]
-    .filter((s) => s.startsWith(":(top,literal)"))
-    .map((s) => s.slice(":(top,literal)".length).replace(/\/$/, ""));
+  // A literal directory covers the literal paths below it (looked up by ancestor: 10,000
+  // scopes cost 10,000 lookups per level, not 10,000 squared).
+  const LITERAL_PREFIX = ":(top,literal)";
+  const dirs = new Set(
+    [...specs]
+      .filter((s) => s.startsWith(LITERAL_PREFIX))
+      .map((s) => s.slice(LITERAL_PREFIX.length).replace(/\/$/, "")),
+  );
   const covered = (spec: string) => {
-    if (!spec.startsWith(":(top,literal)")) return false;
-    const path = spec.slice(":(top,literal)".length).replace(/\/$/, "");
-    return dirs.some((d) => d !== path && path.startsWith(`${d}/`));
+    if (!spec.startsWith(LITERAL_PREFIX)) return false;
+    const parts = spec.slice(LITERAL_PREFIX.length).replace(/\/$/, "").split("/");
+    for (let n = 1; n < parts.length; n++) if (dirs.has(parts.slice(0, n).join("/"))) return true;
+    return false;
   };
   return [...specs].filter((s) => !covered(s)).sort();
 }
