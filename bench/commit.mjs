@@ -60,7 +60,24 @@ function commitEdit(r, i, hooks) {
 function processes(r, i) {
   writeFileSync(path.join(r.dir, filePath(i)), `// traced ${edits++}\n`);
   const trace = path.join(noHooks, "trace");
-  spawnSync("strace", ["-f", "-qq", "-e", "trace=execve", "-o", trace, "git", "-C", r.dir, "commit", "-qam", "traced"], { env });
+  spawnSync(
+    "strace",
+    [
+      "-f",
+      "-qq",
+      "-e",
+      "trace=execve",
+      "-o",
+      trace,
+      "git",
+      "-C",
+      r.dir,
+      "commit",
+      "-qam",
+      "traced",
+    ],
+    { env },
+  );
   settle(r.dir);
   const programs = readFileSync(trace, "utf8")
     .split("\n")
@@ -86,14 +103,21 @@ for (const node of nodes) {
     execFileSync(node, [CLI, "hook", "install", "-C", r.dir], { env, stdio: "ignore" });
   const quietFile = (r) => r.files - 1 - (edits % 7); // outside every scope (scopes cover the first 80%)
   const governed = (r) => {
-    const cache = JSON.parse(readFileSync(path.join(r.dir, ".git/adrift/stale-cache.json"), "utf8"));
+    const cache = JSON.parse(
+      readFileSync(path.join(r.dir, ".git/adrift/stale-cache.json"), "utf8"),
+    );
     const paths = (x) => x.basis.touched_paths;
-    return cache.records.find((x) => !x.recorded && paths(x)[0].endsWith(".ts") && !paths(x)[0].includes("*")).basis.touched_paths[0];
+    return cache.records.find(
+      (x) => !x.recorded && paths(x)[0].endsWith(".ts") && !paths(x)[0].includes("*"),
+    ).basis.touched_paths[0];
   };
   const rows = { small: [], big: [], marking: [] };
   for (let round = 0; round < ROUNDS; round++) {
     const floor = time(node, ["-e", "0"]);
-    for (const [name, r] of [["small", small], ["big", big]]) {
+    for (const [name, r] of [
+      ["small", small],
+      ["big", big],
+    ]) {
       const without = commitEdit(r, quietFile(r), false);
       settle(r.dir);
       const withHooks = commitEdit(r, quietFile(r), true);
@@ -103,7 +127,15 @@ for (const node of nodes) {
     // A commit that marks one decision in the 60k-event log: the decided file edited.
     const file = governed(big);
     writeFileSync(path.join(big.dir, file), `// marking ${edits++}\n`);
-    const without = time("git", ["-C", big.dir, "-c", `core.hooksPath=${noHooks}`, "commit", "-qam", "unmarked"]);
+    const without = time("git", [
+      "-C",
+      big.dir,
+      "-c",
+      `core.hooksPath=${noHooks}`,
+      "commit",
+      "-qam",
+      "unmarked",
+    ]);
     big.git("reset", "-q", "--soft", "HEAD~1");
     const marking = time("git", ["-C", big.dir, "commit", "-qam", "marking"]);
     settle(big.dir);
@@ -113,13 +145,25 @@ for (const node of nodes) {
     execFileSync(node, [CLI, "stale", "-C", big.dir], { env, stdio: "ignore" });
     rows.marking.push({ floor, without, with: marking, ratio: (marking - without) / floor });
   }
-  for (const [name, label] of [["small", "quiet commit, small repository"], ["big", "quiet commit, 60,000-event log"]]) {
+  for (const [name, label] of [
+    ["small", "quiet commit, small repository"],
+    ["big", "quiet commit, 60,000-event log"],
+  ]) {
     const xs = rows[name];
-    console.log(`${label.padEnd(44)} without hooks ${median(xs.map((x) => x.without)).toFixed(1)} ms, with ${median(xs.map((x) => x.with)).toFixed(1)} ms: ${median(xs.map((x) => x.ratio)).toFixed(2)}x (rounds ${range(xs.map((x) => x.ratio))}; goal <= 1.2x)`);
+    console.log(
+      `${label.padEnd(44)} without hooks ${median(xs.map((x) => x.without)).toFixed(1)} ms, with ${median(xs.map((x) => x.with)).toFixed(1)} ms: ${median(xs.map((x) => x.ratio)).toFixed(2)}x (rounds ${range(xs.map((x) => x.ratio))}; goal <= 1.2x)`,
+    );
   }
   const m = rows.marking;
-  console.log(`${"marking commit, 60,000-event log".padEnd(44)} added ${median(m.map((x) => x.with - x.without)).toFixed(0)} ms = ${median(m.map((x) => x.ratio)).toFixed(2)}x node -e 0 (${median(m.map((x) => x.floor)).toFixed(0)} ms; rounds ${range(m.map((x) => x.ratio))}; goal <= 2x)`);
-  for (const [name, r] of [["small", small], ["big", big]])
-    console.log(`processes of one quiet commit (${name}): ${JSON.stringify(processes(r, quietFile(r)))}`);
+  console.log(
+    `${"marking commit, 60,000-event log".padEnd(44)} added ${median(m.map((x) => x.with - x.without)).toFixed(0)} ms = ${median(m.map((x) => x.ratio)).toFixed(2)}x node -e 0 (${median(m.map((x) => x.floor)).toFixed(0)} ms; rounds ${range(m.map((x) => x.ratio))}; goal <= 2x)`,
+  );
+  for (const [name, r] of [
+    ["small", small],
+    ["big", big],
+  ])
+    console.log(
+      `processes of one quiet commit (${name}): ${JSON.stringify(processes(r, quietFile(r)))}`,
+    );
 }
 rmSync(noHooks, { recursive: true, force: true });

@@ -52,7 +52,8 @@ function measure(argv) {
     maxBuffer: 1 << 24,
   });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${argv.join(" ")} exited ${r.status}: ${r.stderr.slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(`${argv.join(" ")} exited ${r.status}: ${r.stderr.slice(-2000)}`);
   const kb = Number(r.stderr.trim().split("\n").at(-1));
   return { ms, rss: kb * 1024 };
 }

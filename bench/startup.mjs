@@ -26,7 +26,11 @@ git("config", "user.name", "Bench");
 writeFileSync(path.join(dir, "a.ts"), "a\n");
 git("add", "-A");
 git("commit", "-qm", "a");
-execFileSync(process.execPath, [CLI, "decision", "record", "--outcome", "o", "--trivial", "--path", "a.ts", "-C", dir], { env });
+execFileSync(
+  process.execPath,
+  [CLI, "decision", "record", "--outcome", "o", "--trivial", "--path", "a.ts", "-C", dir],
+  { env },
+);
 execFileSync(process.execPath, [CLI, "workline", "open", "w", "-C", dir], { env });
 const message = path.join(dir, "MSG");
 writeFileSync(message, "subject\n");
@@ -51,17 +55,20 @@ for (const node of [process.execPath, ...(existsSync(NODE24) ? [NODE24] : [])]) 
   const modes = version.startsWith("v20") ? ["none"] : ["cache", "no cache"];
   const ratios = {};
   const floors = [];
-  for (const [name, argv] of Object.entries(commands)) time(node, [CLI, ...argv]); // fills the cache
+  for (const argv of Object.values(commands)) time(node, [CLI, ...argv]); // fills the cache
   for (let round = 0; round < ROUNDS; round++) {
     const floor = time(node, ["-e", "0"]);
     floors.push(floor);
     for (const [name, argv] of Object.entries(commands))
       for (const mode of modes) {
         const extra = mode === "no cache" ? { NODE_DISABLE_COMPILE_CACHE: "1" } : {};
-        (ratios[`${name} (${mode})`] ??= []).push(time(node, [CLI, ...argv], extra) / floor);
+        const key = `${name} (${mode})`;
+        ratios[key] = [...(ratios[key] ?? []), time(node, [CLI, ...argv], extra) / floor];
       }
   }
   console.log(`\n== Node ${version}: node -e 0 median ${median(floors).toFixed(0)} ms`);
   for (const [name, xs] of Object.entries(ratios))
-    console.log(`${name.padEnd(34)} ${median(xs).toFixed(2)}x node -e 0 (${(median(xs) * median(floors)).toFixed(0)} ms)`);
+    console.log(
+      `${name.padEnd(34)} ${median(xs).toFixed(2)}x node -e 0 (${(median(xs) * median(floors)).toFixed(0)} ms)`,
+    );
 }
