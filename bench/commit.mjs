@@ -19,6 +19,10 @@ const NODE24 = option("--node24", "/work/node24/node_modules/node/bin/node");
 const nodes = [process.execPath, ...(existsSync(NODE24) ? [NODE24] : [])];
 const env = gitEnv();
 const noHooks = mkdtempSync(path.join(tmpdir(), "adrift-no-hooks-"));
+// A second floor: the four hooks a commit runs, each only `exit 0` (what any installed hook costs).
+const emptyHooks = mkdtempSync(path.join(tmpdir(), "adrift-empty-hooks-"));
+for (const name of ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit"])
+  writeFileSync(path.join(emptyHooks, name), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
 
 function repo(name, { files, commits, decisions, events }) {
   const dir = path.join(WORK, name);
@@ -52,7 +56,8 @@ let edits = 0;
 /** Edits file `i` and commits it (`-a`), with or without the hooks; returns the commit's ms. */
 function commitEdit(r, i, hooks) {
   writeFileSync(path.join(r.dir, filePath(i)), `// edit ${edits++}\n`);
-  const argv = ["-C", r.dir, ...(hooks ? [] : ["-c", `core.hooksPath=${noHooks}`])];
+  const dir = hooks === "empty" ? emptyHooks : noHooks;
+  const argv = ["-C", r.dir, ...(hooks === true ? [] : ["-c", `core.hooksPath=${dir}`])];
   return time("git", [...argv, "commit", "-qam", `edit ${edits}`]);
 }
 
@@ -119,10 +124,17 @@ for (const node of nodes) {
       ["big", big],
     ]) {
       const without = commitEdit(r, quietFile(r), false);
+      const empty = commitEdit(r, quietFile(r), "empty");
       settle(r.dir);
       const withHooks = commitEdit(r, quietFile(r), true);
       settle(r.dir);
-      rows[name].push({ floor, without, with: withHooks, ratio: withHooks / without });
+      rows[name].push({
+        floor,
+        without,
+        with: withHooks,
+        ratio: withHooks / without,
+        empty: empty / without,
+      });
     }
     // A commit that marks one decision in the 60k-event log: the decided file edited.
     const file = governed(big);
@@ -167,3 +179,4 @@ for (const node of nodes) {
     );
 }
 rmSync(noHooks, { recursive: true, force: true });
+rmSync(emptyHooks, { recursive: true, force: true });
