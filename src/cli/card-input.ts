@@ -1,9 +1,10 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
 import type { DecisionInput } from "../app/records.js";
 import { AdriftError } from "../core/errors.js";
-import { collect } from "./common.js";
+import { collect, runDir } from "./common.js";
 
 /** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
 export function cardFlags(command: Command): Command {
@@ -23,20 +24,20 @@ export function cardFlags(command: Command): Command {
     .option("--tag <tag>", "a tag (repeatable)", collect)
     .option(
       "--path <scope>",
-      "code the record is based on: file, directory/ or glob (repeatable)",
+      "code the record is based on: file, directory/ or glob, from the repository root (repeatable)",
       collect,
     )
     .option(
       "--file <file>",
-      "read the record as JSON from a file, or - for stdin (flags override)",
+      "read the record as JSON from a file (relative to the current directory), or - for stdin (flags override)",
     );
 }
 
-function readInputFile(file: string): unknown {
+function readInputFile(file: string, from: string): unknown {
   const name = file === "-" ? "stdin" : file;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file === "-" ? 0 : file);
+    bytes = readFileSync(file === "-" ? 0 : path.resolve(from, file));
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
@@ -88,6 +89,7 @@ type CardOptions = {
   tag?: string[];
   path?: string[];
   file?: string;
+  cwd?: string;
   finding?: string[];
   revision?: string;
 };
@@ -98,7 +100,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
     const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(readInputFile(options.file));
+    const parsed = CardFileInput.safeParse(readInputFile(options.file, runDir(options)));
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { AdrSummary } from "../../app/adr/list.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, common, repository } from "../common.js";
+import { action, common, repository, writePath } from "../common.js";
 import { emit, note, paint } from "../io.js";
 
 const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).padStart(4, "0")}`);
@@ -111,7 +111,10 @@ export function registerAdrMaintenance(adr: Command): void {
     )
     .action(
       action(async (dir: string | undefined, options) => {
-        const result = await (await repository(options)).importAdrs(dir);
+        const repo = await repository(options);
+        // the folder is typed from where the command runs; the use case takes it from the root
+        const from = dir === undefined ? undefined : writePath(dir, options, repo.root, "<dir>");
+        const result = await repo.importAdrs(from?.relative);
         if (!options.json)
           for (const w of result.warnings)
             note(

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, collect, common, repository } from "../common.js";
+import { action, collect, common, repository, writePath } from "../common.js";
 import { emit, note, paint } from "../io.js";
 import { registerAdrMaintenance } from "./adr-maintain.js";
 
@@ -36,16 +36,19 @@ export function registerAdr(program: Command): void {
       `${BY.join(" | ")} (auto: tag, then workline, then overlapping paths)`,
       "auto",
     )
-    .option("--out <dir>", "write drafts here instead of the configured drafts_dir")
+    .option(
+      "--out <dir>",
+      "write drafts here instead of the configured drafts_dir (relative to the current directory; inside the repository)",
+    )
     .addHelpText("after", "\nExamples:\n  adrift adr draft\n  adrift adr draft --by paths --json")
     .action(
       action(async (options) => {
         if (!BY.includes(options.by))
           throw new AdriftError("usage", `--by must be one of ${BY.join(", ")}`);
-        const result = await (await repository(options)).draftAdrs({
-          by: options.by,
-          out: options.out,
-        });
+        const repo = await repository(options);
+        // --out is typed from where the command runs; the use case takes it from the root
+        const out = options.out ? writePath(options.out, options, repo.root).relative : undefined;
+        const result = await repo.draftAdrs({ by: options.by, out });
         emit(options, result, () =>
           [
             ...result.drafts.map((d) =>

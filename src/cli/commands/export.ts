@@ -1,14 +1,20 @@
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, common, repository } from "../common.js";
-import { emit, paint } from "../io.js";
+import { action, common, repository, writePath } from "../common.js";
+import { type CommonOptions, emit, paint } from "../io.js";
 
-/** Writes a generated document to --out (relative to the current directory) or returns it. */
-export function writeOut(out: string | undefined, content: string): string | undefined {
-  if (!out) return undefined;
-  const file = path.resolve(out);
+/**
+ * Writes a generated document to --out (relative to where the command runs, inside the
+ * repository at `root`) and returns its path; without --out, does nothing.
+ */
+export function writeOut(
+  options: CommonOptions & { out?: string },
+  root: string,
+  content: string,
+): string | undefined {
+  if (!options.out) return undefined;
+  const file = writePath(options.out, options, root).absolute;
   writeFileSync(file, content);
   return file;
 }
@@ -26,11 +32,12 @@ export function registerExport(program: Command): void {
     )
     .action(
       action(async (options) => {
-        const result = await (await repository(options)).exportMarkdown({
+        const repo = await repository(options);
+        const result = await repo.exportMarkdown({
           session: options.session,
           workline: options.workline,
         });
-        const file = writeOut(options.out, result.markdown);
+        const file = writeOut(options, repo.root, result.markdown);
         emit(options, { ...result, ...(file ? { out: file } : {}) }, () =>
           file
             ? paint("green", `wrote ${quotePath(file)}`)

@@ -4,6 +4,7 @@ import type { Cluster } from "../cluster/cluster.js";
 import type { RecordView } from "../project/state.js";
 import { cardIncompleteness } from "../rules/completeness.js";
 import { bullets, code, heading, paragraph, strong, text } from "./mdast.js";
+import { clip, flatten } from "./text.js";
 
 /** Everything a draft is made of. */
 export type DraftSource = {
@@ -23,10 +24,7 @@ export type DraftDocument = {
   reason: string;
 };
 
-const firstLine = (s: string, max = 100) => {
-  const flat = s.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-};
+const firstLine = (s: string, max = 100) => clip(flatten(s), max);
 
 /** The draft's title: the oldest record's outcome (or its chosen approach). */
 export function titleOf(records: readonly RecordView[]): string {
