@@ -37,6 +37,7 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["baseline"], async () => (await import("./commands/baseline.js")).registerBaseline],
   [["adr"], async () => (await import("./commands/adr.js")).registerAdr],
   [["mcp"], async () => (await import("./commands/mcp.js")).registerMcp],
+  [["completion"], async () => (await import("./commands/completion.js")).registerCompletion],
 ];
 
 /** The version printed by --version. */

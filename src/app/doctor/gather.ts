@@ -9,6 +9,7 @@ import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import type { AppContext } from "../context.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
 import { validateProject } from "../validate.js";
+import { probeAgentHooks } from "./agent-hooks.js";
 import { readHookFacts } from "./hooks.js";
 
 function hasGitattributesRule(root: string): boolean {
@@ -149,5 +150,6 @@ export async function gatherDoctorFacts(
     adr_dir: ctx.config.adr_dir,
     adr_files: adrFiles(root, ctx.config.adr_dir),
     partial_agent_hooks: partialAgentHooks(root),
+    agent_hook_failures: await probeAgentHooks(root, ctx.env),
   };
 }

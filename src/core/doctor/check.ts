@@ -193,7 +193,7 @@ function checkAdrs(f: DoctorFacts): DoctorFinding[] {
 }
 
 function checkAgentHooks(f: DoctorFacts): DoctorFinding[] {
-  return f.partial_agent_hooks.map((h) =>
+  const partial = f.partial_agent_hooks.map((h) =>
     finding(
       R.agentHooks,
       `${h.file} runs some of adrift's ${h.agent} hooks but not all, so the agent misses part of its context`,
@@ -201,6 +201,15 @@ function checkAgentHooks(f: DoctorFacts): DoctorFinding[] {
       h.file,
     ),
   );
+  const failing = f.agent_hook_failures.map((h) =>
+    finding(
+      R.agentHookFails,
+      `${h.file}: \`${h.command}\` ${h.problem}; ${h.agent} runs it${h.events.length > 1 ? ` (and ${h.events.length - 1} more hook(s) start adrift as \`${h.program}\`)` : ""} and hears nothing from adrift`,
+      `adrift agent install ${h.agent} (it writes a command that runs here), or install git-adrift where the command expects it`,
+      h.file,
+    ),
+  );
+  return [...partial, ...failing];
 }
 
 /** Every finding for the facts, in rule order; pure. */

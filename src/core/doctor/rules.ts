@@ -102,6 +102,12 @@ export const DOCTOR_RULES = {
     severity: "warning",
     title: "a hook's adrift block was written by an older adrift",
   },
+  agentHookFails: {
+    id: "ADR-D017",
+    name: "agent-hook-fails",
+    severity: "error",
+    title: "a coding agent's adrift hook command does not run",
+  },
 } as const satisfies Record<string, DoctorRule>;
 
 /** Every rule, in id order. */
