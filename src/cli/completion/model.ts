@@ -74,7 +74,7 @@ function choices(description: string): string[] | undefined {
   return match ? match[1]!.split("|").map((w) => w.trim()) : undefined;
 }
 
-function valueOf(path: string, name: string, description: string, option?: string): ValueKind {
+function completesTo(path: string, name: string, description: string, option?: string): ValueKind {
   const listed = choices(description);
   if (listed) return { kind: "words", words: listed };
   if (name === "id") return { kind: "ids", of: idKind(path, option) };
@@ -90,7 +90,7 @@ function optionOf(path: string, option: Option): CompletionOption {
     flags,
     description: option.description,
     ...(takes
-      ? { value: valueOf(path, name?.[1] ?? name?.[2] ?? "", option.description, option.long) }
+      ? { value: completesTo(path, name?.[1] ?? name?.[2] ?? "", option.description, option.long) }
       : {}),
   };
 }
@@ -106,7 +106,7 @@ export function completionModel(program: Command): CompletionNode[] {
       path,
       subcommands: visible.map((c) => ({ name: c.name(), description: c.description() })),
       options,
-      args: command.registeredArguments.map((a) => valueOf(path, a.name(), a.description)),
+      args: command.registeredArguments.map((a) => completesTo(path, a.name(), a.description)),
     });
     for (const sub of visible) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
