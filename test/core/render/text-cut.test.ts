@@ -39,7 +39,10 @@ describe("clip cuts between graphemes", () => {
         const whole = graphemes(text);
         let prefix = "";
         const boundaries = new Set([""]);
-        for (const g of whole) boundaries.add((prefix += g));
+        for (const g of whole) {
+          prefix += g;
+          boundaries.add(prefix);
+        }
         expect(boundaries.has(kept)).toBe(true);
         // and nothing that fits was left out: the next grapheme would not have fitted
         const next = whole[graphemes(kept).length]!;
