@@ -282,7 +282,7 @@ function hookScript(name, node, cli) {
 		"if [ -x \"$adrift_node\" ] && [ -f \"$adrift_cli\" ]; then",
 		run("\"$adrift_node\" \"$adrift_cli\""),
 		"elif command -v npx >/dev/null 2>&1; then",
-		run("npx --no-install adrift", " 2>/dev/null"),
+		run("npx --no-install git-adrift", " 2>/dev/null"),
 		"fi",
 		"exit 0",
 		BLOCK_END,
@@ -91727,7 +91727,7 @@ function registerMcp(program) {
 the client's own session, owned by you (git user.email, or --as): you answer its questions.
 
 Example (Claude Code):
-  claude mcp add adrift -- npx adrift mcp -C /path/to/repo
+  claude mcp add adrift -- npx git-adrift mcp -C /path/to/repo
 See docs/agents.md for Cursor and other clients.`).action(action(async (options) => {
 		const [{ createContext }, { serveStdio }] = await Promise.all([Promise.resolve().then(() => (init_context$2(), context_exports$1)), Promise.resolve().then(() => (init_server(), server_exports))]);
 		await serveStdio(await createContext(options.cwd ?? process.cwd(), { actor: parseAs(options.as) }), VERSION);

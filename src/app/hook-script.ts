@@ -52,7 +52,7 @@ export function hookScript(name: HookName, node: string, cli: string): string {
     'if [ -x "$adrift_node" ] && [ -f "$adrift_cli" ]; then',
     run('"$adrift_node" "$adrift_cli"'),
     "elif command -v npx >/dev/null 2>&1; then",
-    run("npx --no-install adrift", " 2>/dev/null"),
+    run("npx --no-install git-adrift", " 2>/dev/null"),
     "fi",
     "exit 0",
     BLOCK_END,
