@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import type { DecisionInput } from "../app/records.js";
-import { AdriftError } from "../core/errors.js";
+import { AdriftError, truncate } from "../core/errors.js";
 import { collect, runDir } from "./common.js";
 
 /** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
@@ -66,13 +66,13 @@ export function parseConsidered(value: string): { approach: string; rejected_bec
   if (at < 0)
     throw new AdriftError(
       "usage",
-      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
+      `--considered expects 'approach :: rejected because', got "${truncate(value)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   const approach = value.slice(0, at).trim();
   if (!approach)
     throw new AdriftError(
       "usage",
-      `--considered expects the rejected approach before '::', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
+      `--considered expects the rejected approach before '::', got "${truncate(value)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   return { approach, rejected_because: value.slice(at + 2).trim() };
 }

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import type { ActorOverride, OpenOptions } from "../app/context.js";
 import type { Repository } from "../app/repository.js";
 import { type ResolvedPath, resolveInsideRepository } from "../app/user-paths.js";
-import { AdriftError } from "../core/errors.js";
+import { AdriftError, truncate } from "../core/errors.js";
 import { quotePath } from "../core/render/terminal.js";
 import { type CommonOptions, note, paint, reportError } from "./io.js";
 
@@ -60,7 +60,7 @@ export function parseAs(value: string | undefined): ActorOverride | undefined {
   if (!value.includes("@"))
     throw new AdriftError(
       "usage",
-      `--as expects an email or 'Name <email>', got "${value.slice(0, 80)}"; e.g. --as "Ana Souza <ana@example.com>"`,
+      `--as expects an email or 'Name <email>', got "${truncate(value)}"; e.g. --as "Ana Souza <ana@example.com>"`,
     );
   return { email: value.trim() };
 }
@@ -140,7 +140,10 @@ export function action(
   return async (...args: unknown[]) => {
     const command = args.at(-1) as Command;
     const options = command.opts() as CommonOptions;
-    if (READERS.has(nameOf(command))) {
+    // --json anywhere asks for JSON errors, even where an option took it as its value.
+    const json = Boolean(options.json) || process.argv.slice(2).includes("--json");
+    // with --json, stderr holds the JSON error alone: a note beside it would break its readers
+    if (!json && READERS.has(nameOf(command))) {
       const root = rootWithoutDecisions(options.cwd ?? process.cwd());
       if (root !== undefined)
         note(
@@ -154,11 +157,7 @@ export function action(
     try {
       exitState.code = (await handler(...args)) ?? 0;
     } catch (error) {
-      // --json anywhere asks for JSON errors, even where an option took it as its value.
-      exitState.code = reportError(
-        error,
-        Boolean(options.json) || process.argv.slice(2).includes("--json"),
-      );
+      exitState.code = reportError(error, json);
     }
   };
 }

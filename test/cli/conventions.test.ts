@@ -167,11 +167,14 @@ describe("reading where adrift is not set up", () => {
     },
   );
 
-  it("the JSON document is unchanged (the note is on stderr); a set-up repository gets no note", () => {
+  it("--json keeps stdout the document and stderr for the JSON error alone; a set-up repository gets no note", () => {
     const repo = makeRepo();
     const result = runCli(repo.dir, ["list", "--json"]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ records: [], total: 0 });
+    expect(result.stderr).toBe("");
+    const failed = runCli(repo.dir, ["show", "01NOPE", "--json"]);
+    expect(JSON.parse(failed.stderr).error.code).toBe("not_found");
     runCli(repo.dir, ["init"]);
     expect(runCli(repo.dir, ["list"]).stderr).toBe("");
   });

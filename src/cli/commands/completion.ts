@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { AdriftError } from "../../core/errors.js";
+import { AdriftError, truncate } from "../../core/errors.js";
 import { action } from "../common.js";
 
 const SHELLS = ["bash", "zsh", "fish"];
@@ -36,7 +36,7 @@ Examples:
         if (!SHELLS.includes(shell))
           throw new AdriftError(
             "usage",
-            `no completion for "${shell.slice(0, 40)}": expected one of ${SHELLS.join(", ")}`,
+            `no completion for "${truncate(shell, 40)}": expected one of ${SHELLS.join(", ")}`,
           );
         const [{ createProgram }, { completionModel }, { completionScript }] = await Promise.all([
           import("../program.js"),

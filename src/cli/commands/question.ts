@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { AdriftError } from "../../core/errors.js";
+import { AdriftError, truncate } from "../../core/errors.js";
 import { affectsText, questionDetails, questionLine } from "../backlog-format.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
@@ -18,7 +18,7 @@ export function parseAffects(values: string[] = []) {
     if (at < 1 || !Object.hasOwn(KINDS, kind) || at === part.length - 1)
       throw new AdriftError(
         "usage",
-        `--affects expects kind:ID with kind rule, story or task; got "${part.slice(0, 80)}"`,
+        `--affects expects kind:ID with kind rule, story or task; got "${truncate(part)}"`,
       );
     affects[KINDS[kind]].push(part.slice(at + 1));
   }
