@@ -7,6 +7,8 @@ import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import {
   type LinePosition,
+  MAX_LINE_BYTES,
+  oversizeLine,
   type Problem,
   parseEventLine,
   tornOrInvalid,
@@ -187,6 +189,18 @@ function lineTextReader(files: string[], names: string[]): (line: LoadedLine) =>
   };
 }
 
+/** Refuses a line that readers would refuse (`MAX_LINE_BYTES`): accepted means readable. */
+function refuseOversize(line: string, event: AdriftEvent): void {
+  const size = oversizeLine(line);
+  if (size === undefined) return;
+  const n = (value: number) => value.toLocaleString("en-US");
+  throw new AdriftError(
+    "validation_failed",
+    `the ${event.type} event would be a log line of ${n(size)} bytes, over the limit of ${n(MAX_LINE_BYTES)} bytes (4 MiB) that every reader accepts; nothing was written: shorten its text (control characters count six bytes each, as JSON escapes them)`,
+    { type: event.type, size, limit: MAX_LINE_BYTES },
+  );
+}
+
 /**
  * Appends events to `file` as one write() of whole lines on a descriptor opened for appending,
  * so concurrent writers never interleave and a multi-event operation is all-or-nothing.
@@ -194,9 +208,13 @@ function lineTextReader(files: string[], names: string[]): (line: LoadedLine) =>
  */
 export async function appendEvents(file: string, events: readonly AdriftEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await mkdir(path.dirname(file), { recursive: true });
   let text = "";
-  for (const event of events) text += `${JSON.stringify(event)}\n`;
+  for (const event of events) {
+    const line = JSON.stringify(event);
+    refuseOversize(line, event);
+    text += `${line}\n`;
+  }
+  await mkdir(path.dirname(file), { recursive: true });
   let fd: number;
   try {
     fd = openSync(file, "a+");
