@@ -2,7 +2,7 @@ import { AdriftError } from "../core/errors.js";
 import type { Affects } from "../core/events/common.js";
 import { findQuestion } from "../core/project/backlog-lookup.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
-import { assertCanAnswer } from "../core/rules/questions.js";
+import { assertCanAnswer, assertQuestionText } from "../core/rules/questions.js";
 import { currentActor, currentPerson, detectAgent } from "./actor.js";
 import { resolveAffects } from "./affects.js";
 import type { AppContext } from "./context.js";
@@ -17,6 +17,7 @@ export async function askQuestion(
   ctx: AppContext,
   input: { question: string; suggestion?: string; affects?: Partial<Affects> },
 ) {
+  assertQuestionText(input);
   const { state } = await loadProject(ctx);
   const affects = resolveAffects(state, input.affects);
   const actor = await currentActor(ctx);

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { ActorOverride, OpenOptions } from "../app/context.js";
 import type { Repository } from "../app/repository.js";
 import { AdriftError } from "../core/errors.js";
+import { personProblem } from "../core/rules/input-text.js";
 import { type CommonOptions, reportError } from "./io.js";
 
 /** The exit code the last action asked for; read by main.ts. */
@@ -30,17 +31,26 @@ export function examples(command: Command, ...lines: string[]): Command {
   );
 }
 
-/** Parses `--as "Name <email>"` or `--as email`. */
+/**
+ * Parses `--as "Name <email>"` or `--as email`. Refuses what would record nobody or a forged
+ * identity: an empty value, no email, a line break or another control character.
+ */
 export function parseAs(value: string | undefined): ActorOverride | undefined {
-  if (!value) return undefined;
-  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
-  if (match) return { name: match[1] || undefined, email: match[2]! };
-  if (!value.includes("@"))
-    throw new AdriftError(
+  if (value === undefined) return undefined;
+  const refuse = (why: string) =>
+    new AdriftError(
       "usage",
-      `--as expects an email or 'Name <email>', got "${value.slice(0, 80)}"; e.g. --as "Ana Souza <ana@example.com>"`,
+      `--as expects an email or 'Name <email>', got ${JSON.stringify(value.slice(0, 80))} (${why}); e.g. --as "Ana Souza <ana@example.com>"`,
     );
-  return { email: value.trim() };
+  if (value.trim().length === 0) throw refuse("nothing");
+  const problem = personProblem({ email: value });
+  if (problem) throw refuse("a line break or another control character");
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
+  const person = match
+    ? { name: match[1] || undefined, email: match[2]!.trim() }
+    : { email: value.trim() };
+  if (person.email.length === 0 || !person.email.includes("@")) throw refuse("no email");
+  return person.name === undefined ? { email: person.email } : person;
 }
 
 /**
