@@ -1,8 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import type { Dirent } from "node:fs";
-import { readFileSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { AdriftError } from "../core/errors.js";
 import type { Problem } from "../core/events/parse.js";
 import { writeFileAtomically } from "./atomic-file.js";
 
@@ -12,12 +13,54 @@ export const LOG_SUFFIX = ".events.ndjson";
 /** The directory that holds the log and config, relative to the repository root. */
 const DECISIONS = ".decisions";
 
-/** The directories whose `*.events.ndjson` files make the log: `.decisions/` and the log dir. */
+/**
+ * The directories whose `*.events.ndjson` files make the log: `.decisions/` and the log dir.
+ * Refuses either when it is reached through a symbolic link (see `assertNoLinkOnTheWay`).
+ */
 export function logDirsOf(root: string, logDir: string): string[] {
+  assertNoLinkOnTheWay(root, DECISIONS);
+  assertNoLinkOnTheWay(root, logDir);
   const decisions = path.join(root, DECISIONS);
   const configured = path.join(root, logDir);
   const inside = !path.relative(decisions, configured).startsWith("..");
   return inside ? [decisions] : [decisions, configured];
+}
+
+/**
+ * Refuses a repo-relative directory when one of its parts below `root` is a symbolic link. The
+ * log is read and written only in real directories of the work tree: through a link, the files
+ * would live where git does not track them (git keeps the link, not what it points to), and a
+ * reader that does not follow links would find nothing where the writer wrote. Parts that do not
+ * exist yet are fine (the writer creates real directories).
+ */
+export function assertNoLinkOnTheWay(root: string, relative: string): void {
+  let current = root;
+  for (const segment of relative.split(/[\\/]/)) {
+    if (segment === "" || segment === ".") continue;
+    current = path.join(current, segment);
+    const stat = lstatSync(current, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isSymbolicLink()) throw linkRefused(root, current, "directory");
+  }
+}
+
+function linkRefused(
+  root: string | undefined,
+  link: string,
+  what: "directory" | "file",
+): AdriftError {
+  const name = root ? path.relative(root, link).split(path.sep).join("/") : link;
+  let target = "";
+  try {
+    target = ` (to ${readlinkSync(link)})`;
+  } catch {
+    // gone meanwhile
+  }
+  return new AdriftError(
+    "validation_failed",
+    `${name} is a symbolic link${target}: adrift reads and writes its log only in real files and directories of the work tree, which git tracks; replace the link with the ${what} it points to`,
+    { path: name },
+  );
 }
 
 /** Every log file below `dirs` (absolute paths, each once), sorted for deterministic reads. */
@@ -35,6 +78,10 @@ export async function listLogFiles(dirs: string | readonly string[]): Promise<st
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) await walk(full);
       else if (entry.isFile() && entry.name.endsWith(LOG_SUFFIX)) found.add(full);
+      // A linked log file is refused, never skipped as if it were not there. Linked folders are
+      // not followed: adrift never writes into one (the log dir's own path is checked).
+      else if (entry.isSymbolicLink() && entry.name.endsWith(LOG_SUFFIX))
+        throw linkRefused(undefined, full, "file");
     }
   };
   for (const dir of typeof dirs === "string" ? [dirs] : dirs) await walk(dir);

@@ -1,5 +1,13 @@
 import type { Stats } from "node:fs";
-import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from "node:fs";
 import { stat as fsStat, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
@@ -189,6 +197,10 @@ function lineTextReader(files: string[], names: string[]): (line: LoadedLine) =>
   };
 }
 
+const { O_APPEND, O_CREAT, O_RDWR, O_NOFOLLOW } = constants;
+/** `a+` that fails on a symbolic link (O_NOFOLLOW, where the platform has it). */
+const APPEND_NO_FOLLOW = O_APPEND | O_CREAT | O_RDWR | (O_NOFOLLOW ?? 0);
+
 /** Refuses a line that readers would refuse (`MAX_LINE_BYTES`): accepted means readable. */
 function refuseOversize(line: string, event: AdriftEvent): void {
   const size = oversizeLine(line);
@@ -217,8 +229,15 @@ export async function appendEvents(file: string, events: readonly AdriftEvent[])
   await mkdir(path.dirname(file), { recursive: true });
   let fd: number;
   try {
-    fd = openSync(file, "a+");
+    // Never through a link planted where the file goes ("a+", without following it).
+    fd = openSync(file, APPEND_NO_FOLLOW);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new AdriftError(
+        "validation_failed",
+        `${file} is a symbolic link: adrift appends only to log files it created, never through a link; remove the link (its target is left alone)`,
+        { path: file },
+      );
     throw new AdriftError(
       "io_failed",
       `cannot open ${file} for appending: ${(error as Error).message}; check the permissions of the log directory`,

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { withLocalState } from "../adapters/local-state.js";
+import { assertNoLinkOnTheWay } from "../adapters/log-files.js";
 import { appendEvents } from "../adapters/log-store.js";
 import { AdriftError } from "../core/errors.js";
 import { SCHEMA_VERSION } from "../core/events/common.js";
@@ -47,6 +48,7 @@ export async function writeEventsToFile(
   const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
   const logDir = repoPath(ctx, ctx.config.log_dir);
+  assertNoLinkOnTheWay(ctx.git.location.root, ctx.config.log_dir);
   return withLocalState(ctx.git.location.gitDir, async (local) => {
     const events: AdriftEvent[] = [];
     const stamp = (draft: EventDraft, sessionId: string): AdriftEvent => {
