@@ -63,3 +63,14 @@ export async function currentActor(ctx: AppContext, known?: Person): Promise<Act
   if (agent) return { kind: "agent", name: agent, email: person.email };
   return { kind: "human", name: person.name, email: person.email };
 }
+
+/**
+ * Who is deciding, for what only a person may do (answer a question, change a user's decision):
+ * `currentActor`, except that an agent's shell stays the agent's even with `--as` — naming a
+ * person does not make the agent one.
+ */
+export async function decidingActor(ctx: AppContext): Promise<Actor> {
+  const actor = await currentActor(ctx);
+  const agent = detectAgent(ctx.env);
+  return agent && actor.kind !== "agent" ? { ...actor, kind: "agent", name: agent } : actor;
+}

@@ -3,7 +3,7 @@ import type { Affects } from "../core/events/common.js";
 import { findQuestion } from "../core/project/backlog-lookup.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
 import { assertCanAnswer, assertQuestionText } from "../core/rules/questions.js";
-import { currentActor, currentPerson, detectAgent } from "./actor.js";
+import { currentActor, currentPerson, decidingActor } from "./actor.js";
 import { resolveAffects } from "./affects.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
@@ -89,10 +89,8 @@ export async function answerQuestion(
 ) {
   const { state } = await loadProject(ctx);
   const question = findQuestion(state, ref);
-  const actor = await currentActor(ctx);
   // `--as` names a person but does not make an agent's shell a person's: agents never answer.
-  const agent = detectAgent(ctx.env);
-  assertCanAnswer(state, question, agent ? { ...actor, kind: "agent", name: agent } : actor);
+  assertCanAnswer(state, question, await decidingActor(ctx));
   const answer = answerText(question, input);
   const accepted = Boolean(input.accept_suggestion);
   const person = await currentPerson(ctx);

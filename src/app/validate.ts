@@ -61,6 +61,14 @@ export async function validateProject(
   for (const { event_id, code, message } of findings)
     problems.push({ ...at(event_id), severity: "warning", code, message });
   problems.push(...duplicateAnswers(state, at));
+  // Left out by the fold; the log cannot take them back, so warnings (--against makes new ones errors).
+  for (const refused of state.refused_changes)
+    problems.push({
+      ...at(refused.event_id),
+      severity: "warning",
+      code: "not_by_answerer",
+      message: `${refused.reason}; this ${refused.change === "amend" ? "amendment" : "supersession"} is ignored`,
+    });
   for (const [number, files] of duplicateNumbers(ctx))
     for (const file of files)
       problems.push({

@@ -34,7 +34,8 @@ export type Problem = LinePosition & {
     | "line_edited"
     | "line_removed"
     | "back_dated"
-    | "answer_not_by_author";
+    | "answer_not_by_author"
+    | "not_by_answerer";
   message: string;
 };
 
