@@ -20,10 +20,19 @@ const DECISIONS = ".decisions";
 export function logDirsOf(root: string, logDir: string): string[] {
   assertNoLinkOnTheWay(root, DECISIONS);
   assertNoLinkOnTheWay(root, logDir);
-  const decisions = path.join(root, DECISIONS);
-  const configured = path.join(root, logDir);
-  const inside = !path.relative(decisions, configured).startsWith("..");
-  return inside ? [decisions] : [decisions, configured];
+  return logDirsRelative(logDir).map((dir) => path.join(root, dir));
+}
+
+/** A configured log dir as a plain repo-relative path: `/`-separated, no `./`, no trailing `/`. */
+export function normalizeLogDir(logDir: string): string {
+  return path.posix.normalize(logDir.replaceAll("\\", "/")).replace(/\/+$/, "");
+}
+
+/** `logDirsOf`, repo-relative (`/`-separated): `.decisions`, and the log dir when outside it. */
+export function logDirsRelative(logDir: string): string[] {
+  const dir = normalizeLogDir(logDir);
+  const inside = dir === DECISIONS || dir.startsWith(`${DECISIONS}/`);
+  return inside ? [DECISIONS] : [DECISIONS, dir];
 }
 
 /**

@@ -21,7 +21,12 @@ import {
   parseEventLine,
   tornOrInvalid,
 } from "../core/events/parse.js";
-import { type LoadedLine, type OrderedLog, orderLines } from "../core/project/order.js";
+import {
+  type CommittedOrder,
+  type LoadedLine,
+  type OrderedLog,
+  orderLines,
+} from "../core/project/order.js";
 import { listLogFiles, splitLines } from "./log-files.js";
 import type { ValidatedFiles } from "./validated-files.js";
 
@@ -127,6 +132,11 @@ export type ReadLogOptions = {
   validatedFiles?: ValidatedFiles;
   /** hears each file as it is read (file n of total) */
   progress?: (step: string, done?: number, total?: number) => void;
+  /**
+   * Asked only when different lines share an id: what git says of those lines, so that the one
+   * the log held first is kept (see `orderLines`). Without it, only the order within a file counts.
+   */
+  committedOrder?: (lines: readonly LinePosition[]) => Promise<CommittedOrder>;
 };
 
 /** Reads, parses, de-duplicates and orders the whole log under `dirs`; positions relative to `root`. */
@@ -175,9 +185,13 @@ export async function readLog(
     for (const problem of parsed.problems) problems.push(problem);
   }
   cache?.save(names);
-  const ordered = orderLines(lines, lineTextReader(files, names));
-  for (const problem of ordered.problems) problems.push(problem);
-  return { ...ordered, problems, files };
+  const textOf = lineTextReader(files, names);
+  let ordered = orderLines(lines, textOf);
+  if (ordered.conflicts.length > 0 && options.committedOrder)
+    ordered = orderLines(lines, textOf, await options.committedOrder(ordered.conflicts));
+  const { conflicts: _, ...log } = ordered;
+  for (const problem of log.problems) problems.push(problem);
+  return { ...log, problems, files };
 }
 
 /**

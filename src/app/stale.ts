@@ -135,7 +135,13 @@ async function fromLog(
         lines.push({ event: parsed.event, text, at });
     }
   }
-  return { ...inputsOf(foldEvents(orderLines(lines).events)), problems };
+  // Different lines with one id: git says which the log held first (as every reader does).
+  let ordered = orderLines(lines);
+  if (ordered.conflicts.length > 0) {
+    const { committedOrderFrom } = await import("./committed-order.js");
+    ordered = orderLines(lines, undefined, await committedOrderFrom(ctx.git)(ordered.conflicts));
+  }
+  return { ...inputsOf(foldEvents(ordered.events)), problems };
 }
 
 function isJson(text: string): boolean {

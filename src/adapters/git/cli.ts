@@ -5,18 +5,20 @@ import { AdriftError } from "../../core/errors.js";
 import {
   LOG_FORMAT,
   LogStreamParser,
-  parseBlameAuthors,
+  parseBlameOrigins,
   parseLog,
   parseLsTree,
   parseNameStatus,
 } from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
 import { readHead as readHeadCommit } from "./head.js";
+import { readShallowFile } from "./shallow.js";
 import type {
   CommitInfo,
   FileChange,
   GitAdapter,
   GitIdentity,
+  LineOrigin,
   RepositoryLocation,
   TreeEntry,
 } from "./types.js";
@@ -409,9 +411,21 @@ export class CliGit implements GitAdapter {
     return { hash: hash!, time: Number(time) };
   }
 
-  async lineAuthors(file: string): Promise<(string | undefined)[] | undefined> {
+  async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
+    // Without HEAD (a repository with no commit yet) or for a file git never had, nothing is committed.
     const { stdout, code } = await this.run(["blame", "--line-porcelain", "--", file], true);
-    return code === 0 ? parseBlameAuthors(stdout) : undefined;
+    if (code === 0) return parseBlameOrigins(stdout);
+    return [];
+  }
+
+  async shallowCommits(): Promise<Set<string>> {
+    return readShallowFile(this.location.commonDir);
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    if (ancestor === descendant) return true;
+    const { code } = await this.run(["merge-base", "--is-ancestor", ancestor, descendant], true);
+    return code === 0;
   }
 
   async resolveRevision(rev: string): Promise<string | undefined> {

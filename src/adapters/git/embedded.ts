@@ -3,14 +3,17 @@ import path from "node:path";
 import * as git from "isomorphic-git";
 import { AdriftError } from "../../core/errors.js";
 import { orderCommits } from "../../core/rules/history.js";
+import { embeddedLineOrigins } from "./embedded-blame.js";
 import { listTree, mergeChanges, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
 import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
 import { limitChanges, underPathspec } from "./pathspec.js";
+import { readShallowFile } from "./shallow.js";
 import type {
   CommitInfo,
   FileChange,
   GitAdapter,
   GitIdentity,
+  LineOrigin,
   RepositoryLocation,
   TreeEntry,
 } from "./types.js";
@@ -253,7 +256,18 @@ export class EmbeddedGit implements GitAdapter {
     return (await this.firstCommitOf(file))?.time;
   }
 
-  async lineAuthors(): Promise<undefined> {
-    return undefined;
+  async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
+    return embeddedLineOrigins(this.repo, file, await this.resolveRevision("HEAD"));
+  }
+
+  async shallowCommits(): Promise<Set<string>> {
+    return readShallowFile(this.location.commonDir);
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    if (ancestor === descendant) return true;
+    return git
+      .isDescendent({ ...this.repo, oid: descendant, ancestor, depth: -1 })
+      .catch(() => false);
   }
 }

@@ -15,6 +15,9 @@ export type RepositoryLocation = {
 /** A person as git knows them. */
 export type GitIdentity = { name?: string; email?: string };
 
+/** Who added a line, as `git blame` tells: the commit, its author's and its committer's email. */
+export type LineOrigin = { commit: string; author_email: string; committer_email: string };
+
 /** A file (blob) or directory (tree) at a revision. */
 export type TreeEntry = { path: string; oid: string; type: "blob" | "tree" };
 
@@ -75,8 +78,16 @@ export interface GitAdapter {
   readFileAt(rev: string, file: string): Promise<Buffer | undefined>;
   /** The commit that first added `file` on HEAD's history (oldest), or undefined when never committed. */
   firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined>;
-  /** The author email of each line of `file` at HEAD (undefined where unknown); undefined when not supported. */
-  lineAuthors(file: string): Promise<(string | undefined)[] | undefined>;
+  /**
+   * The commit that added each line of `file` (repo-relative) as it is in the work tree, found
+   * from HEAD as `git blame` does; undefined for a line not committed yet. In a shallow clone the
+   * lines older than its history are given to a shallow commit (see `shallowCommits`).
+   */
+  lineOrigins(file: string): Promise<(LineOrigin | undefined)[]>;
+  /** The commits whose parents this shallow clone lacks (`<git dir>/shallow`); empty in a full clone. */
+  shallowCommits(): Promise<Set<string>>;
+  /** True when commit `ancestor` is `descendant` or one of its ancestors. */
+  isAncestor(ancestor: string, descendant: string): Promise<boolean>;
   /** Unix time of the first commit reachable from HEAD that added `file`, if any. */
   fileAddedAt(file: string): Promise<number | undefined>;
 }

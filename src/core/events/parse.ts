@@ -35,7 +35,8 @@ export type Problem = LinePosition & {
     | "line_removed"
     | "back_dated"
     | "answer_not_by_author"
-    | "not_by_answerer";
+    | "not_by_answerer"
+    | "history_unavailable";
   message: string;
 };
 
