@@ -412,10 +412,21 @@ export class CliGit implements GitAdapter {
   }
 
   async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
-    // Without HEAD (a repository with no commit yet) or for a file git never had, nothing is committed.
     const { stdout, code } = await this.run(["blame", "--line-porcelain", "--", file], true);
     if (code === 0) return parseBlameOrigins(stdout);
-    return [];
+    // A file HEAD does not have (or no HEAD yet): none of its lines is committed.
+    if ((await this.readFileAt("HEAD", file)) === undefined) {
+      let text = "";
+      try {
+        text = readFileSync(path.join(this.location.root, file), "utf8");
+      } catch {
+        // gone: no lines
+      }
+      const lines = text.split("\n");
+      if (lines.at(-1) === "") lines.pop();
+      return lines.map(() => undefined);
+    }
+    throw new AdriftError("git_failed", `git blame -- ${file} failed; run it to see why`, { file });
   }
 
   async shallowCommits(): Promise<Set<string>> {
