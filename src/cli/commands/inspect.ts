@@ -75,7 +75,10 @@ export function registerInspect(program: Command): void {
     .description(
       "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
     )
-    .option("--against <rev>", "also check the log is append-only since <rev> (CI: the PR base)")
+    .option(
+      "--against <rev>",
+      "also check, since <rev> (CI: the PR base; needs the full history, fetch-depth: 0), that the log only grew and that answers were committed by their authors (docs/security.md)",
+    )
     .action(
       action(async (options) => {
         const report = await (await repository(options)).validate({ against: options.against });
