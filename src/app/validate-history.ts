@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -19,13 +20,24 @@ import { checkBackDating } from "./validate-dates.js";
 const FETCH =
   "fetch the full history (actions/checkout with fetch-depth: 0, or git fetch --unshallow) and run again";
 
-async function readCurrent(root: string, file: string): Promise<string | undefined> {
+async function readCurrent(root: string, file: string): Promise<Buffer | undefined> {
   try {
-    return await readFile(path.join(root, file), "utf8");
+    return await readFile(path.join(root, file));
   } catch {
     return undefined;
   }
 }
+
+/** git's object id of a blob with these bytes (SHA-1, or SHA-256 for a 64-digit `like`). */
+function blobId(bytes: Buffer, like: string): string {
+  return createHash(like.length === 64 ? "sha256" : "sha1")
+    .update(`blob ${bytes.length}\0`)
+    .update(bytes)
+    .digest("hex");
+}
+
+/** Marks a file whose lines at the base are all there and nothing was appended. */
+const UNCHANGED = Number.POSITIVE_INFINITY;
 
 /**
  * The commit the log is compared with: `rev`, or — when HEAD did not grow from it (the base
@@ -104,7 +116,6 @@ export async function checkHistory(
   const problems: Problem[] = [];
   const appendedFrom = new Map<string, number>();
   for (const entry of (await ctx.git.listFiles(base)).filter((e) => isLogIn(oldDirs, e.path))) {
-    const old = historyLines((await ctx.git.readFileAt(base, entry.path))?.toString("utf8") ?? "");
     let file = entry.path;
     let gone = "the file was removed";
     if (!reading.has(file) && oldLogDir !== newLogDir && file.startsWith(`${oldLogDir}/`)) {
@@ -116,7 +127,14 @@ export async function checkHistory(
         file = moved;
       } else gone = `${change}: the file is no longer read as part of the log`;
     }
-    const text = reading.has(file) ? await readCurrent(root, file) : undefined;
+    const bytes = reading.has(file) ? await readCurrent(root, file) : undefined;
+    // The same bytes as at the base: nothing to compare, nothing appended (no read from git).
+    if (bytes && blobId(bytes, entry.oid) === entry.oid) {
+      appendedFrom.set(file, UNCHANGED);
+      continue;
+    }
+    const old = historyLines((await ctx.git.readFileAt(base, entry.path))?.toString("utf8") ?? "");
+    const text = bytes?.toString("utf8");
     const compared = compareWithOld(
       file,
       base,
@@ -128,8 +146,11 @@ export async function checkHistory(
     if (text !== undefined) appendedFrom.set(file, compared.appendedFrom);
   }
   for (const file of current) {
-    const now: HistoryLine[] = historyLines((await readCurrent(root, file)) ?? "");
     const from = appendedFrom.get(file) ?? 0;
+    if (from === UNCHANGED) continue;
+    const now: HistoryLine[] = historyLines(
+      (await readCurrent(root, file))?.toString("utf8") ?? "",
+    );
     const appended = now.slice(from).map((line, k) => ({ line, number: from + k + 1 }));
     if (appended.length === 0) continue;
     problems.push(...(await checkBackDating(ctx.git, file, appended, shallow, notices)));
