@@ -4,7 +4,7 @@ import type { Affects, CardFields, Considered, TierB } from "../core/events/comm
 import type { AdriftEvent, EventOf } from "../core/events/envelope.js";
 import { resolveRef } from "../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../core/project/state.js";
-import { assertMayChange } from "../core/rules/amendment.js";
+import { assertMayChange, assertMayRecordUserDecision } from "../core/rules/amendment.js";
 import {
   assertConsideredOptions,
   cardIncompleteness,
@@ -91,6 +91,8 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
 /** Records a decision; its basis (revision, default HEAD, and paths) is required. */
 export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
   assertConsideredOptions(input.considered);
+  if (input.question_id !== undefined || input.affects !== undefined)
+    assertMayRecordUserDecision(await decidingActor(ctx));
   const { state } = await loadProject(ctx);
   const { basis, notes } = await buildBasis(ctx, input.touched_paths ?? [], input.revision);
   const data = {

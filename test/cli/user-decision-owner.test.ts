@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { openRepository } from "../../src/index.js";
 import { connectMcp, errorCode } from "../support/mcp.js";
 import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
@@ -189,5 +190,20 @@ describe("a decision that answers a user's question", () => {
     repo.git("reset", "-q", "--soft", "HEAD~1");
     repo.git("commit", "-qm", "Ana's own amendment");
     expect(repo.adrift(["validate", "--against", base]).code).toBe(0);
+  });
+
+  it("an agent cannot record a decision as a user's one through the library (affects, question_id)", async () => {
+    const { repo, story, question } = answered();
+    const before = logText(repo);
+    const api = await openRepository(repo.dir, { env: AGENT });
+    for (const extra of [
+      { affects: { rules: [], stories: [story], tasks: [] } },
+      { question_id: question },
+    ])
+      await expect(
+        api.recordDecision({ outcome: "Truncar", trivial: true, ...extra }),
+      ).rejects.toMatchObject({ code: "only_session_author" });
+    expect(logText(repo)).toBe(before);
+    expect(contextOf(repo, story)).not.toContain("Truncar");
   });
 });

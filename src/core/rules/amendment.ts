@@ -46,6 +46,20 @@ export function changeRefusal(
   return undefined;
 }
 
+/**
+ * Throws `only_session_author` when an agent records a decision as a user's — naming a question
+ * it answers or what it `affects` (what `context --story` shows as "User decisions"): only a
+ * person's answer to an open question makes one.
+ */
+export function assertMayRecordUserDecision(by: Actor): void {
+  if (by.kind === "human") return;
+  throw new AdriftError(
+    "only_session_author",
+    `${by.kind === "agent" ? `an agent (${by.name})` : `a ${by.kind} actor`} cannot record a user's decision (question_id, affects): only a person's answer to an open question makes one; declare an open question instead`,
+    { reason: by.kind },
+  );
+}
+
 /** Throws `only_session_author` when `by` may not make `change` to `record` (see `changeRefusal`). */
 export function assertMayChange(record: Owned, by: Actor, change: RecordChange): void {
   const refusal = changeRefusal(record, by, change);
