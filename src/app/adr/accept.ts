@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { adrFileName, adrRef, nextFreeNumber, slugify } from "../../core/adr/model.js";
 import { AdriftError } from "../../core/errors.js";
+import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { currentPerson } from "../actor.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
@@ -118,7 +119,17 @@ export async function acceptDraft(
       record_ids: records,
       supersedes: superseded.map((s) => s.path),
       index,
-      warnings: readinessWarnings(state),
+      warnings: [
+        ...readinessWarnings(state),
+        ...(index === undefined
+          ? [
+              {
+                code: "index_left_alone" as const,
+                message: indexLeftAloneNote(ctx.config.adr_index),
+              },
+            ]
+          : []),
+      ],
     };
   } catch (error) {
     rmSync(file, { force: true });
