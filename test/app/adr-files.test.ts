@@ -26,7 +26,7 @@ describe("front matter", () => {
     });
   });
 
-  it("gives gray-matter fresh options: the same text twice parses twice, and YAML 1.2 keeps dates as text", () => {
+  it("parses the same text twice afresh, and YAML 1.2 keeps dates as text", () => {
     const text = "---\ndate: 2026-01-01\nstatus: on\n---\n";
     const first = readFrontMatter(text, "a.md");
     first.data.status = "mutated";

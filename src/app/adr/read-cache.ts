@@ -9,6 +9,8 @@ import type { AdrFile } from "../../core/adr/read-adr.js";
 const READER_VERSION = 2;
 
 type Entry = { blob: string; read: AdrFile };
+/** The decision log last written: a hash of its rows and of the file it gave. */
+type IndexMemo = { rows: string; file: string };
 
 /**
  * What each ADR file read as, keyed by its path and git blob id, under `<git dir>/adrift/`:
@@ -18,12 +20,15 @@ type Entry = { blob: string; read: AdrFile };
 export class AdrReadCache {
   private readonly entries: Map<string, Entry>;
   private changed = false;
+  private index: IndexMemo | undefined;
 
   private constructor(
     private readonly file: string,
     entries: Map<string, Entry>,
+    index?: IndexMemo,
   ) {
     this.entries = entries;
+    this.index = index;
   }
 
   /** The cache of this clone (empty when missing, unreadable or of another reader version). */
@@ -33,9 +38,10 @@ export class AdrReadCache {
       const data = JSON.parse(readFileSync(file, "utf8")) as {
         version: number;
         files: Record<string, Entry>;
+        index?: IndexMemo;
       };
       if (data.version === READER_VERSION)
-        return new AdrReadCache(file, new Map(Object.entries(data.files)));
+        return new AdrReadCache(file, new Map(Object.entries(data.files)), data.index);
     } catch {
       // missing or damaged: start empty
     }
@@ -54,6 +60,17 @@ export class AdrReadCache {
     this.changed = true;
   }
 
+  /** True when the index was last written from `rows` and the file still holds what was written. */
+  indexIsCurrent(rows: string, file: string): boolean {
+    return this.index?.rows === rows && this.index.file === file;
+  }
+
+  /** Remembers what the index was written from and what it holds. */
+  rememberIndex(rows: string, file: string): void {
+    this.index = { rows, file };
+    this.changed = true;
+  }
+
   /** Writes the cache when something was added (forgetting files that are gone); a failure only costs speed. */
   save(root: string): void {
     if (!this.changed) return;
@@ -62,7 +79,11 @@ export class AdrReadCache {
     try {
       writeFileAtomically(
         this.file,
-        JSON.stringify({ version: READER_VERSION, files: Object.fromEntries(this.entries) }),
+        JSON.stringify({
+          version: READER_VERSION,
+          files: Object.fromEntries(this.entries),
+          index: this.index,
+        }),
         { mkdir: true },
       );
       this.changed = false;
@@ -70,6 +91,11 @@ export class AdrReadCache {
       // a read-only git dir: the next run parses again
     }
   }
+}
+
+/** A short hash of a text, for the index memo. */
+export function hashOf(text: string): string {
+  return createHash("sha1").update(text).digest("hex");
 }
 
 /** The git blob id of some bytes (what `git hash-object` prints), without running git. */

@@ -1,5 +1,4 @@
 import type { Root } from "mdast";
-import { parse as parseYaml } from "yaml";
 import { readLooseFrontMatter } from "../../core/adr/loose-front-matter.js";
 import { type AdrFile, type AdrWarning, readAdrFile } from "../../core/adr/read-adr.js";
 import { parseMarkdown } from "./markdown.js";
@@ -17,6 +16,8 @@ export async function readAdrText(text: string, file: string): Promise<AdrFile> 
   const warnings: AdrWarning[] = [];
   let front: Record<string, unknown> = {};
   if (raw.trim()) {
+    // yaml is loaded on first use: a re-import whose files are all in the read cache never needs it.
+    const { parse: parseYaml } = await import("yaml");
     try {
       const data: unknown = parseYaml(raw);
       if (data && typeof data === "object" && !Array.isArray(data))
