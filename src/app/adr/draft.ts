@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { type ClusterBy, clusterRecords } from "../../core/cluster/cluster.js";
-import type { ProjectState, RecordView } from "../../core/project/state.js";
+import type { RecordView } from "../../core/project/state.js";
 import { buildDraft, explainPlacement, renderDraftBody } from "../../core/render/adr-draft.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";

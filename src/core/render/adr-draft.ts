@@ -172,7 +172,7 @@ export function renderDraftBody(template: string, blocks: Record<string, RootCon
     const name = placeholder(line);
     return name !== undefined && name in blocks && blocks[name]!.length === 0;
   };
-  const depthOf = (line: string) => /^(#{1,6})\s/.exec(line)?.[1]!.length;
+  const depthOf = (line: string) => /^(#{1,6})\s/.exec(line)?.[1]?.length;
   const kept: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
