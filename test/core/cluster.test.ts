@@ -66,6 +66,24 @@ describe("clustering", () => {
     expect(placements["01G"]).toMatchObject({ reason: "alone" });
   });
 
+  it("splits a workline whose records govern unrelated code, and keeps a card without paths with its decision", () => {
+    const { clusters } = clusterRecords([
+      rec("01A", { workline_id: "W1" }),
+      rec("01B", { workline_id: "W1", touched_paths: ["src/auth/"] }),
+      rec("01C", { workline_id: "W2", touched_paths: ["src/events/"] }),
+      rec("01D", { workline_id: "W2", touched_paths: ["biome.json"] }),
+    ]);
+    expect(clusters.map((c) => [c.key, c.record_ids])).toEqual([
+      ["workline:W1", ["01A", "01B"]],
+      ["workline:W2:01C", ["01C"]],
+      ["workline:W2:01D", ["01D"]],
+    ]);
+    expect(clusters[1]!.placements[0]).toMatchObject({
+      reason: "workline-apart",
+      workline_id: "W2",
+    });
+  });
+
   it("keeps a tag's records together over one code area, with the records that govern no code", () => {
     const { clusters } = clusterRecords([
       rec("01A", { tags: ["auth"], touched_paths: ["src/auth/"] }),

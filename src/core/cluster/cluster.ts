@@ -16,9 +16,9 @@ export type ClusterCriterion = "tag" | "workline" | "paths" | "record";
 export type Placement = {
   record_id: string;
   /** `workline`: recorded in it; `tag`: the tag, and paths overlapping others of the tag (or none to compare);
-   *  `tag-apart`: the tag, but its code is unrelated to the other records of the tag; `paths`: its paths
+   *  `workline-apart` / `tag-apart`: the workline or tag, but its code is unrelated to the other records of the tag; `paths`: its paths
    *  overlap others'; `alone`: nothing shared with any other record */
-  reason: "workline" | "tag" | "tag-apart" | "paths" | "alone";
+  reason: "workline" | "workline-apart" | "tag" | "tag-apart" | "paths" | "alone";
   workline_id?: string;
   tag?: string;
   /** the paths it shares with the other records of its cluster */
@@ -46,10 +46,11 @@ export type ClusterBy = "auto" | "tag" | "workline" | "paths";
 export type Clustering = { clusters: Cluster[]; unclustered: string[] };
 
 /**
- * Groups records deterministically in O(n log n). A workline's records make one cluster. The
- * rest, by their most shared tag; the records of one tag are split where their code is unrelated
- * (no touched path of one overlaps one of another, as `scope.ts` matches them), so a tag never
- * puts unrelated decisions under one title. Untagged records outside worklines group by
+ * Groups records deterministically in O(n log n). A workline's records make one cluster; the
+ * rest go by their most shared tag. The records of one workline or tag are split where their
+ * code is unrelated (no touched path of one overlaps one of another, as `scope.ts` matches
+ * them), so neither puts unrelated decisions under one title; a card that names no code stays
+ * with the decision of its workline. Untagged records outside worklines group by
  * overlapping paths; what is left stands alone.
  */
 export function clusterRecords(
@@ -97,54 +98,36 @@ function groupByTag(records: readonly ClusterInput[], out: Cluster[]): ClusterIn
       else groups.set(best, [record]);
     }
   }
-  for (const [tag, members] of groups) {
-    const areas = overlapGroups(members.filter((r) => r.touched_paths.length > 0));
-    const pathless = members.filter((r) => r.touched_paths.length === 0);
-    // Records of the tag that govern no code join its one code area; with several areas they
-    // share only the tag, and form a group of their own.
-    if (areas.length === 1 && pathless.length > 0) areas[0]!.records.push(...pathless);
-    else if (pathless.length > 0) areas.push({ records: pathless, shared: [] });
-    for (const area of areas) area.records.sort((a, b) => (a.id < b.id ? -1 : 1));
-    areas.sort((a, b) => (a.records[0]!.id < b.records[0]!.id ? -1 : 1));
-    for (const area of areas) {
-      const ids = area.records.map((r) => r.id);
-      const apart = areas.length > 1;
-      out.push({
-        key: apart ? `tag:${tag}:${ids[0]}` : `tag:${tag}`,
-        criterion: "tag",
-        shared: [tag],
-        record_ids: ids,
-        placements: area.records.map((r) => ({
-          record_id: r.id,
-          reason: apart && ids.length === 1 ? "tag-apart" : "tag",
-          tag,
-          ...overlapsOf(r, area.records),
-        })),
-      });
-    }
-  }
+  for (const [tag, members] of groups)
+    out.push(
+      ...splitByArea(members, "tag", tag, (r, apart) => ({
+        record_id: r.id,
+        reason: apart ? "tag-apart" : "tag",
+        tag,
+      })),
+    );
   return rest;
 }
 
 function groupByWorkline(records: readonly ClusterInput[], out: Cluster[]): ClusterInput[] {
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, ClusterInput[]>();
   const rest: ClusterInput[] = [];
   for (const record of records) {
     if (!record.workline_id) rest.push(record);
     else {
-      const ids = groups.get(record.workline_id);
-      if (ids) ids.push(record.id);
-      else groups.set(record.workline_id, [record.id]);
+      const members = groups.get(record.workline_id);
+      if (members) members.push(record);
+      else groups.set(record.workline_id, [record]);
     }
   }
-  for (const [workline, ids] of groups)
-    out.push({
-      key: `workline:${workline}`,
-      criterion: "workline",
-      shared: [workline],
-      record_ids: ids,
-      placements: ids.map((id) => ({ record_id: id, reason: "workline", workline_id: workline })),
-    });
+  for (const [workline, members] of groups)
+    out.push(
+      ...splitByArea(members, "workline", workline, (r, apart) => ({
+        record_id: r.id,
+        reason: apart ? "workline-apart" : "workline",
+        workline_id: workline,
+      })),
+    );
   return rest;
 }
 
@@ -165,6 +148,40 @@ function groupByPaths(records: readonly ClusterInput[], out: Cluster[]): Cluster
     });
   }
   return rest;
+}
+
+/**
+ * The records of one workline or tag as clusters, one per code area: records whose touched
+ * paths overlap (transitively) share one; records that govern no code join the one area, or form
+ * their own cluster when there are several. The key is `<criterion>:<shared>` for one area, and
+ * `<criterion>:<shared>:<oldest id>` for each of several.
+ */
+function splitByArea(
+  members: ClusterInput[],
+  criterion: "tag" | "workline",
+  shared: string,
+  place: (r: ClusterInput, apart: boolean) => Placement,
+): Cluster[] {
+  const areas = overlapGroups(members.filter((r) => r.touched_paths.length > 0));
+  const pathless = members.filter((r) => r.touched_paths.length === 0);
+  if (areas.length === 1 && pathless.length > 0) areas[0]!.records.push(...pathless);
+  else if (pathless.length > 0) areas.push({ records: pathless, shared: [] });
+  for (const area of areas) area.records.sort((a, b) => (a.id < b.id ? -1 : 1));
+  areas.sort((a, b) => (a.records[0]!.id < b.records[0]!.id ? -1 : 1));
+  const apart = areas.length > 1;
+  return areas.map((area) => {
+    const ids = area.records.map((r) => r.id);
+    return {
+      key: apart ? `${criterion}:${shared}:${ids[0]}` : `${criterion}:${shared}`,
+      criterion,
+      shared: [shared],
+      record_ids: ids,
+      placements: area.records.map((r) => ({
+        ...place(r, apart && ids.length === 1),
+        ...overlapsOf(r, area.records),
+      })),
+    };
+  });
 }
 
 /** Groups larger than this explain a record by its cluster's criterion only, not path by path (n² checks). */

@@ -40,7 +40,7 @@ export function titleOf(
   records: readonly RecordView[],
   worklineTitles: ReadonlyMap<string, string>,
 ): string {
-  if (cluster.criterion === "workline") {
+  if (cluster.criterion === "workline" && !cluster.key.slice("workline:".length).includes(":")) {
     const title = worklineTitles.get(cluster.shared[0]!);
     if (title?.trim()) return flat(title);
   }
@@ -49,7 +49,12 @@ export function titleOf(
     if (r!.card.outcome.trim()) return flat(r!.card.outcome);
     if (r!.card.chosen_approach.trim()) return flat(r!.card.chosen_approach);
   }
-  const area = commonArea(records.map((r) => r.basis?.touched_paths ?? []));
+  // The area all their paths lie in; when that is as broad as one top folder (`src/`), the
+  // narrower area of the paths they overlap on says more.
+  let area = commonArea(records.map((r) => r.basis?.touched_paths ?? []));
+  const overlaps = cluster.placements.flatMap((p) => p.overlaps ?? []);
+  if ((!area || area.split("/").length <= 2) && overlaps.length > 0)
+    area = commonArea([overlaps]) ?? area;
   if (area) return `Decisions on ${area}`;
   if (cluster.criterion === "tag") return `Decisions tagged ${cluster.shared[0]}`;
   for (const r of records) if (r.card.outcome.trim()) return flat(r.card.outcome);
@@ -92,7 +97,7 @@ export function explainCluster(
   const these = n === 1 ? "One record" : `${n} records`;
   switch (cluster.criterion) {
     case "workline":
-      return `${these} of the workline "${worklineTitles.get(cluster.shared[0]!) ?? cluster.shared[0]}"`;
+      return `${these} of the workline "${worklineTitles.get(cluster.shared[0]!) ?? cluster.shared[0]}"${cluster.key.split(":").length > 2 ? " over one code area" : ""}`;
     case "tag":
       return n === 1
         ? `one record tagged "${cluster.shared[0]}" whose code no other record of the tag touches`
@@ -119,6 +124,8 @@ export function explainPlacement(
       return `recorded in the workline "${worklineTitles.get(placement.workline_id!) ?? placement.workline_id}": a workline's records make one draft`;
     case "tag":
       return `tagged "${placement.tag}"${overlap}`;
+    case "workline-apart":
+      return `recorded in the workline "${worklineTitles.get(placement.workline_id!) ?? placement.workline_id}", but none of its paths overlap another record of it: unrelated code, a draft of its own`;
     case "tag-apart":
       return `tagged "${placement.tag}", but none of its paths overlap another record of that tag: unrelated code, a draft of its own`;
     case "paths":
