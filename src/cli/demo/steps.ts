@@ -145,7 +145,7 @@ export const DEMO_STEPS: DemoStep[] = [
       "adrift",
       "adr",
       "accept",
-      "docs/adr/drafts/users-stay-logged-in-when-the-idp-is-down.md",
+      "docs/adr/drafts/survive-idp-outages.md",
     ],
   },
   { title: "The decision log", argv: ["adrift", "adr", "list"] },
