@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { type Document, isMap, isScalar, isSeq, parse, parseDocument, stringify } from "yaml";
 import { type AdrFrontMatter, FRONT_MATTER_KEYS } from "../../core/adr/model.js";
 import { AdriftError } from "../../core/errors.js";
@@ -17,19 +18,41 @@ export type FrontMatterFile = {
   hasFrontMatter: boolean;
 };
 
-// `---` on the first line, the YAML, `---` on a line of its own (what gray-matter and
-// remark-frontmatter accept). Split by hand: gray-matter loads js-yaml and esprima on every start.
-const FENCED = /^---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/;
+// gray-matter splits drafts and ADRs adrift writes or edits. Its bundled js-yaml 3 damages round
+// trips, and without an options object it caches parses by content; so it always gets the `yaml`
+// package as its engine and a fresh options object. It is loaded on first use (it brings js-yaml
+// and esprima), so commands that read no ADR file never pay for it; the import of ADR folders
+// reads front matter from the Markdown tree it parses anyway (`read-file.ts`).
+type GrayMatter = (
+  input: string,
+  options: object,
+) => { data: unknown; content: string; matter?: string };
+let grayMatter: GrayMatter | undefined;
+const engine = () => ({
+  engines: {
+    yaml: {
+      parse: (s: string) => (parse(s) ?? {}) as object,
+      stringify: (o: object) => stringify(o),
+    },
+  },
+});
 
 /** Reads front matter (YAML) and body; a broken front matter is a validation error naming the file. */
 export function readFrontMatter(text: string, file: string): FrontMatterFile {
   const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const match = FENCED.exec(normalized);
-  if (!match) return { data: {}, raw: "", body: normalized, bodyLine: 1, hasFrontMatter: false };
-  const raw = match[1] ?? "";
-  let parsed: unknown;
+  grayMatter ??= createRequire(import.meta.url)("gray-matter") as GrayMatter;
   try {
-    parsed = parse(raw);
+    const parsed = grayMatter(normalized, engine());
+    const raw = parsed.matter ?? "";
+    const hasFrontMatter = normalized.startsWith("---");
+    const bodyLine = hasFrontMatter
+      ? normalized.slice(0, normalized.length - parsed.content.length).split("\n").length
+      : 1;
+    const data =
+      parsed.data && typeof parsed.data === "object" && !Array.isArray(parsed.data)
+        ? (parsed.data as Record<string, unknown>)
+        : {};
+    return { data, raw, body: parsed.content, bodyLine, hasFrontMatter };
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
@@ -37,12 +60,6 @@ export function readFrontMatter(text: string, file: string): FrontMatterFile {
       { file },
     );
   }
-  const data =
-    parsed && typeof parsed === "object" && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  const body = normalized.slice(match[0].length);
-  return { data, raw, body, bodyLine: match[0].split("\n").length, hasFrontMatter: true };
 }
 
 /** Serializes adrift's own front matter in a fixed key order, leaving out empty optional keys. */
