@@ -112,7 +112,7 @@ export function registerAdrMaintenance(adr: Command): void {
     .action(
       action(async (dir: string | undefined, options) => {
         const result = await (await repository(options)).importAdrs(dir);
-        if (!options.json)
+        if (!options.json) {
           for (const w of result.warnings)
             note(
               paint(
@@ -121,13 +121,19 @@ export function registerAdrMaintenance(adr: Command): void {
                 process.stderr,
               ),
             );
+          for (const s of result.skipped)
+            note(
+              paint("dim", `${quotePath(s.path)}: skipped: ${safeText(s.reason)}`, process.stderr),
+            );
+          for (const n of result.notes) note(paint("dim", `note: ${safeText(n)}`, process.stderr));
+        }
         emit(options, result, () =>
           [
             ...result.imported.map(
               (a) =>
                 `${paint("green", "imported")} ${ref(a.number)}  ${safeText(a.status).padEnd(10)} ${quotePath(a.path)}`,
             ),
-            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.warnings.length} warning(s) from ${result.dirs.map(quotePath).join(", ") || "no ADR folder found"}`,
+            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.skipped.length} skipped, ${result.warnings.length} warning(s) from ${result.dirs.map(quotePath).join(", ") || "no ADR folder found"}`,
           ].join("\n"),
         );
         return 0;
