@@ -235,12 +235,16 @@ export class CliGit implements GitAdapter {
         stdio: ["ignore", "pipe", "pipe"],
       });
       const parser = new LogStreamParser();
+      const listed = new Map<string, string[]>();
       let stderr = "";
       let failed: unknown;
       const deliver = (commits: CommitInfo[]) => {
         if (failed) return;
         try {
-          for (const commit of commits) onCommit(commit);
+          for (const commit of commits) {
+            if (!commit.boundary) listed.set(commit.hash, commit.parents);
+            onCommit(commit);
+          }
         } catch (error) {
           failed = error;
           child.kill();
@@ -265,9 +269,42 @@ export class CliGit implements GitAdapter {
           );
         deliver(parser.end());
         if (failed) reject(failed);
-        else resolve();
+        else this.checkExcluded(listed, exclude).then(resolve, reject);
       });
     });
+  }
+
+  /**
+   * Rejects (`git_failed`, reason `skewed_dates`) when git listed a commit that an excluded one
+   * reaches. git's walk of `A --not B` trusts commit dates: where they go back in time (a clock
+   * set wrong, an import, a rebase keeping author dates) it may stop marking B's ancestors
+   * before it has listed them, and a change made before B would count as made after it. Such a
+   * commit leaves a lowest listed commit (none of whose parents is listed) that B reaches, which
+   * `git merge-base --independent` tells exactly. Not asked when each lowest commit is a child of
+   * the one excluded commit: then none can be its ancestor.
+   */
+  private async checkExcluded(
+    listed: ReadonlyMap<string, readonly string[]>,
+    exclude: readonly string[],
+  ): Promise<void> {
+    if (exclude.length === 0) return;
+    const lowest = [...listed]
+      .filter(([, parents]) => !parents.some((p) => listed.has(p)))
+      .map(([hash, parents]) => ({ hash, parents }));
+    const only = exclude.length === 1 ? exclude[0] : undefined;
+    if (lowest.every((c) => only !== undefined && c.parents.includes(only))) return;
+    const hashes = lowest.map((c) => c.hash);
+    const { stdout, code } = await this.run(
+      ["merge-base", "--independent", ...hashes, ...exclude],
+      true,
+    );
+    const independent = new Set(stdout.split("\n").filter(Boolean));
+    if (code === 0 && hashes.every((h) => independent.has(h))) return;
+    throw new AdriftError(
+      "git_failed",
+      "git listed commits older than the excluded ones (commit dates go back in time here); read the history whole instead",
+      { reason: "skewed_dates", exclude },
+    );
   }
 
   /**
@@ -310,6 +347,13 @@ export class CliGit implements GitAdapter {
       ]),
     ]);
     const byHash = new Map(parseLog(changed.stdout).map((c) => [c.hash, c]));
+    const listed = new Map<string, string[]>();
+    for (const entry of graph.stdout.split("\0")) {
+      if (!entry || entry.startsWith("-")) continue;
+      const [marked, , ...parents] = entry.split(" ");
+      listed.set(marked!.slice(1), parents.filter(Boolean));
+    }
+    await this.checkExcluded(listed, exclude);
     for (const entry of graph.stdout.split("\0")) {
       if (!entry) continue;
       const [marked, time, ...parents] = entry.split(" ");
