@@ -170,10 +170,12 @@ describe("the embedded git adapter gives the git CLI adapter's answers", () => {
         const { streams, ...rest } = cli;
         streams.forEach((stream, i) => {
           const theirs = embedded.streams[i]!;
+          const s = q.streams[i]!;
+          const asked = `stream ${i}: ${commits[s.head % commits.length]} excluding ${s.exclude.map((n) => commits[n % commits.length]).join(",")} ${JSON.stringify({ boundary: s.boundary, paths: s.paths })}`;
           if ("refused" in stream) {
             const listed = (theirs as CommitInfo[]).filter((c) => !c.boundary).map((c) => c.hash);
-            expect(listed.sort(), `stream ${i} (refused by git)`).toEqual(stream.refused);
-          } else expect(theirs, `stream ${i}`).toEqual(stream);
+            expect(listed.sort(), `${asked} (refused by git)`).toEqual(stream.refused);
+          } else expect(theirs, asked).toEqual(stream);
         });
         for (const [question, answer] of Object.entries(rest))
           expect(embedded[question as keyof typeof rest], question).toEqual(answer);

@@ -200,7 +200,12 @@ export class EmbeddedGit implements GitAdapter {
     exclude: readonly string[],
     options: { boundary?: boolean; paths?: readonly string[] } = {},
   ): Promise<{ commits: CommitInfo[]; boundary: CommitInfo[] }> {
-    const excluded = new Set((await this.ancestors(exclude)).keys());
+    const tips = new Set<string>();
+    for (const rev of exclude) {
+      const oid = /^[0-9a-f]{40}$/.test(rev) ? rev : await this.resolveRevision(rev);
+      if (oid) tips.add(oid);
+    }
+    const excluded = new Set((await this.ancestors([...tips])).keys());
     const wanted = await this.ancestors([head], excluded);
     const diff: DiffOptions = {
       ...(options.paths ? { paths: options.paths } : {}),
@@ -211,8 +216,9 @@ export class EmbeddedGit implements GitAdapter {
       const { changes, differs } =
         boundary && limited ? { changes: [], differs: [] } : await this.changesOf(commit, diff);
       // `git log --full-history -- <paths>` lists a commit that differs there from one of its
-      // parents — of those not excluded, when it has any (git's TREESAME rule).
-      const relevant = commit.parent.map((p) => !excluded.has(p));
+      // relevant parents, when it has any: a parent is not relevant when an excluded commit
+      // reaches it, unless it is one of those excluded itself (git's TREESAME rule).
+      const relevant = commit.parent.map((p) => !excluded.has(p) || tips.has(p));
       const counted = relevant.some(Boolean) ? differs.filter((_, i) => relevant[i]) : differs;
       const listed = !limited || (!boundary && counted.some(Boolean));
       const info: CommitInfo = {
