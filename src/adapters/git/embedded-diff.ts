@@ -1,5 +1,5 @@
 import * as git from "isomorphic-git";
-import type { EmbeddedRepo } from "./embedded-revision.js";
+import { type EmbeddedRepo, readTreeOnce } from "./embedded-revision.js";
 import { underPathspec } from "./pathspec.js";
 import {
   type DetectedChange,
@@ -18,7 +18,7 @@ async function readEntries(
 ): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();
   if (!oid) return out;
-  const { tree } = await git.readTree({ ...repo, oid });
+  const tree = await readTreeOnce(repo, oid);
   for (const e of tree)
     out.set(e.path, { oid: e.oid, type: e.type, mode: Number.parseInt(e.mode, 8) });
   return out;

@@ -12,7 +12,14 @@ import {
   stagedTreeChanges,
   treeChanges,
 } from "./embedded-diff.js";
-import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
+import {
+  type EmbeddedRepo,
+  ObjectMemo,
+  parentsOf,
+  readCommitOnce,
+  readTreeOnce,
+  resolveEmbedded,
+} from "./embedded-revision.js";
 import { countsFinalLine } from "./git-version.js";
 import { underPathspec } from "./pathspec.js";
 import type { RenameOptions } from "./rename-detect.js";
@@ -54,7 +61,13 @@ export class EmbeddedGit implements GitAdapter {
   /** `indexFile`: the index git uses instead of `<git dir>/index` (GIT_INDEX_FILE in a hook). */
   constructor(location: RepositoryLocation, indexFile?: string) {
     this.location = location;
-    this.repo = { fs, dir: location.root, gitdir: location.commonDir, cache: {} };
+    this.repo = {
+      fs,
+      dir: location.root,
+      gitdir: location.commonDir,
+      cache: {},
+      objects: new ObjectMemo(),
+    };
     this.staging = indexFile ? this.withIndex(indexFile) : this.repo;
   }
 
@@ -75,7 +88,7 @@ export class EmbeddedGit implements GitAdapter {
             );
         },
       });
-    return { ...this.repo, fs: redirect(fs), cache: {} };
+    return { ...this.repo, fs: redirect(fs), cache: {}, objects: new ObjectMemo() };
   }
 
   resolveRevision(rev: string): Promise<string | undefined> {
@@ -106,7 +119,7 @@ export class EmbeddedGit implements GitAdapter {
   private async treeOf(rev: string): Promise<string> {
     const oid = await this.resolveRevision(rev);
     if (!oid) throw new AdriftError("git_failed", `revision ${rev} not found`, { rev });
-    return (await git.readCommit({ ...this.repo, oid })).commit.tree;
+    return (await readCommitOnce(this.repo, oid)).commit.tree;
   }
 
   async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
@@ -126,9 +139,9 @@ export class EmbeddedGit implements GitAdapter {
       let oid: string | undefined = root;
       for (const part of p.split("/").filter(Boolean)) {
         if (!oid) break;
-        const { tree }: { tree: { path: string; oid: string; type: string }[] } = await git
-          .readTree({ ...this.repo, oid })
-          .catch(() => ({ tree: [] }));
+        const tree: { path: string; oid: string }[] = await readTreeOnce(this.repo, oid).catch(
+          () => [],
+        );
         oid = tree.find((e) => e.path === part)?.oid;
       }
       if (oid) ids.set(p, oid);
@@ -149,7 +162,7 @@ export class EmbeddedGit implements GitAdapter {
     while (queue.length > 0) {
       const oid = queue.pop()!;
       if (seen.has(oid) || stop?.has(oid)) continue;
-      const commit = await git.readCommit({ ...this.repo, oid }).catch(() => undefined);
+      const commit = await readCommitOnce(this.repo, oid).catch(() => undefined);
       if (!commit) continue;
       seen.set(oid, commit);
       queue.push(...commit.commit.parent);
@@ -179,8 +192,7 @@ export class EmbeddedGit implements GitAdapter {
    */
   private async changesOf(commit: ReadCommit["commit"], options: DiffOptions) {
     const treeOf = (oid: string) =>
-      git
-        .readCommit({ ...this.repo, oid })
+      readCommitOnce(this.repo, oid)
         .then((c) => c.commit.tree)
         .catch(() => undefined);
     const parentTrees = await Promise.all(commit.parent.map(treeOf));
@@ -240,7 +252,7 @@ export class EmbeddedGit implements GitAdapter {
     if (options.boundary)
       for (const parent of new Set([...wanted.values()].flatMap((c) => c.commit.parent)))
         if (excluded.has(parent)) {
-          const read = await git.readCommit({ ...this.repo, oid: parent });
+          const read = await readCommitOnce(this.repo, parent);
           boundary.push(await describe(parent, read, true));
         }
     return { commits, boundary };
@@ -263,7 +275,7 @@ export class EmbeddedGit implements GitAdapter {
   async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
     const times = new Map<string, number>();
     for (const oid of new Set(oids)) {
-      const commit = await git.readCommit({ ...this.repo, oid }).catch(() => undefined);
+      const commit = await readCommitOnce(this.repo, oid).catch(() => undefined);
       if (commit) times.set(oid, commit.commit.committer.timestamp);
     }
     return times;
