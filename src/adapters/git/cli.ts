@@ -197,6 +197,15 @@ export class CliGit implements GitAdapter {
     return ids;
   }
 
+  async objectIdAcross(revs: readonly string[], file: string): Promise<(string | undefined)[]> {
+    const clean = file.replace(/\/+$/, "");
+    const out = await this.batchCheck(revs.map((rev) => `${rev}:${clean}`));
+    return out.map((line) => {
+      const [oid, type] = line.split(" ");
+      return type === "blob" || type === "tree" ? oid : undefined;
+    });
+  }
+
   async mergeBases(revs: readonly string[]): Promise<string[]> {
     const unique = [...new Set(revs)];
     if (unique.length <= 1) return unique;
@@ -476,6 +485,21 @@ export class CliGit implements GitAdapter {
     if (head !== undefined) return head || undefined;
     const { stdout, code } = await this.run(["symbolic-ref", "--quiet", "--short", "HEAD"], true);
     return code === 0 ? stdout.trim() || undefined : undefined;
+  }
+
+  async branchTips(): Promise<Map<string, string>> {
+    const { stdout } = await this.run([
+      "for-each-ref",
+      "--format=%(objectname) %(objecttype) %(symref) %(refname)",
+      "refs/heads",
+      "refs/remotes",
+    ]);
+    const tips = new Map<string, string>();
+    for (const line of stdout.split("\n")) {
+      const [oid, type, symref, ...name] = line.split(" ");
+      if (oid && type === "commit" && !symref && name.length) tips.set(name.join(" "), oid);
+    }
+    return tips;
   }
 
   private identityRead?: Promise<GitIdentity>;

@@ -99,6 +99,24 @@ export class EmbeddedGit implements GitAdapter {
     return (await git.currentBranch({ ...this.repo, fullname: false })) ?? undefined;
   }
 
+  async branchTips(): Promise<Map<string, string>> {
+    const tips = new Map<string, string>();
+    const add = async (ref: string) => {
+      // A symbolic ref (origin/HEAD) names another branch: left out, as the CLI adapter does.
+      const target = await git.resolveRef({ ...this.repo, ref, depth: 1 }).catch(() => undefined);
+      if (!target || !/^[0-9a-f]{40}$/.test(target)) return;
+      if ((await parentsOf(this.repo, target)) !== undefined) tips.set(ref, target);
+    };
+    for (const branch of await git.listBranches({ ...this.repo }))
+      await add(`refs/heads/${branch}`);
+    for (const remote of await git.listRemotes({ ...this.repo }).catch(() => []))
+      for (const branch of await git
+        .listBranches({ ...this.repo, remote: remote.remote })
+        .catch(() => []))
+        await add(`refs/remotes/${remote.remote}/${branch}`);
+    return tips;
+  }
+
   async identity(): Promise<GitIdentity> {
     const name = await git.getConfig({ ...this.repo, path: "user.name" });
     const email = await git.getConfig({ ...this.repo, path: "user.email" });
@@ -147,6 +165,15 @@ export class EmbeddedGit implements GitAdapter {
       if (oid) ids.set(p, oid);
     }
     return ids;
+  }
+
+  async objectIdAcross(revs: readonly string[], file: string): Promise<(string | undefined)[]> {
+    const out: (string | undefined)[] = [];
+    for (const rev of revs)
+      out.push(
+        (await this.objectIds(rev, [file]).catch(() => new Map<string, string>())).get(file),
+      );
+    return out;
   }
 
   async mergeBases(revs: readonly string[]): Promise<string[]> {

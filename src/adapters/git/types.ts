@@ -29,6 +29,11 @@ export interface GitAdapter {
   resolveRevision(rev: string): Promise<string | undefined>;
   /** The current branch name, or undefined on a detached HEAD. */
   currentBranch(): Promise<string | undefined>;
+  /**
+   * The commit each local and remote-tracking branch points at (`refs/heads/main`,
+   * `refs/remotes/origin/main`; symbolic refs such as `origin/HEAD` left out).
+   */
+  branchTips(): Promise<Map<string, string>>;
   /** user.name / user.email from git config. */
   identity(): Promise<GitIdentity>;
   /** The subset of `oids` that are commits present in the object database. */
@@ -41,6 +46,8 @@ export interface GitAdapter {
   countFiles(rev: string, limit: number): Promise<number>;
   /** The blob or tree id of each path at `rev` (`src/` and `src` both name the directory); absent paths are left out. */
   objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>>;
+  /** The blob or tree id of `path` at each of `revs` (index-aligned; undefined where absent). */
+  objectIdAcross(revs: readonly string[], path: string): Promise<(string | undefined)[]>;
   /** Best common ancestors of all `revs` (empty when they share none). */
   mergeBases(revs: readonly string[]): Promise<string[]>;
   /**
