@@ -206,6 +206,18 @@ export class CliGit implements GitAdapter {
     });
   }
 
+  async reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>> {
+    // merge-base walks until it knows (a date-trusting `rev-list --not` may stop early).
+    const unique = [...new Set(oids)];
+    const answers = await Promise.all(
+      unique.map(
+        async (oid) =>
+          (await this.run(["merge-base", "--is-ancestor", oid, head], true)).code === 0,
+      ),
+    );
+    return new Set(unique.filter((_, i) => answers[i]));
+  }
+
   async mergeBases(revs: readonly string[]): Promise<string[]> {
     const unique = [...new Set(revs)];
     if (unique.length <= 1) return unique;

@@ -176,6 +176,19 @@ export class EmbeddedGit implements GitAdapter {
     return out;
   }
 
+  async reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>> {
+    const reached = new Set<string>();
+    for (const oid of new Set(oids))
+      if (
+        oid === head ||
+        (await git
+          .isDescendent({ ...this.repo, oid: head, ancestor: oid, depth: -1 })
+          .catch(() => false))
+      )
+        reached.add(oid);
+    return reached;
+  }
+
   async mergeBases(revs: readonly string[]): Promise<string[]> {
     const unique = [...new Set(revs)];
     if (unique.length <= 1) return unique;

@@ -48,6 +48,8 @@ export interface GitAdapter {
   objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>>;
   /** The blob or tree id of `path` at each of `revs` (index-aligned; undefined where absent). */
   objectIdAcross(revs: readonly string[], path: string): Promise<(string | undefined)[]>;
+  /** The subset of `oids` (commits present here) that `head` reaches, `head` itself included; exact whatever the commit dates. */
+  reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>>;
   /** Best common ancestors of all `revs` (empty when they share none). */
   mergeBases(revs: readonly string[]): Promise<string[]>;
   /**
