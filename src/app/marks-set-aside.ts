@@ -15,7 +15,9 @@ import type { AppContext } from "./context.js";
 export type SetAsideMark = { id: string; decision_id: string; file: string; commits: string[] };
 
 const MEMO = "set-aside-marks.json";
-type Memo = { version: 1; key: string; head: string; marks: SetAsideMark[] };
+/** What the log's marks are at HEAD: those set aside, and how many uncommitted ones apply. */
+type MarkState = { marks: SetAsideMark[]; applied_uncommitted: number };
+type Memo = { version: 2; key: string; head: string } & MarkState;
 
 const MARK = Buffer.from('"decision_marked_stale"');
 const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -51,25 +53,37 @@ export async function setAsideMarks(
   ctx: AppContext,
   stamps: LogFileStamp[],
 ): Promise<SetAsideMark[]> {
+  return (await markState(ctx, stamps)).marks;
+}
+
+/**
+ * True when uncommitted marks apply at HEAD: a checkout or a reset could set them aside, so
+ * whatever was derived from their being applied (the hook gate) holds for this HEAD only.
+ */
+export async function appliesUncommittedMarks(ctx: AppContext): Promise<boolean> {
+  return (await markState(ctx, await stampsOf(ctx))).applied_uncommitted > 0;
+}
+
+async function markState(ctx: AppContext, stamps: LogFileStamp[]): Promise<MarkState> {
   const { git } = ctx;
   const head = (await git.resolveRevision("HEAD")) ?? "";
   const key = logKeyOf(ctx.config.log_dir, stamps);
   const memoFile = path.join(stateDir(git.location.gitDir), MEMO);
   try {
     const memo = JSON.parse(await readFile(memoFile, "utf8")) as Memo;
-    if (memo.version === 1 && memo.key === key && memo.head === head) return memo.marks;
+    if (memo.version === 2 && memo.key === key && memo.head === head) return memo;
   } catch {
     // none yet, or unreadable: worked out again
   }
-  const marks = await findSetAside(ctx, stamps, head);
+  const state = await findSetAside(ctx, stamps, head);
   try {
-    writeFileAtomically(memoFile, JSON.stringify({ version: 1, key, head, marks }), {
+    writeFileAtomically(memoFile, JSON.stringify({ version: 2, key, head, ...state }), {
       mkdir: true,
     });
   } catch {
     // derived state only
   }
-  return marks;
+  return state;
 }
 
 /** A mark written after HEAD's version of its file: its event id, record and commits. */
@@ -79,7 +93,7 @@ async function findSetAside(
   ctx: AppContext,
   stamps: LogFileStamp[],
   head: string,
-): Promise<SetAsideMark[]> {
+): Promise<MarkState> {
   const { git } = ctx;
   const files = stamps.map(([file]) => file.split(path.sep).join("/"));
   const atHead = head ? await git.objectIds(head, files) : new Map<string, string>();
@@ -99,13 +113,14 @@ async function findSetAside(
     }
   }
   const named = uncommitted.filter((m) => m.commits.length > 0);
-  if (named.length === 0) return [];
+  if (named.length === 0) return { marks: [], applied_uncommitted: uncommitted.length };
   const all = [...new Set(named.flatMap((m) => m.commits))];
   const present = await git.presentCommits(all);
   const reached = head ? await git.reachedFrom(head, [...present]) : new Set<string>();
-  return named.filter(
+  const marks = named.filter(
     (m) => m.commits.every((c) => present.has(c)) && !m.commits.some((c) => reached.has(c)),
   );
+  return { marks, applied_uncommitted: uncommitted.length - marks.length };
 }
 
 /** The lines of `bytes` that HEAD's version (`before`) of the file does not hold. */

@@ -30,6 +30,7 @@ import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { NoAdvance, PreviousReport } from "../core/rules/staleness-advance.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
+import { dropHookGate, writeHookGate } from "./hook-gate.js";
 import { logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
 import {
   type Advanced,
@@ -247,7 +248,7 @@ async function staleness(
       refuseFutureEvents(inputs);
       // The stored report stays what it was computed from, to be carried forward later.
       const basis = reportBasisOf(cached);
-      writeStaleCache(gitDir, {
+      await saveCache(ctx, {
         key,
         records: withoutFingerprints(inputs.records),
         open_worklines: inputs.open_worklines,
@@ -319,8 +320,8 @@ async function staleness(
       oldest = details.excluded?.length === 1 ? details.excluded[0] : undefined;
     }
     const written = startSpan("write cache");
-    writeStaleCache(
-      gitDir,
+    await saveCache(
+      ctx,
       {
         key,
         records: withoutFingerprints(inputs!.records),
@@ -345,6 +346,21 @@ async function staleness(
   return withLogProblems(mergeStaged(report, await stagedChangeFindings(ctx, inputs!)), inputs!);
 }
 
+/**
+ * Writes the staleness cache (and the report, when given), and the hook gate derived from it:
+ * the old gate goes first, so no hook reads it against a cache that no longer backs it.
+ */
+async function saveCache(
+  ctx: AppContext,
+  cache: Parameters<typeof writeStaleCache>[1],
+  report?: Parameters<typeof writeStaleCache>[2],
+): Promise<void> {
+  const gitDir = ctx.git.location.gitDir;
+  dropHookGate(gitDir);
+  writeStaleCache(gitDir, cache, report);
+  await writeHookGate(ctx, cache);
+}
+
 /** Stops at a line from a newer adrift, naming its file and line (SPEC §2). */
 function refuseFutureEvents(inputs: Inputs): void {
   const refusal = inputs.problems && futureEventsError({ problems: inputs.problems });
@@ -363,7 +379,7 @@ function withLogProblems(report: StalenessReport, inputs: Inputs): StalenessRepo
 async function problemsOfLog(ctx: AppContext, cached: StaleCache): Promise<Problem[]> {
   const { problems } = await timed("read the log for its problems", () => fromLog(ctx));
   const { version: _version, ...kept } = cached;
-  writeStaleCache(ctx.git.location.gitDir, { ...kept, problems });
+  await saveCache(ctx, { ...kept, problems });
   return problems;
 }
 
@@ -554,8 +570,8 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
     marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;
   // Everything else the cache holds (what carries the report forward) stays as it was.
   const { version: _version, ...kept } = cached;
-  writeStaleCache(
-    gitDir,
+  await saveCache(
+    ctx,
     {
       ...kept,
       key,

@@ -8,6 +8,7 @@ import { describeIssues } from "../core/events/parse.js";
 import type { EventType, PayloadInput } from "../core/events/payloads.js";
 import { currentActor, currentPerson } from "./actor.js";
 import { type AppContext, repoPath } from "./context.js";
+import { extendHookGate, gateBeforeAppend } from "./hook-gate.js";
 import { mayAppend } from "./log-ownership.js";
 
 /** An event to write, before it gets an id, a time, an actor and a session. */
@@ -132,7 +133,13 @@ export async function writeEventsToFile(
       local.files[fileKey] = relative;
     }
     const file = path.join(logDir, relative);
+    // The hook gate, still valid before this append, is extended with what it adds.
+    const gate = gateBeforeAppend(ctx);
     await appendEvents(file, events);
+    if (gate) {
+      const bytes = events.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)) + 1, 0);
+      await extendHookGate(ctx, gate, file, events, bytes);
+    }
     // Only once its first line is on disk does an own session exist.
     if (own && !ctx.sessionId) own.id = sessionId;
     return { state: local, result: { events, file } };

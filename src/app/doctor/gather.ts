@@ -7,9 +7,10 @@ import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agent
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import type { AppContext } from "../context.js";
+import { detectHookManager } from "../hook-managers.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
 import { validateProject } from "../validate.js";
-import { readHookFacts } from "./hooks.js";
+import { readHookFacts, readHuskyHookFacts } from "./hooks.js";
 
 function hasGitattributesRule(root: string): boolean {
   try {
@@ -128,6 +129,9 @@ export async function gatherDoctorFacts(
     }
   }
   const clone = await inspectClone(ctx.git, [...bases.keys()]);
+  // husky 9: adrift's lines live in the tracked `.husky/<hook>` files, not in husky's `_` folder.
+  const manager = detectHookManager(root, path.resolve(root, clone.hooks_dir));
+  const husky = manager?.kind === "husky" ? manager : undefined;
   return {
     initialised,
     log_dir: ctx.config.log_dir,
@@ -135,7 +139,7 @@ export async function gatherDoctorFacts(
     ...(configError ? { config_error: configError } : {}),
     hooks_dir: clone.hooks_dir,
     ...(clone.hooks_path ? { hooks_path: clone.hooks_path } : {}),
-    hooks: readHookFacts(clone.hooks_dir),
+    hooks: husky ? readHuskyHookFacts(husky.dir) : readHookFacts(clone.hooks_dir),
     ...(log ? { log } : {}),
     ...(logUnreadable ? { log_unreadable: logUnreadable } : {}),
     cache_problems: cacheProblems(gitDir),
