@@ -59,8 +59,10 @@ export interface GitAdapter {
    * its listed children; boundary commits last), as git produces them. An exception thrown by
    * `onCommit` stops git and rejects. With `paths` (literal pathspecs: a file, or a directory and
    * everything below it), every commit is still listed but its changes are only those under
-   * `paths`, as `git log -- <paths>` gives them (see `limitChanges`: renames are paired only
-   * among those paths). Commits that changed nothing there carry no author, subject or trailers.
+   * `paths`, as `git log --full-history -- <paths>` gives them (renames are paired only among
+   * those paths); a commit that log does not list carries no author, subject or trailers. Rejects
+   * with `git_failed`, reason `skewed_dates`, when it could not leave out exactly the commits an
+   * excluded one reaches (commit dates that go back in time mislead git's walk).
    */
   streamCommits(
     head: string,
