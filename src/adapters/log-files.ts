@@ -97,11 +97,14 @@ export async function listLogFiles(dirs: string | readonly string[]): Promise<st
   return [...found].sort();
 }
 
-/** A log file's stamp: its path (relative to the root), size and a digest of its contents. */
+/**
+ * A log file's stamp: its path (relative to the root), size and a digest of its contents — the
+ * id git gives those contents as a blob, so a file can be told committed as it is at a revision.
+ */
 export type LogFileStamp = [file: string, size: number, digest: string];
 
 /** Digests already computed, by file: its stat identity when they were, and the digest. */
-type DigestMemo = { version: 1; files: Record<string, [identity: string, digest: string]> };
+type DigestMemo = { version: 2; files: Record<string, [identity: string, digest: string]> };
 
 const DIGESTS = "log-digests.json";
 
@@ -119,10 +122,10 @@ export async function logFileStamps(
 ): Promise<LogFileStamp[]> {
   const files = await listLogFiles(dirs);
   const memoFile = path.join(gitDir, "adrift", DIGESTS);
-  let memo: DigestMemo = { version: 1, files: {} };
+  let memo: DigestMemo = { version: 2, files: {} };
   try {
     const read = JSON.parse(readFileSync(memoFile, "utf8")) as DigestMemo;
-    if (read.version === 1 && typeof read.files === "object") memo = read;
+    if (read.version === 2 && typeof read.files === "object") memo = read;
   } catch {
     // none yet, or unreadable: digests are computed again
   }
@@ -137,7 +140,10 @@ export async function logFileStamps(
       // Read after the stat: a file written meanwhile has another identity next time.
       const bytes = await readFile(file);
       const { createHash } = await import("node:crypto");
-      const digest = createHash("sha1").update(bytes).digest("hex");
+      const digest = createHash("sha1")
+        .update(`blob ${bytes.length}\0`)
+        .update(bytes)
+        .digest("hex");
       memo.files[name] = [identity, digest];
       changed = true;
       return [name, bytes.length, digest];

@@ -42,5 +42,9 @@ export async function loadProject(
   }
   const unreadable = unreadableLines(log.problems);
   if (unreadable.length > 0) ctx.onUnreadable?.(unreadable);
-  return { state: foldEvents(log.events), log };
+  const { setAsideMarkIds } = await import("./marks-set-aside.js");
+  return {
+    state: foldEvents(log.events, undefined, { setAside: await setAsideMarkIds(ctx) }),
+    log,
+  };
 }

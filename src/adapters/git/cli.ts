@@ -199,6 +199,27 @@ export class CliGit implements GitAdapter {
     return ids;
   }
 
+  async objectIdAcross(revs: readonly string[], file: string): Promise<(string | undefined)[]> {
+    const clean = file.replace(/\/+$/, "");
+    const out = await this.batchCheck(revs.map((rev) => `${rev}:${clean}`));
+    return out.map((line) => {
+      const [oid, type] = line.split(" ");
+      return type === "blob" || type === "tree" ? oid : undefined;
+    });
+  }
+
+  async reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>> {
+    // merge-base walks until it knows (a date-trusting `rev-list --not` may stop early).
+    const unique = [...new Set(oids)];
+    const answers = await Promise.all(
+      unique.map(
+        async (oid) =>
+          (await this.run(["merge-base", "--is-ancestor", oid, head], true)).code === 0,
+      ),
+    );
+    return new Set(unique.filter((_, i) => answers[i]));
+  }
+
   async mergeBases(revs: readonly string[]): Promise<string[]> {
     const unique = [...new Set(revs)];
     if (unique.length <= 1) return unique;
@@ -237,12 +258,16 @@ export class CliGit implements GitAdapter {
         stdio: ["ignore", "pipe", "pipe"],
       });
       const parser = new LogStreamParser();
+      const listed = new Map<string, string[]>();
       let stderr = "";
       let failed: unknown;
       const deliver = (commits: CommitInfo[]) => {
         if (failed) return;
         try {
-          for (const commit of commits) onCommit(commit);
+          for (const commit of commits) {
+            if (!commit.boundary) listed.set(commit.hash, commit.parents);
+            onCommit(commit);
+          }
         } catch (error) {
           failed = error;
           child.kill();
@@ -267,9 +292,42 @@ export class CliGit implements GitAdapter {
           );
         deliver(parser.end());
         if (failed) reject(failed);
-        else resolve();
+        else this.checkExcluded(listed, exclude).then(resolve, reject);
       });
     });
+  }
+
+  /**
+   * Rejects (`git_failed`, reason `skewed_dates`) when git listed a commit that an excluded one
+   * reaches. git's walk of `A --not B` trusts commit dates: where they go back in time (a clock
+   * set wrong, an import, a rebase keeping author dates) it may stop marking B's ancestors
+   * before it has listed them, and a change made before B would count as made after it. Such a
+   * commit leaves a lowest listed commit (none of whose parents is listed) that B reaches, which
+   * `git merge-base --independent` tells exactly. Not asked when each lowest commit is a child of
+   * the one excluded commit: then none can be its ancestor.
+   */
+  private async checkExcluded(
+    listed: ReadonlyMap<string, readonly string[]>,
+    exclude: readonly string[],
+  ): Promise<void> {
+    if (exclude.length === 0) return;
+    const lowest = [...listed]
+      .filter(([, parents]) => !parents.some((p) => listed.has(p)))
+      .map(([hash, parents]) => ({ hash, parents }));
+    const only = exclude.length === 1 ? exclude[0] : undefined;
+    if (lowest.every((c) => only !== undefined && c.parents.includes(only))) return;
+    const hashes = lowest.map((c) => c.hash);
+    const { stdout, code } = await this.run(
+      ["merge-base", "--independent", ...hashes, ...exclude],
+      true,
+    );
+    const independent = new Set(stdout.split("\n").filter(Boolean));
+    if (code === 0 && hashes.every((h) => independent.has(h))) return;
+    throw new AdriftError(
+      "git_failed",
+      "git listed commits older than the excluded ones (commit dates go back in time here); read the history whole instead",
+      { reason: "skewed_dates", exclude },
+    );
   }
 
   /**
@@ -312,6 +370,13 @@ export class CliGit implements GitAdapter {
       ]),
     ]);
     const byHash = new Map(parseLog(changed.stdout).map((c) => [c.hash, c]));
+    const listed = new Map<string, string[]>();
+    for (const entry of graph.stdout.split("\0")) {
+      if (!entry || entry.startsWith("-")) continue;
+      const [marked, , ...parents] = entry.split(" ");
+      listed.set(marked!.slice(1), parents.filter(Boolean));
+    }
+    await this.checkExcluded(listed, exclude);
     for (const entry of graph.stdout.split("\0")) {
       if (!entry) continue;
       const [marked, time, ...parents] = entry.split(" ");
@@ -457,6 +522,21 @@ export class CliGit implements GitAdapter {
     if (head !== undefined) return head || undefined;
     const { stdout, code } = await this.run(["symbolic-ref", "--quiet", "--short", "HEAD"], true);
     return code === 0 ? stdout.trim() || undefined : undefined;
+  }
+
+  async branchTips(): Promise<Map<string, string>> {
+    const { stdout } = await this.run([
+      "for-each-ref",
+      "--format=%(objectname) %(objecttype) %(symref) %(refname)",
+      "refs/heads",
+      "refs/remotes",
+    ]);
+    const tips = new Map<string, string>();
+    for (const line of stdout.split("\n")) {
+      const [oid, type, symref, ...name] = line.split(" ");
+      if (oid && type === "commit" && !symref && name.length) tips.set(name.join(" "), oid);
+    }
+    return tips;
   }
 
   private identityRead?: Promise<GitIdentity>;

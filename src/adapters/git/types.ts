@@ -32,6 +32,11 @@ export interface GitAdapter {
   resolveRevision(rev: string): Promise<string | undefined>;
   /** The current branch name, or undefined on a detached HEAD. */
   currentBranch(): Promise<string | undefined>;
+  /**
+   * The commit each local and remote-tracking branch points at (`refs/heads/main`,
+   * `refs/remotes/origin/main`; symbolic refs such as `origin/HEAD` left out).
+   */
+  branchTips(): Promise<Map<string, string>>;
   /** user.name / user.email from git config. */
   identity(): Promise<GitIdentity>;
   /** The subset of `oids` that are commits present in the object database. */
@@ -44,6 +49,10 @@ export interface GitAdapter {
   countFiles(rev: string, limit: number): Promise<number>;
   /** The blob or tree id of each path at `rev` (`src/` and `src` both name the directory); absent paths are left out. */
   objectIds(rev: string, paths: readonly string[]): Promise<Map<string, string>>;
+  /** The blob or tree id of `path` at each of `revs` (index-aligned; undefined where absent). */
+  objectIdAcross(revs: readonly string[], path: string): Promise<(string | undefined)[]>;
+  /** The subset of `oids` (commits present here) that `head` reaches, `head` itself included; exact whatever the commit dates. */
+  reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>>;
   /** Best common ancestors of all `revs` (empty when they share none). */
   mergeBases(revs: readonly string[]): Promise<string[]>;
   /**
@@ -53,8 +62,10 @@ export interface GitAdapter {
    * its listed children; boundary commits last), as git produces them. An exception thrown by
    * `onCommit` stops git and rejects. With `paths` (literal pathspecs: a file, or a directory and
    * everything below it), every commit is still listed but its changes are only those under
-   * `paths`, as `git log -- <paths>` gives them (see `limitChanges`: renames are paired only
-   * among those paths). Commits that changed nothing there carry no author, subject or trailers.
+   * `paths`, as `git log --full-history -- <paths>` gives them (renames are paired only among
+   * those paths); a commit that log does not list carries no author, subject or trailers. Rejects
+   * with `git_failed`, reason `skewed_dates`, when it could not leave out exactly the commits an
+   * excluded one reaches (commit dates that go back in time mislead git's walk).
    */
   streamCommits(
     head: string,

@@ -102,6 +102,12 @@ export const DOCTOR_RULES = {
     severity: "warning",
     title: "a hook's adrift block was written by an older adrift",
   },
+  marksSetAside: {
+    id: "ADR-D017",
+    name: "marks-set-aside",
+    severity: "warning",
+    title: "stale marks written on another branch, never committed, are not applied here",
+  },
 } as const satisfies Record<string, DoctorRule>;
 
 /** Every rule, in id order. */
