@@ -6,6 +6,7 @@ import type { Repository } from "../app/repository.js";
 import { type ResolvedPath, resolveInsideRepository } from "../app/user-paths.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { quotePath } from "../core/render/terminal.js";
+import { personProblem } from "../core/rules/input-text.js";
 import { type CommonOptions, note, paint, reportError } from "./io.js";
 
 /** The exit code the last action asked for; read by main.ts. */
@@ -52,17 +53,26 @@ export function examples(command: Command, ...lines: string[]): Command {
   );
 }
 
-/** Parses `--as "Name <email>"` or `--as email`. */
+/**
+ * Parses `--as "Name <email>"` or `--as email`. Refuses what would record nobody or a forged
+ * identity: an empty value, no email, a line break or another control character.
+ */
 export function parseAs(value: string | undefined): ActorOverride | undefined {
-  if (!value) return undefined;
-  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
-  if (match) return { name: match[1] || undefined, email: match[2]! };
-  if (!value.includes("@"))
-    throw new AdriftError(
+  if (value === undefined) return undefined;
+  const refuse = (why: string) =>
+    new AdriftError(
       "usage",
-      `--as expects an email or 'Name <email>', got "${truncate(value)}"; e.g. --as "Ana Souza <ana@example.com>"`,
+      `--as expects an email or 'Name <email>', got "${truncate(value)}" (${why}); e.g. --as "Ana Souza <ana@example.com>"`,
     );
-  return { email: value.trim() };
+  if (value.trim().length === 0) throw refuse("nothing");
+  const problem = personProblem({ email: value });
+  if (problem) throw refuse("a line break or another control character");
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
+  const person = match
+    ? { name: match[1] || undefined, email: match[2]!.trim() }
+    : { email: value.trim() };
+  if (person.email.length === 0 || !person.email.includes("@")) throw refuse("no email");
+  return person.name === undefined ? { email: person.email } : person;
 }
 
 /**

@@ -52,7 +52,7 @@ describe("agent install writes a command that runs", () => {
     );
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).hookSpecificOutput.additionalContext).toContain("Cache first");
-    expect(doctor(repo).report.findings.map((f) => f.rule)).not.toContain("ADR-D017");
+    expect(doctor(repo).report.findings.map((f) => f.rule)).not.toContain("ADR-D018");
   });
 
   it("an older install's bare `adrift`, not on the PATH: doctor says the hooks fail (error, exit 1); install again fixes them in place", () => {
@@ -62,7 +62,7 @@ describe("agent install writes a command that runs", () => {
     const { code, report } = doctor(repo);
     expect(code).toBe(1);
     expect(report.blind).toBe(true);
-    const failing = report.findings.filter((f) => f.rule === "ADR-D017");
+    const failing = report.findings.filter((f) => f.rule === "ADR-D018");
     expect(failing).toHaveLength(1); // one finding for the one program all five hooks use
     expect(failing[0]!.message).toContain("adrift agent hook");
     expect(failing[0]!.message).toContain("and 4 more hook(s)");
@@ -77,7 +77,7 @@ describe("agent install writes a command that runs", () => {
     const all = commands(repo);
     expect(all).toHaveLength(5); // replaced where they stood, not added beside
     for (const command of all) expect(command.startsWith(again.program)).toBe(true);
-    expect(doctor(repo).report.findings.map((f) => f.rule)).not.toContain("ADR-D017");
+    expect(doctor(repo).report.findings.map((f) => f.rule)).not.toContain("ADR-D018");
   });
 
   it("doctor's probe reads and writes nothing: the agent's session memory stays empty", () => {

@@ -118,7 +118,7 @@ describe("git-adrift, packed and installed into a new project", () => {
       "Login checks the cache first",
     );
     const doctor = JSON.parse(ok("npx adrift doctor --json || true"));
-    expect(doctor.findings.map((f: { rule: string }) => f.rule)).not.toContain("ADR-D017");
+    expect(doctor.findings.map((f: { rule: string }) => f.rule)).not.toContain("ADR-D018");
   });
 
   it("imports as a library under its package name", () => {

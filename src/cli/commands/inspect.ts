@@ -59,11 +59,23 @@ export function registerInspect(program: Command): void {
         const unreadable: Problem[] = [];
         const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
         const rows = await repo.list(options as ListFilter);
-        emit(options, withLogProblems({ records: rows, total: rows.length }, unreadable), () =>
-          rows.length === 0
-            ? "no records match"
-            : [...rows.map(recordLine), paint("dim", `${rows.length} record(s)`)].join("\n"),
-        );
+        // Streamed, a record at a time: a million records are never one string.
+        const { writeJsonDocument, writeLines } = await import("../json-stream.js");
+        if (options.json)
+          await writeJsonDocument(
+            process.stdout,
+            withLogProblems({ records: rows, total: rows.length }, unreadable),
+            ["records"],
+            process.stdout.isTTY ? 2 : 0,
+          );
+        else if (rows.length === 0) process.stdout.write("no records match\n");
+        else
+          await writeLines(
+            process.stdout,
+            rows,
+            recordLine,
+            paint("dim", `${rows.length} record(s)`),
+          );
         if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
@@ -78,10 +90,23 @@ export function registerInspect(program: Command): void {
     .description(
       "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
     )
-    .option("--against <rev>", "also check the log is append-only since <rev> (CI: the PR base)")
+    .option(
+      "--against <rev>",
+      "also check, since <rev> (CI: the PR base; needs the full history, fetch-depth: 0), that the log only grew and that answers were committed by their authors (docs/security.md)",
+    )
     .action(
       action(async (options) => {
         const report = await (await repository(options)).validate({ against: options.against });
+        if (options.json) {
+          const { writeJsonDocument } = await import("../json-stream.js");
+          await writeJsonDocument(
+            process.stdout,
+            report,
+            ["problems"],
+            process.stdout.isTTY ? 2 : 0,
+          );
+          return report.ok ? 0 : 2;
+        }
         emit(options, report, () =>
           [
             ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${safeText(n)}`)),

@@ -212,6 +212,22 @@ function checkAgentHooks(f: DoctorFacts): DoctorFinding[] {
   return [...partial, ...failing];
 }
 
+function checkMarks(f: DoctorFacts): DoctorFinding[] {
+  return f.set_aside_marks.map((m) => {
+    const where = m.branch ? `on ${m.branch}` : "on another branch";
+    const records =
+      m.records.length === 1 ? `record ${m.records[0]}` : `${m.records.length} records`;
+    return finding(
+      R.marksSetAside,
+      `${m.file} is not committed and holds ${m.marks} stale mark(s), written ${where}, for commits HEAD does not reach: they are not applied here, so ${records} show as this branch's history has them`,
+      m.branch
+        ? `commit the file on ${m.branch} (git checkout ${m.branch}, then git add and commit it), or delete it if the marks are not wanted`
+        : "commit the file on the branch whose commits it names, or delete it if the marks are not wanted",
+      m.file,
+    );
+  });
+}
+
 /** Every finding for the facts, in rule order; pure. */
 export function diagnose(facts: DoctorFacts): DoctorFinding[] {
   const findings = [
@@ -222,6 +238,7 @@ export function diagnose(facts: DoctorFacts): DoctorFinding[] {
     ...checkScopes(facts),
     ...checkAdrs(facts),
     ...checkAgentHooks(facts),
+    ...checkMarks(facts),
   ];
   return findings.sort((a, b) => a.rule.localeCompare(b.rule));
 }

@@ -50,4 +50,9 @@ export type DoctorFacts = {
   }[];
   /** file names of accepted ADRs (`NNNN-slug.md`) under the ADR directory */
   adr_files: string[];
+  /**
+   * log files holding stale marks that are set aside at HEAD (uncommitted, naming only commits
+   * HEAD does not reach), with the branch this clone wrote them on when it knows
+   */
+  set_aside_marks: { file: string; branch?: string; marks: number; records: string[] }[];
 };
