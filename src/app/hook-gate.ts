@@ -15,7 +15,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { stateDir } from "../adapters/local-state.js";
-import { LOG_SUFFIX, logCacheKey, logDirsOf } from "../adapters/log-files.js";
+import { LOG_SUFFIX, logDirsOf } from "../adapters/log-files.js";
 import type { StaleCache } from "../adapters/stale-cache.js";
 import { gatePathspecs } from "../core/rules/git-pathspecs.js";
 import type { AppContext } from "./context.js";
@@ -203,12 +203,16 @@ export async function writeHookGate(ctx: AppContext, cache: Omit<StaleCache, "ve
     cache.problems.length > 0
   )
     return;
+  // Marks not committed apply for this HEAD only (marks-set-aside.ts): a checkout can set them
+  // aside, and the records they mark would then be left out of the pathspecs. No gate then.
+  const { appliesUncommittedMarks, logKeyWithMarks } = await import("./marks-set-aside.js");
+  if (await appliesUncommittedMarks(ctx)) return;
   const scopes = cache.records.filter((r) => !r.recorded).flatMap((r) => r.basis.touched_paths);
   const logDirs = logDirsOf(root, ctx.config.log_dir);
   const own = [".decisions", ctx.config.log_dir];
   const head = cache.head ?? "";
   await writeGate(gitDir, root, logDirs, gatePathspecs(scopes, own), head, async () => {
-    return (await logCacheKey(root, ctx.config.log_dir, gitDir)) === cache.key;
+    return (await logKeyWithMarks(ctx)) === cache.key;
   });
 }
 

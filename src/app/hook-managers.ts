@@ -172,7 +172,7 @@ export function uninstallHusky(manager: { dir: string }, force = false): HuskyAc
 /** The arguments lefthook passes on for each hook (its `{0}` is all of git's). */
 function lefthookRun(name: HookName): string {
   const args = name === "pre-commit" || name === "post-commit" ? "" : " {0}";
-  return `npx --no-install adrift hook run ${name}${args} || true`;
+  return `npx --no-install git-adrift hook run ${name}${args} || true`;
 }
 
 /** The entries to add to lefthook.yml, one command named `adrift` per hook. */

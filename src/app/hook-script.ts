@@ -44,7 +44,7 @@ function runnerLines(runner: HookRunner): string[] {
     `    ADRIFT_GIT_PID=$PPID ${command} hook run "$adrift_hook" "$@" </dev/null${quiet} || true`;
   const npx = [
     "  elif command -v npx >/dev/null 2>&1; then",
-    run("npx --no-install adrift", " 2>/dev/null"),
+    run("npx --no-install git-adrift", " 2>/dev/null"),
     "  fi",
   ];
   if (runner === "path")

@@ -4,11 +4,13 @@ import type { Affects, CardFields, Considered, TierB } from "../core/events/comm
 import type { AdriftEvent, EventOf } from "../core/events/envelope.js";
 import { resolveRef } from "../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../core/project/state.js";
+import { assertMayChange, assertMayRecordUserDecision } from "../core/rules/amendment.js";
 import {
   assertConsideredOptions,
   cardIncompleteness,
   type IncompletenessReason,
 } from "../core/rules/completeness.js";
+import { decidingActor } from "./actor.js";
 import { resolveAffects } from "./affects.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
 import type { AppContext } from "./context.js";
@@ -98,6 +100,8 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
 /** Records a decision; its basis (revision, default HEAD, and paths) is required. */
 export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
   assertConsideredOptions(input.considered);
+  if (input.question_id !== undefined || input.affects !== undefined)
+    assertMayRecordUserDecision(await decidingActor(ctx));
   const { state } = await loadProject(ctx);
   const { basis, notes } = await buildBasis(ctx, input.touched_paths ?? [], input.revision);
   const data = {
@@ -140,6 +144,7 @@ export async function amendRecord(ctx: AppContext, ref: string, input: AmendInpu
   assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
+  assertMayChange(record, await decidingActor(ctx), "amend");
   const { add_considered, reason, considered, touched_paths, ...rest } = input;
   const changes: EventOf<"intent_card_amended">["data"]["changes"] = {};
   for (const [key, value] of Object.entries(rest))
@@ -269,6 +274,7 @@ export async function supersedeDecision(ctx: AppContext, ref: string, byRef: str
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   const successor = findRecord(state, byRef);
+  assertMayChange(record, await decidingActor(ctx), "supersede");
   if (record.id === successor.id)
     throw new AdriftError(
       "validation_failed",

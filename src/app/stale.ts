@@ -6,10 +6,8 @@ import { readLocalState, withMarksLock } from "../adapters/local-state.js";
 import {
   type LogFileStamp,
   listLogFiles,
-  logCacheKey,
   logDirsOf,
   logFileStamps,
-  logKeyOf,
   splitLines,
   stampsOfKey,
 } from "../adapters/log-files.js";
@@ -33,6 +31,7 @@ import type { NoAdvance, PreviousReport } from "../core/rules/staleness-advance.
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
 import { dropHookGate, writeHookGate } from "./hook-gate.js";
+import { logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
 import {
   type Advanced,
   advanceReport,
@@ -136,7 +135,14 @@ async function fromLog(
         lines.push({ event: parsed.event, text, at });
     }
   }
-  return { ...inputsOf(foldEvents(orderLines(lines).events)), problems };
+  // Different lines with one id: git says which the log held first (as every reader does).
+  let ordered = orderLines(lines);
+  if (ordered.conflicts.length > 0) {
+    const { committedOrderFrom } = await import("./committed-order.js");
+    ordered = orderLines(lines, undefined, await committedOrderFrom(ctx.git)(ordered.conflicts));
+  }
+  const setAside = await setAsideMarkIds(ctx);
+  return { ...inputsOf(foldEvents(ordered.events, undefined, { setAside })), problems };
 }
 
 function isJson(text: string): boolean {
@@ -399,10 +405,9 @@ async function stagedChangeFindings(ctx: AppContext, inputs: Inputs): Promise<St
   return stagedFindings(inputs.records, commit);
 }
 
-/** What the cached records were derived from: the log dir, and each log file's contents. */
+/** What the cached records were derived from: the log dir, each log file's contents, the marks set aside. */
 function cacheKey(ctx: AppContext): Promise<string> {
-  const { root, gitDir } = ctx.git.location;
-  return logCacheKey(root, ctx.config.log_dir, gitDir);
+  return logKeyWithMarks(ctx);
 }
 
 const REVISION_KEY = Buffer.from('"revision":"');
@@ -565,7 +570,7 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const now = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root, gitDir);
   const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== file));
   if (others(stampsOfKey(cached.key)) !== others(now)) return;
-  const key = logKeyOf(ctx.config.log_dir, now);
+  const key = await logKeyWithMarks(ctx, now);
   const stored = readStaleReport(gitDir, cached.key, cached.head);
   const mark = <T extends { id?: string; record_id?: string; recorded: boolean }>(r: T): T =>
     marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;

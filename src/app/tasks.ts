@@ -7,6 +7,7 @@ import {
 } from "../core/project/backlog-lookup.js";
 import type { TaskStatus } from "../core/project/backlog-types.js";
 import { inheritedRules } from "../core/rules/coverage.js";
+import { requireText } from "../core/rules/input-text.js";
 import { assertStatus, assertTaskTransition, TASK_TRANSITIONS } from "../core/rules/transitions.js";
 import { currentActor, detectAgent } from "./actor.js";
 import type { AppContext } from "./context.js";
@@ -18,6 +19,11 @@ export async function addTask(
   ctx: AppContext,
   input: { title: string; story_id: string; key?: string },
 ) {
+  requireText(
+    input.title,
+    "a task's title",
+    'name the task, e.g. adrift task add "Round totals" --story S',
+  );
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);
   const story = resolveReference(() => findStory(state, input.story_id), "story", input.story_id);

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { withLocalState } from "../adapters/local-state.js";
+import { assertNoLinkOnTheWay } from "../adapters/log-files.js";
 import { appendEvents } from "../adapters/log-store.js";
 import { AdriftError } from "../core/errors.js";
 import { SCHEMA_VERSION } from "../core/events/common.js";
@@ -10,6 +10,7 @@ import type { EventType, PayloadInput } from "../core/events/payloads.js";
 import { currentActor, currentPerson } from "./actor.js";
 import { type AppContext, repoPath } from "./context.js";
 import { extendHookGate, gateBeforeAppend } from "./hook-gate.js";
+import { mayAppend } from "./log-ownership.js";
 
 /** An event to write, before it gets an id, a time, an actor and a session. */
 export type EventDraft = {
@@ -22,9 +23,15 @@ export type EventDraft = {
  */
 export type DraftOrBuilder = EventDraft | ((ids: readonly string[]) => EventDraft);
 
-/** The branch key used for per-branch files: the branch name, or `detached`. */
+/** The branch key of a detached HEAD. */
+const DETACHED = "(detached)";
+
+/** The branch a key names (undefined for a detached HEAD). */
+const detachedAsNone = (key: string) => (key === DETACHED ? undefined : key);
+
+/** The branch key used for per-branch files: the branch name, or `(detached)`. */
 async function branchKey(ctx: AppContext): Promise<string> {
-  return (await ctx.git.currentBranch()) ?? "(detached)";
+  return (await ctx.git.currentBranch()) ?? DETACHED;
 }
 
 /**
@@ -48,6 +55,7 @@ export async function writeEventsToFile(
   const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
   const logDir = repoPath(ctx, ctx.config.log_dir);
+  assertNoLinkOnTheWay(ctx.git.location.root, ctx.config.log_dir);
   return withLocalState(ctx.git.location.gitDir, async (local) => {
     const events: AdriftEvent[] = [];
     const stamp = (draft: EventDraft, sessionId: string, implicit = false): AdriftEvent => {
@@ -84,6 +92,20 @@ export async function writeEventsToFile(
     // human's CLI keeps writing to their own session beside it.
     const own = ctx.ownSession;
     let sessionId = ctx.sessionId ?? (own ? own.id : local.sessions[sessionKey]);
+    // The implicit session lives in its file: when that file may not be appended to any more,
+    // a new file starts with a new session, so this branch's log holds the session it names.
+    const implicit = sessionId !== undefined && !ctx.sessionId && !own;
+    const previous = sessionId ? local.files[`${sessionId}\0${branch}`] : undefined;
+    const checked =
+      previous !== undefined &&
+      (await mayAppend(ctx.git, path.join(logDir, previous), detachedAsNone(branch)));
+    if (previous && !checked) {
+      delete local.files[`${sessionId}\0${branch}`];
+      if (implicit) {
+        delete local.sessions[sessionKey];
+        sessionId = undefined;
+      }
+    }
     const first = drafts[0];
     const startsSession = typeof first === "object" && first.type === "session_started";
     if (!sessionId && !startsSession) {
@@ -107,7 +129,11 @@ export async function writeEventsToFile(
     }
     const fileKey = `${sessionId}\0${branch}`;
     let relative = local.files[fileKey];
-    if (!relative || !existsSync(path.join(logDir, relative))) {
+    const ok = relative !== undefined && relative === previous ? checked : undefined;
+    if (
+      !relative ||
+      !(ok ?? (await mayAppend(ctx.git, path.join(logDir, relative), detachedAsNone(branch))))
+    ) {
       relative = `${ctx.ids.next().toLowerCase()}.events.ndjson`;
       local.files[fileKey] = relative;
     }

@@ -1,9 +1,10 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
 import type { DecisionInput } from "../app/records.js";
-import { AdriftError } from "../core/errors.js";
-import { collect } from "./common.js";
+import { AdriftError, truncate } from "../core/errors.js";
+import { collect, runDir } from "./common.js";
 
 /** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
 export function cardFlags(command: Command): Command {
@@ -23,12 +24,12 @@ export function cardFlags(command: Command): Command {
     .option("--tag <tag>", "a tag (repeatable)", collect)
     .option(
       "--path <scope>",
-      "code the record is based on: file, directory/ or glob (repeatable)",
+      "code the record is based on: file, directory/ or glob, from the repository root (repeatable)",
       collect,
     )
     .option(
       "--file <file>",
-      "read the record as JSON from a file, or - for stdin (flags override)",
+      "read the record as JSON from a file (relative to the current directory), or - for stdin (flags override)",
     );
 }
 
@@ -41,11 +42,11 @@ export function tierBFlags(command: Command): Command {
     .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
 }
 
-function readInputFile(file: string): unknown {
+function readInputFile(file: string, from: string): unknown {
   const name = file === "-" ? "stdin" : file;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file === "-" ? 0 : file);
+    bytes = readFileSync(file === "-" ? 0 : path.resolve(from, file));
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
@@ -74,13 +75,13 @@ export function parseConsidered(value: string): { approach: string; rejected_bec
   if (at < 0)
     throw new AdriftError(
       "usage",
-      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
+      `--considered expects 'approach :: rejected because', got "${truncate(value)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   const approach = value.slice(0, at).trim();
   if (!approach)
     throw new AdriftError(
       "usage",
-      `--considered expects the rejected approach before '::', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
+      `--considered expects the rejected approach before '::', got "${truncate(value)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   return { approach, rejected_because: value.slice(at + 2).trim() };
 }
@@ -97,6 +98,7 @@ type CardOptions = {
   tag?: string[];
   path?: string[];
   file?: string;
+  cwd?: string;
   finding?: string[];
   revision?: string;
   workline?: string;
@@ -124,7 +126,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
     const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(readInputFile(options.file));
+    const parsed = CardFileInput.safeParse(readInputFile(options.file, runDir(options)));
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",

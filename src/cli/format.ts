@@ -1,12 +1,12 @@
 import type { RecordSummary } from "../app/queries.js";
 import { quotePath, safeText } from "../core/render/terminal.js";
+import { clip, flatten } from "../core/render/text.js";
 import type { IncompletenessReason } from "../core/rules/completeness.js";
 import { paint } from "./io.js";
 
-/** First line of a text, shortened for one-line listings, its control characters escaped. */
+/** First line of a text, shortened (between graphemes) for one-line listings, its control characters escaped. */
 export function oneLine(text: string, max = 72): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return safeText(flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
+  return safeText(clip(flatten(text), max));
 }
 
 const STATUS_COLOR = { active: "green", stale: "yellow", superseded: "gray" } as const;

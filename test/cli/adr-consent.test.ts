@@ -40,7 +40,7 @@ describe("ADR drafts and acceptance mark what no person confirmed", () => {
     const draft = drafts.find((d) => d.record_ids.includes(proposed))!;
     const text = readFileSync(path.join(repo.dir, draft.path), "utf8");
     expect(text).toContain(
-      "1 of 2 record(s) were proposed by an agent and not confirmed by a person",
+      "1 of 2 records were proposed by an agent and not confirmed by a person",
     );
     const provenance = text.slice(text.indexOf("## Provenance"));
     const line = (id: string) => provenance.split("\n").find((l) => l.includes(id)) ?? "";

@@ -6,7 +6,9 @@ import { emit, paint } from "../io.js";
 
 /** `adrift rule add|list`, `adrift epic add|list`, `adrift coverage`. */
 export function registerBacklog(program: Command): void {
-  const rule = program.command("rule").description("business rules (seed 0009)");
+  const rule = program
+    .command("rule")
+    .description("business rules: what the product must do, for stories to cover");
   common(rule.command("add").argument("<title>", "short name of the rule"), { records: true })
     .description("record a business rule")
     .requiredOption("--text <text>", "what the rule says")

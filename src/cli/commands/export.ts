@@ -1,15 +1,21 @@
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { runCheckpoint } from "../checkpoint.js";
-import { action, common, repository } from "../common.js";
-import { emit, paint } from "../io.js";
+import { action, common, repository, writePath } from "../common.js";
+import { type CommonOptions, emit, paint } from "../io.js";
 
-/** Writes a generated document to --out (relative to the current directory) or returns it. */
-export function writeOut(out: string | undefined, content: string): string | undefined {
-  if (!out) return undefined;
-  const file = path.resolve(out);
+/**
+ * Writes a generated document to --out (relative to where the command runs, inside the
+ * repository at `root`) and returns its path; without --out, does nothing.
+ */
+export function writeOut(
+  options: CommonOptions & { out?: string },
+  root: string,
+  content: string,
+): string | undefined {
+  if (!options.out) return undefined;
+  const file = writePath(options.out, options, root).absolute;
   writeFileSync(file, content);
   return file;
 }
@@ -40,7 +46,7 @@ export function registerExport(program: Command): void {
           session: options.session,
           workline: options.workline,
         });
-        const file = writeOut(options.out, result.markdown);
+        const file = writeOut(options, repo.root, result.markdown);
         const data = {
           ...result,
           ...(file ? { out: file } : {}),

@@ -75,10 +75,16 @@ export function registerHook(program: Command): void {
       }),
     );
   hook
-    .command("run", { hidden: true })
-    .argument("<name>", "the hook git is running")
-    .argument("[args...]", "the hook's arguments")
-    .description("what an installed hook runs (never fails the git command)")
+    .command("run")
+    .argument("<name>", "the hook git is running (pre-commit, prepare-commit-msg, post-merge, …)")
+    .argument("[args...]", "the hook's arguments, as git gave them")
+    .description(
+      "what an installed hook runs; call it from husky or lefthook (never fails the git command)",
+    )
+    .addHelpText(
+      "after",
+      `\nExamples (see docs/hooks.md):\n  npx --no-install git-adrift hook run pre-commit || true            # .husky/pre-commit\n  npx --no-install git-adrift hook run prepare-commit-msg "$@" || true`,
+    )
     .action(
       action(async (name: string, args: string[]) => {
         const { runInstalledHook } = await import("../hook-entry.js");

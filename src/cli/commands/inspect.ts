@@ -4,8 +4,9 @@ import { AdriftError } from "../../core/errors.js";
 import type { Problem } from "../../core/events/parse.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, examples, repository } from "../common.js";
-import { recordDetails, recordLine } from "../format.js";
+import { recordLine } from "../format.js";
 import { emit, paint, warnUnreadable } from "../io.js";
+import { shownDetails } from "../show-format.js";
 
 const STATUSES = ["active", "stale", "superseded", "incomplete", "proposed"];
 const TYPES = ["intent", "decision"];
@@ -17,15 +18,17 @@ export function registerInspect(program: Command): void {
     "adrift show 01JC3QX",
     "adrift show 01JC3QX --json",
   )
-    .description("show one record, session or workline")
+    .description(
+      "show anything the log holds by id or key: a record, session, workline, rule, epic, story, task, question or event",
+    )
     .action(
       action(async (id: string, options) => {
         const unreadable: Problem[] = [];
         const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
         const result = await repo.show(id);
-        emit(options, withLogProblems(result, unreadable), () =>
-          result.record ? recordDetails(result.record, result.at) : JSON.stringify(result, null, 2),
-        );
+        // the human view may read more (a story's tasks and rules): only when it is printed
+        const human = options.json ? "" : await shownDetails(result, repo);
+        emit(options, withLogProblems(result, unreadable), () => human);
         if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
@@ -87,7 +90,10 @@ export function registerInspect(program: Command): void {
     .description(
       "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
     )
-    .option("--against <rev>", "also check the log is append-only since <rev> (CI: the PR base)")
+    .option(
+      "--against <rev>",
+      "also check, since <rev> (CI: the PR base; needs the full history, fetch-depth: 0), that the log only grew and that answers were committed by their authors (docs/security.md)",
+    )
     .action(
       action(async (options) => {
         const report = await (await repository(options)).validate({ against: options.against });

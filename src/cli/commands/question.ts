@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import { AdriftError } from "../../core/errors.js";
-import { safeText } from "../../core/render/terminal.js";
-import { affectsText, questionLine } from "../backlog-format.js";
+import { AdriftError, truncate } from "../../core/errors.js";
+import { affectsText, questionDetails, questionLine } from "../backlog-format.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -19,7 +18,7 @@ export function parseAffects(values: string[] = []) {
     if (at < 1 || !Object.hasOwn(KINDS, kind) || at === part.length - 1)
       throw new AdriftError(
         "usage",
-        `--affects expects kind:ID with kind rule, story or task; got "${part.slice(0, 80)}"`,
+        `--affects expects kind:ID with kind rule, story or task; got "${truncate(part)}"`,
       );
     affects[KINDS[kind]].push(part.slice(at + 1));
   }
@@ -115,24 +114,7 @@ export function registerQuestion(program: Command): void {
     .action(
       action(async (ref: string, options) => {
         const r = await (await repository(options)).showQuestion(ref);
-        const q = r.question;
-        emit(options, r, () =>
-          [
-            `${paint("bold", "Question")} ${q.id}  (${q.status})`,
-            `  ${safeText(q.question, { multiline: true })}`,
-            ...(q.suggestion
-              ? [`  suggestion  ${safeText(q.suggestion, { multiline: true })}`]
-              : []),
-            `  affects     ${affectsText(q.affects)}`,
-            `  asked by    ${safeText(q.author.name)}`,
-            ...(q.answer
-              ? [
-                  `  answer      ${safeText(q.answer.answer, { multiline: true })}`,
-                  `  answered by ${safeText(q.answer.answered_by.email)}, decision ${q.answer.decision_id}`,
-                ]
-              : [`  only ${safeText(r.answerable_by ?? "the session author")} can answer it`]),
-          ].join("\n"),
-        );
+        emit(options, r, () => questionDetails(r));
         return 0;
       }),
     );

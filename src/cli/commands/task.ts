@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { TaskStatus } from "../../core/project/backlog-types.js";
 import { safeText } from "../../core/render/terminal.js";
-import { label, questionLine } from "../backlog-format.js";
+import { label, taskDetails } from "../backlog-format.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -54,21 +54,7 @@ export function registerTask(program: Command): void {
     .action(
       action(async (ref: string, options) => {
         const r = await (await repository(options)).showTask(ref);
-        const waiting = r.task.status === "parked" ? paint("yellow", " — waiting for you") : "";
-        emit(options, r, () =>
-          [
-            `${paint("bold", "Task")} ${label(r.task)}  ${safeText(r.task.title)}  (${r.task.status})${waiting}`,
-            `  story  ${r.story ? safeText(`${r.story.key ?? r.story.id} ${r.story.title}`) : r.task.story_id}`,
-            `  cycles ${r.task.cycles}/${r.correction_cycle_limit}`,
-            ...r.rules.map(
-              (x) => `  rule   ${safeText(`${x.key ?? x.id} ${x.title}`)} (inherited)`,
-            ),
-            ...r.task.verdicts.map(
-              (v) => `  verdict ${v.verdict}${v.notes ? `: ${safeText(v.notes)}` : ""}`,
-            ),
-            ...(r.waiting_for ? [`  waits  ${questionLine(r.waiting_for)}`] : []),
-          ].join("\n"),
-        );
+        emit(options, r, () => taskDetails(r));
         return 0;
       }),
     );

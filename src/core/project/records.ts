@@ -1,4 +1,5 @@
 import type { AdriftEvent, EventOf } from "../events/envelope.js";
+import { changeRefusal, type RecordChange } from "../rules/amendment.js";
 import type { ProjectState, RecordView } from "./state.js";
 
 /** Applies intent-card and decision events; ignores the rest. */
@@ -33,7 +34,7 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
     }
     case "decision_superseded": {
       const record = target(state, event, event.data.decision_id, "data.decision_id");
-      if (!record) return;
+      if (!record || refused(state, record, event, "supersede")) return;
       record.status = "superseded";
       record.superseded_by = event.data.superseded_by;
       // A successor missing here may come later in the log's order (clocks of two clones):
@@ -90,9 +91,22 @@ function target(
   return record;
 }
 
+/** True (and noted) when the event's actor may not make this change to the record. */
+function refused(
+  state: ProjectState,
+  record: RecordView,
+  event: AdriftEvent,
+  change: RecordChange,
+): boolean {
+  const reason = changeRefusal(record, event.actor, change);
+  if (reason === undefined) return false;
+  state.refused_changes.push({ event_id: event.id, record_id: record.id, change, reason });
+  return true;
+}
+
 function amend(state: ProjectState, event: EventOf<"intent_card_amended">): void {
   const record = target(state, event, event.data.target_id, "data.target_id");
-  if (!record) return;
+  if (!record || refused(state, record, event, "amend")) return;
   const { considered, tags, trivial, touched_paths, ...fields } = event.data.changes;
   applyCardFields(record, fields);
   // A person consented to what they saw: an agent's change waits for consent again.

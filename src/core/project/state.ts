@@ -8,6 +8,7 @@ import type {
   TierB,
 } from "../events/common.js";
 import type { EventOf } from "../events/envelope.js";
+import type { RecordChange } from "../rules/amendment.js";
 import type { AdrDraftView, AdrView } from "./adrs.js";
 import type { EpicView, QuestionView, RuleView, StoryView, TaskView } from "./backlog-types.js";
 
@@ -116,6 +117,11 @@ export type ProjectState = {
   artifacts: Map<string, string>;
   /** events that reference an id no event created: event id -> missing id */
   dangling: { event_id: string; ref: string; field: string }[];
+  /**
+   * Amendments and supersessions left out because their actor may not make them (a user's
+   * decision changed by anyone but that user: core/rules/amendment.ts), with the reason.
+   */
+  refused_changes: { event_id: string; record_id: string; change: RecordChange; reason: string }[];
   /** number of known events folded */
   event_count: number;
 };
@@ -136,6 +142,7 @@ export function emptyState(): ProjectState {
     keys: new Map(),
     artifacts: new Map(),
     dangling: [],
+    refused_changes: [],
     event_count: 0,
   };
 }
