@@ -173,10 +173,10 @@ describe("adrift hook install with lefthook", () => {
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/^error \[conflict\]: lefthook runs this repository's hooks/);
     expect(refused.stdout).toContain(
-      "pre-commit:\n  commands:\n    adrift:\n      run: npx --no-install adrift hook run pre-commit || true",
+      "pre-commit:\n  commands:\n    adrift:\n      run: npx --no-install git-adrift hook run pre-commit || true",
     );
     expect(refused.stdout).toContain(
-      "run: npx --no-install adrift hook run prepare-commit-msg {0} || true",
+      "run: npx --no-install git-adrift hook run prepare-commit-msg {0} || true",
     );
     expect(existsSync(path.join(repo.dir, ".git/hooks/pre-commit"))).toBe(false);
     const json = repo.adrift(["hook", "install", "--json"]);

@@ -28,6 +28,7 @@ type GrayMatter = (
   options: object,
 ) => { data: unknown; content: string; matter?: string };
 let grayMatter: GrayMatter | undefined;
+const require = createRequire(import.meta.url);
 const engine = () => ({
   engines: {
     yaml: {
@@ -40,7 +41,7 @@ const engine = () => ({
 /** Reads front matter (YAML) and body; a broken front matter is a validation error naming the file. */
 export function readFrontMatter(text: string, file: string): FrontMatterFile {
   const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  grayMatter ??= createRequire(import.meta.url)("gray-matter") as GrayMatter;
+  grayMatter ??= require("gray-matter") as GrayMatter;
   try {
     const parsed = grayMatter(normalized, engine());
     const raw = parsed.matter ?? "";
