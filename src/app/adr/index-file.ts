@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { renderIndexTable, spliceIndex } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../context.js";
-import type { AdrSummary } from "./list.js";
 import { AdrReadCache, hashOf } from "./read-cache.js";
+import type { AdrSummary } from "./summary.js";
 
 /**
  * Rewrites the generated decision log between its markers, or creates it; returns its path,

@@ -1,27 +1,11 @@
 import { existsSync } from "node:fs";
-import type { AdrFamily, AdrWarning } from "../../core/adr/read-adr.js";
 import { completeRelations } from "../../core/adr/relations.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
 import { adrFilesIn, readAdrFiles, readDrafts } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
-
-/** An accepted or imported ADR, as reports, doctor and the index see it. */
-export type AdrSummary = {
-  id: string;
-  number?: number;
-  title: string;
-  status: string;
-  date?: string;
-  path: string;
-  family: AdrFamily;
-  record_ids: string[];
-  supersedes: string[];
-  superseded_by: string[];
-  links: { type: string; target: string }[];
-  warnings: AdrWarning[];
-};
+import type { AdrSummary } from "./summary.js";
 
 /** ADRs on disk (the ADR folder, and imported files elsewhere), joined with what the log says. */
 export async function collectAdrs(

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { AdrSummary } from "../../app/adr/list.js";
+import type { AdrSummary } from "../../app/adr/summary.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository, writePath } from "../common.js";
 import { emit, note, paint } from "../io.js";

@@ -8,8 +8,6 @@ import type {
   TierB,
 } from "../events/common.js";
 import type { EventOf } from "../events/envelope.js";
-import type { RecordChange } from "../rules/amendment.js";
-import type { AdrDraftView, AdrView } from "./adrs.js";
 import type { EpicView, QuestionView, RuleView, StoryView, TaskView } from "./backlog-types.js";
 
 export type * from "./backlog-types.js";
@@ -96,7 +94,33 @@ export type RecordView = {
 };
 
 /** Everything the log says, folded. Other areas (backlog, questions, ADRs) add their maps here. */
-export type { AdrDraftView, AdrView } from "./adrs.js";
+/** What can be done to a record that changes what it says or whether it holds. */
+export type RecordChange = "amend" | "supersede";
+
+/** An ADR as the log knows it: accepted, rejected or imported (the latest event wins). */
+export type AdrView = {
+  id: string;
+  status: "accepted" | "rejected" | "imported";
+  number?: number;
+  path: string;
+  title?: string;
+  /** the status an imported ADR had in its file */
+  imported_status?: string;
+  record_ids: string[];
+  accepted_by?: Person;
+  reason?: string;
+  /** the event that accepted, rejected or imported it (ULID: orders acceptances) */
+  event_id: string;
+  at: string;
+};
+
+/** A draft as the log knows it, by draft path. */
+export type AdrDraftView = {
+  draft_path: string;
+  record_ids: string[];
+  cluster_key: string;
+  event_id: string;
+};
 
 export type ProjectState = {
   sessions: Map<string, SessionView>;

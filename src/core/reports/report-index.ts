@@ -1,5 +1,10 @@
-import type { AdrView } from "../project/adrs.js";
-import type { ProjectState, RecordKind, RecordStatus, RecordView } from "../project/state.js";
+import type {
+  AdrView,
+  ProjectState,
+  RecordKind,
+  RecordStatus,
+  RecordView,
+} from "../project/state.js";
 import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
 import type { Governor } from "../rules/scope-index.js";
 import type { BacklogInput, QuestionInput } from "./inputs.js";

@@ -1,10 +1,10 @@
 import { AdriftError } from "../errors.js";
 import type { Actor, Person } from "../events/common.js";
 import type { QuestionView, StoryView } from "../project/backlog-types.js";
-import type { ProjectState, RecordView } from "../project/state.js";
+import type { ProjectState, RecordChange, RecordView } from "../project/state.js";
 
-/** What can be done to a record that changes what it says or whether it holds. */
-export type RecordChange = "amend" | "supersede";
+/** Re-exported for the callers that check a change (records.ts, validate). */
+export type { RecordChange };
 
 /** The parts of a record that say who owns it. */
 type Owned = Pick<RecordView, "id" | "kind" | "question_id" | "actor">;
