@@ -4,6 +4,7 @@ import { setImmediate } from "node:timers/promises";
 import type { GitAdapter } from "../adapters/git/types.js";
 import { profileNote, startSpan, timed } from "../adapters/profile.js";
 import { serialiseFinding } from "../adapters/stale-cache.js";
+import { isAdriftError } from "../core/errors.js";
 import {
   boundaryCovered,
   type CommitInfo,
@@ -192,12 +193,39 @@ async function scanHistory(
   records: ScanRecords,
   options: HistoryOptions,
 ): Promise<ScanResult & { excluded: string[] }> {
-  // Records judged a slice at a time: git waits while node does not read its pipe.
-  const attach = (scan: HistoryScan) =>
-    Promise.resolve(records).then(async (list) => {
-      scan.attach(list, (_, finding) => serialiseFinding(finding));
-      while (scan.judgePassed(JUDGED_PER_TURN)) await setImmediate();
-    });
+  try {
+    return await scanExcluding(git, head, present, times, records, options);
+  } catch (error) {
+    if (!isAdriftError(error) || error.details.reason !== "skewed_dates") throw error;
+    // Commit dates go back in time: git's walk cannot leave commits out exactly. Read it all.
+    profileNote("commit dates go back in time: history read whole, nothing excluded");
+    const scan = new HistoryScan(present);
+    await Promise.all([
+      attachTo(scan, records),
+      streamInto(git, scan, head, [], undefined, options),
+    ]);
+    return { ...scan.finish(), excluded: [] };
+  }
+}
+
+/** Attaches the records to a scan, judging them a slice at a time (git waits while node does not read its pipe). */
+function attachTo(scan: HistoryScan, records: ScanRecords): Promise<void> {
+  return Promise.resolve(records).then(async (list) => {
+    scan.attach(list, (_, finding) => serialiseFinding(finding));
+    while (scan.judgePassed(JUDGED_PER_TURN)) await setImmediate();
+  });
+}
+
+/** `scanHistory` reading only what the bases leave out (git excludes their ancestors). */
+async function scanExcluding(
+  git: GitAdapter,
+  head: string,
+  present: Set<string>,
+  times: Map<string, number>,
+  records: ScanRecords,
+  options: HistoryOptions,
+): Promise<ScanResult & { excluded: string[] }> {
+  const attach = (scan: HistoryScan) => attachTo(scan, records);
   if (present.size === 0) {
     const scan = new HistoryScan([]);
     await attach(scan);

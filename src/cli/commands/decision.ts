@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { cardFlags, cardInput } from "../card-input.js";
+import { cardFlags, cardInput, tierBFlags } from "../card-input.js";
 import { action, collect, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 import { printRecorded } from "./records.js";
@@ -9,7 +9,8 @@ export function registerDecision(program: Command): void {
   const decision = program
     .command("decision")
     .description("record decisions and manage their lifecycle (stale, reverified, superseded)");
-  common(cardFlags(decision.command("record")))
+  common(tierBFlags(cardFlags(decision.command("record"))), { records: true })
+    .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record a decision based on code at a revision")
     .option("--finding <text>", "a condensed finding (repeatable)", collect)
     .option("--revision <rev>", "the revision the decision is based on", "HEAD")
@@ -27,7 +28,9 @@ export function registerDecision(program: Command): void {
       ),
     );
   examples(
-    common(decision.command("reverify").argument("<id>", "decision id, unique prefix")),
+    common(decision.command("reverify").argument("<id>", "decision id, unique prefix"), {
+      records: true,
+    }),
     'adrift decision reverify 01JC3 --note "checked after the auth refactor"',
   )
     .description(
@@ -58,7 +61,9 @@ export function registerDecision(program: Command): void {
       }),
     );
   examples(
-    common(decision.command("supersede").argument("<id>", "the decision that no longer holds")),
+    common(decision.command("supersede").argument("<id>", "the decision that no longer holds"), {
+      records: true,
+    }),
     "adrift decision supersede 01JC3 --by 01JD7",
   )
     .description("mark a decision superseded by another record")
@@ -75,7 +80,9 @@ export function registerDecision(program: Command): void {
       }),
     );
   examples(
-    common(decision.command("mark-stale").argument("<id>", "decision id, unique prefix")),
+    common(decision.command("mark-stale").argument("<id>", "decision id, unique prefix"), {
+      records: true,
+    }),
     'adrift decision mark-stale 01JC3 --note "the vendor changed its API"',
   )
     .description("mark a decision stale by hand (reason: manual)")

@@ -62,7 +62,7 @@ export function registerPrComment(program: Command): void {
         });
         const { stableJson } = await import("../../core/render/json.js");
         const text = format === "json" ? stableJson({ ...model, body }) : body;
-        writeOut(options.out, text);
+        writeOut(options, ctx.git.location.root, text);
         process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
         if (model.failing.length) note(`adrift: failing on ${model.failing.join(", ")}`);
         for (const u of model.unevaluated)

@@ -13,7 +13,7 @@ type StaleFlags = CommonOptions & {
 /** `adrift stale [--record] [--check] [--fail-on stale,unrecorded] [--staged]`. */
 export function registerStale(program: Command): void {
   common(program.command("stale"))
-    .description("which records the code has moved on from since their basis (SPEC §3)")
+    .description("which records the code has moved on from since their basis (docs/staleness.md)")
     .option("--record", "append decision_marked_stale for newly stale records (idempotent)")
     .option("--check", "exit 1 when a stale record is not yet recorded in the log")
     .option(

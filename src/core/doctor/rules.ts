@@ -102,6 +102,18 @@ export const DOCTOR_RULES = {
     severity: "warning",
     title: "a hook's adrift block was written by an older adrift",
   },
+  marksSetAside: {
+    id: "ADR-D017",
+    name: "marks-set-aside",
+    severity: "warning",
+    title: "stale marks written on another branch, never committed, are not applied here",
+  },
+  agentHookFails: {
+    id: "ADR-D018",
+    name: "agent-hook-fails",
+    severity: "error",
+    title: "a coding agent's adrift hook command does not run",
+  },
 } as const satisfies Record<string, DoctorRule>;
 
 /** Every rule, in id order. */

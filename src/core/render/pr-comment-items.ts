@@ -138,6 +138,7 @@ export function recordItem(l: ItemLinks, r: PrCommentModel["records"][number]): 
     l.record(r),
     ` ${short(r.outcome)}`,
     r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
+    r.proposed ? w(" — proposed by an agent, not confirmed by a person") : "",
   );
 }
 
@@ -212,5 +213,6 @@ export function summaryLine(model: PrCommentModel): string {
     `${plural(s.new_records, "new record")}, ${s.incomplete} incomplete`,
     plural(s.open_questions, "open question"),
   );
+  if (s.proposed > 0) parts.push(`${s.proposed} proposed by an agent, waiting for a person`);
   return parts.join(" · ");
 }

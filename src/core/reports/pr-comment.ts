@@ -84,6 +84,8 @@ export type PrRecord = {
   outcome: string;
   change: "new" | "amended";
   incomplete: IncompletenessReason[];
+  /** an agent proposed it and no person has confirmed it */
+  proposed?: boolean;
 };
 
 /** The PR comment as data; the Markdown body is rendered from it. */
@@ -107,6 +109,8 @@ export type PrCommentModel = {
     new_records: number;
     incomplete: number;
     open_questions: number;
+    /** new and amended records of the PR an agent proposed and no person confirmed */
+    proposed: number;
   };
   notices: string[];
   /** records this PR makes stale */
@@ -191,7 +195,7 @@ function changedRecords(input: PrCommentInput): PrRecord[] {
     const id =
       event.type === "intent_card_recorded" || event.type === "decision_recorded"
         ? event.id
-        : event.type === "intent_card_amended"
+        : event.type === "intent_card_amended" || event.type === "intent_confirmed"
           ? String(event.data.target_id)
           : undefined;
     const record = id ? input.records.get(id) : undefined;
@@ -202,6 +206,7 @@ function changedRecords(input: PrCommentInput): PrRecord[] {
       outcome: record.card.outcome,
       change: event.id === record.id ? "new" : "amended",
       incomplete: record.incomplete ?? [],
+      ...(record.proposed ? { proposed: true } : {}),
     });
   }
   return [...out.values()].sort(byId);
@@ -319,6 +324,7 @@ export function buildPrComment(
       new_records: records.filter((r) => r.change === "new").length,
       incomplete,
       open_questions: questions.length,
+      proposed: records.filter((r) => r.proposed).length,
     },
     notices: notices.sort(),
     stale: split.made.map(named),

@@ -1,5 +1,10 @@
-import type { AdrView } from "../project/adrs.js";
-import type { ProjectState, RecordKind, RecordStatus, RecordView } from "../project/state.js";
+import type {
+  AdrView,
+  ProjectState,
+  RecordKind,
+  RecordStatus,
+  RecordView,
+} from "../project/state.js";
 import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
 import type { Governor } from "../rules/scope-index.js";
 import type { BacklogInput, QuestionInput } from "./inputs.js";
@@ -17,6 +22,8 @@ export type ReportRecord = {
   affects?: { stories: string[]; tasks: string[] };
   /** why the card is incomplete (absent when it is complete) */
   incomplete?: IncompletenessReason[];
+  /** an agent proposed it and no person has confirmed it (absent otherwise) */
+  proposed?: boolean;
 };
 
 /** Records looked up by id, or walked (a `Map` is one; so is a table read from columns). */
@@ -70,6 +77,7 @@ export function reportRecordOf(record: RecordView): ReportRecord {
   if (stories.length > 0 || tasks.length > 0) out.affects = { stories, tasks };
   const incomplete = cardIncompleteness(record);
   if (incomplete.length > 0) out.incomplete = incomplete;
+  if (record.consent === "proposed") out.proposed = true;
   return out;
 }
 
@@ -137,6 +145,8 @@ export type RecordColumns = {
   affects: Record<string, { stories: string[]; tasks: string[] }>;
   /** incompleteness, by row, of the incomplete records */
   incomplete: Record<string, IncompletenessReason[]>;
+  /** the rows of records an agent proposed and no person confirmed */
+  proposed?: number[];
 };
 
 const KIND_CODES = { intent: "i", decision: "d" } as const;
@@ -154,6 +164,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     scopes: [],
     affects: {},
     incomplete: {},
+    proposed: [],
   };
   const kinds: string[] = [];
   const statuses: string[] = [];
@@ -166,6 +177,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     out.scopes.push(r.basis ? r.basis.touched_paths : null);
     if (r.affects) out.affects[row] = r.affects;
     if (r.incomplete) out.incomplete[row] = r.incomplete;
+    if (r.proposed) out.proposed!.push(row);
   }
   out.kinds = kinds.join("");
   out.statuses = statuses.join("");
@@ -176,6 +188,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
 export function recordTable(columns: RecordColumns): ReportRecords {
   let rows: Map<string, number> | undefined;
   const built = new Map<number, ReportRecord>();
+  const proposed = new Set(columns.proposed ?? []);
   const build = (row: number): ReportRecord => {
     const scope = columns.scopes[row];
     const affects = columns.affects[row];
@@ -189,6 +202,7 @@ export function recordTable(columns: RecordColumns): ReportRecords {
       basis: scope ? { touched_paths: scope } : undefined,
       affects,
       incomplete,
+      proposed: proposed.has(row) || undefined,
     };
   };
   return {
