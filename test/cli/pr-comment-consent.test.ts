@@ -30,7 +30,9 @@ describe("adrift pr-comment: records an agent proposed in the PR and no person c
     expect(before.records.filter((r) => r.proposed).map((r) => r.id)).toEqual([id]);
     expect(before.body).toContain("1 proposed by an agent, waiting for a person");
     expect(before.body).toMatch(
-      new RegExp(`${id}\`? Retry webhooks — proposed by an agent, not confirmed by a person`),
+      new RegExp(
+        `${id.slice(0, 10)}[0-9A-Z]*\`? Retry webhooks — proposed by an agent, not confirmed by a person`,
+      ),
     );
 
     repo.adriftJson(["intent", "confirm", id]);

@@ -82,7 +82,7 @@ describe("the GitHub Action", () => {
     expect(out("head-sha")).toBe(head);
     expect(out("pr-number")).toBe("42");
     expect(out("body.md")).toMatch(new RegExp(`^<!-- adrift:pr-comment head=${head} -->`));
-    expect(out("body.md")).toContain("1 decision made stale");
+    expect(out("body.md")).toContain("1 record made stale");
     expect(JSON.parse(out("comment.json")).body).toBe(out("body.md"));
     expect(run.read("output")).toBe("body-file=adrift-pr-comment/body.md\nfailing=stale\n");
     expect(run.read("summary")).toBe(out("body.md"));

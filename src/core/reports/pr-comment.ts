@@ -18,7 +18,7 @@ import {
   type RangeCommit,
 } from "./inputs.js";
 import type { RawEvent } from "./log-ids.js";
-import { evaluateGates, type Gate } from "./pr-gates.js";
+import { evaluateGates, type FailCondition, type Gate } from "./pr-gates.js";
 import {
   type AtBase,
   type BaseStale,
@@ -35,9 +35,7 @@ export type { BaseStale, PrStale, Unattributed } from "./pr-stale.js";
 /** The version of the PR comment's JSON shape (docs/formats.md). */
 export const PR_COMMENT_VERSION = 2;
 
-/** Conditions `--fail-on` can name. */
-export const FAIL_CONDITIONS = ["stale", "uncovered", "incomplete", "open-questions"] as const;
-export type FailCondition = (typeof FAIL_CONDITIONS)[number];
+export { FAIL_CONDITIONS, type FailCondition } from "./pr-gates.js";
 
 /** Everything a PR comment is computed from (no clock, no git: pure). */
 export type PrCommentInput = {

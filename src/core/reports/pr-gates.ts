@@ -1,13 +1,28 @@
+import type { StalenessReport } from "../rules/staleness-types.js";
 import type { BaselineVerdict } from "./baseline.js";
-import type { FailCondition, PrCommentInput } from "./pr-comment.js";
 import type { StaleSplit } from "./pr-stale.js";
+import type { ReportRecords } from "./report-index.js";
+
+/** Conditions `--fail-on` can name. */
+export const FAIL_CONDITIONS = ["stale", "uncovered", "incomplete", "open-questions"] as const;
+export type FailCondition = (typeof FAIL_CONDITIONS)[number];
+
+/** What the gates read of the comment's input (a `PrCommentInput` is one). */
+export type GateInput = {
+  head: string;
+  merge_base?: string;
+  worktree?: string;
+  records: ReportRecords;
+  staleness: Pick<StalenessReport, "log_problems">;
+  questions: readonly unknown[];
+};
 
 /** A gate that was asked for and could not be evaluated, and why. */
 export type Gate = { gate: FailCondition; reason: string };
 
 /** What the gates read of a built comment. */
 export type GateFacts = {
-  input: PrCommentInput;
+  input: GateInput;
   split: StaleSplit;
   uncovered: readonly { baseline: BaselineVerdict }[];
   incomplete: number;
@@ -15,7 +30,7 @@ export type GateFacts = {
 };
 
 /** True when some record of the log is incomplete (what a shallow clone can still say). */
-function anyIncomplete(input: PrCommentInput): boolean {
+function anyIncomplete(input: GateInput): boolean {
   for (const r of input.records.values()) if (r.incomplete && r.incomplete.length > 0) return true;
   return false;
 }
