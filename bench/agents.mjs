@@ -71,6 +71,31 @@ for (let i = 0; i < count; i++)
       },
     },
   });
+// Proposals for the consent path: cards an agent wrote (dated ahead, so every agent session of
+// the bench counts them as its own), one confirmed per round by the prompt hook.
+const ROUNDS = 7;
+for (let i = 0; i < ROUNDS; i++)
+  lines.push({
+    id: ulid(),
+    type: "intent_card_recorded",
+    schema_version: 1,
+    at: "2099-01-01T00:00:00.000Z",
+    actor: { kind: "agent", name: "claude-code", email: "b@example.com" },
+    session_id: session,
+    data: {
+      card: {
+        outcome: `proposal ${i}`,
+        trigger: "t",
+        chosen_approach: "c",
+        selection_rationale: "r",
+        constraints: "",
+        validation_plan: "",
+      },
+      considered: [],
+      trivial: true,
+      tags: [],
+    },
+  });
 mkdirSync(path.join(dir, ".decisions/log"), { recursive: true });
 writeFileSync(
   path.join(dir, ".decisions/log/bench.events.ndjson"),
@@ -108,6 +133,31 @@ const hookStart = time(
   [CLI, "agent", "hook", "session-start", "--agent", "claude"],
   '{"session_id":"b2"}',
 );
+// The consent path, each round in a new agent session: the stop hook shows the oldest proposal
+// nobody confirmed, and the prompt hook reads "yes" and appends the person's intent_confirmed.
+const stops = [];
+const prompts = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const input = JSON.stringify({ session_id: `consent-${i}`, cwd: dir });
+  const reply = JSON.stringify({ session_id: `consent-${i}`, cwd: dir, prompt: "yes" });
+  const run = (event, stdin) => {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, [CLI, "agent", "hook", event, "--agent", "claude"], {
+      cwd: dir,
+      env,
+      input: stdin,
+      encoding: "utf8",
+    });
+    if (!result.stdout.includes(event === "stop" ? "Proposed intent card" : "confirmed"))
+      throw new Error(`hook ${event}: ${result.stdout}${result.stderr}`);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  stops.push(run("stop", input));
+  prompts.push(run("prompt", reply));
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const hookStop = median(stops);
+const hookPrompt = median(prompts);
 const floorLs = time("git ls-files -z", "git", ["ls-files", "-z"]);
 const doctor = time("doctor", process.execPath, [CLI, "doctor", "--json"]);
 rmSync(dir, { recursive: true, force: true });
@@ -120,5 +170,7 @@ console.log(`log: ${count} decisions, 200 tracked files (median of 7 runs)`);
 row("node -e 0 (floor)", floorNode, floorNode, "node start-up");
 row("agent hook pre-edit --agent claude", hookPre, floorNode, "node start-up");
 row("agent hook session-start", hookStart, floorNode, "node start-up");
+row("agent hook stop (proposal block)", hookStop, floorNode, "node start-up");
+row("agent hook prompt (yes: confirms)", hookPrompt, floorNode, "node start-up");
 row("git ls-files -z (floor)", floorLs, floorLs, "git ls-files");
 row("doctor --json", doctor, floorLs, "git ls-files");

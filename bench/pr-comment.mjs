@@ -4,6 +4,8 @@
 // the run before; cold: .git/adrift removed before each run (the log read, validated and folded,
 // history read, staleness computed).
 // Run: node bench/pr-comment.mjs   (builds nothing; run `npm run build` first)
+// Before and after in one run: CLI_BEFORE=<path to an older build's dist/cli/main.js> also times
+// that build, interleaved run by run with this one, on the same repositories.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = path.join(ROOT, "dist/cli/main.js");
+const CLI_BEFORE = process.env.CLI_BEFORE ? path.resolve(process.env.CLI_BEFORE) : undefined;
 const WORK = path.join(ROOT, "bench/.work/pr-comment");
 const DECISIONS = Number(process.env.DECISIONS ?? 10_000);
 const FILES = Number(process.env.FILES ?? 10_000);
@@ -116,12 +119,12 @@ function time(dir, cmd, args) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Median floor, warm and cold times of `pr-comment` in `dir`, interleaved run by run. */
-function measure(dir) {
-  const comment = () => time(dir, process.execPath, [CLI, "pr-comment", "--base", "main"]);
-  const cold = () => {
+/** Median floor, warm and cold times of `pr-comment` in `dir` for `cli`, interleaved run by run. */
+function measure(dir, clis = [CLI]) {
+  const comment = (cli) => time(dir, process.execPath, [cli, "pr-comment", "--base", "main"]);
+  const cold = (cli) => {
     rmSync(path.join(dir, ".git/adrift"), { recursive: true, force: true });
-    return comment();
+    return comment(cli);
   };
   // A CI run on a fresh checkout with .git/adrift restored from a cache: the same contents,
   // with new mtimes and inodes, for the log files and for every file under .git/adrift.
@@ -131,50 +134,61 @@ function measure(dir) {
     writeFileSync(file, bytes);
   };
   const state = path.join(dir, ".git/adrift");
-  const restored = () => {
+  const restored = (cli) => {
     rewrite(path.join(dir, ".decisions/log/bench.events.ndjson"));
     for (const name of readdirSync(state)) rewrite(path.join(state, name));
-    return comment();
+    return comment(cli);
   };
-  comment(); // warm the caches and the OS
   const floor = [];
-  const warm = [];
-  const colds = [];
-  const restores = [];
+  const runs = clis.map(() => ({ warm: [], cold: [], restored: [] }));
   for (let i = 0; i < RUNS; i++) {
     floor.push(
       time(dir, "git", ["diff", "--name-only", "-z", "main...feature"]) +
         time(dir, process.execPath, ["-e", "0"]),
     );
-    warm.push(comment());
-    restores.push(restored());
-    colds.push(cold());
-    comment(); // leaves the caches warm for the next round
+    clis.forEach((cli, k) => {
+      // Each build starts from its own derived state: the other's may differ in shape.
+      cold(cli);
+      comment(cli); // warm the caches and the OS
+      runs[k].warm.push(comment(cli));
+      runs[k].restored.push(restored(cli));
+      runs[k].cold.push(cold(cli));
+    });
   }
   return {
     floor: median(floor),
-    warm: median(warm),
-    cold: median(colds),
-    restored: median(restores),
+    builds: runs.map((r) => ({
+      warm: median(r.warm),
+      cold: median(r.cold),
+      restored: median(r.restored),
+    })),
   };
 }
 
+const clis = CLI_BEFORE ? [CLI, CLI_BEFORE] : [CLI];
+const names = CLI_BEFORE ? ["this build", `before (${CLI_BEFORE})`] : ["this build"];
 setUp(WORK, { decisions: DECISIONS, files: FILES, changed: CHANGED });
-const { floor: f, warm: w, cold: c, restored: r } = measure(WORK);
+const big = measure(WORK, clis);
+const f = big.floor;
 console.log(
   `pr-comment: ${DECISIONS} decisions, ${CHANGED} changed files (${FILES} in the tree), median of ${RUNS}`,
 );
 console.log(`  floor (git diff --name-only -z + node -e 0): ${f.toFixed(0)} ms`);
-console.log(`  adrift pr-comment --base main, warm:        ${w.toFixed(0)} ms`);
-console.log(`  adrift pr-comment --base main, cold:        ${c.toFixed(0)} ms`);
-console.log(
-  `  the same, fresh checkout with .git/adrift restored (CI cache): ${r.toFixed(0)} ms (${(r / f).toFixed(2)}x)`,
-);
-console.log(`  ratio: ${(w / f).toFixed(2)}x warm (goal <= 2x), ${(c / f).toFixed(2)}x cold`);
+big.builds.forEach(({ warm: w, cold: c, restored: r }, k) => {
+  console.log(`  ${names[k]}:`);
+  console.log(`    adrift pr-comment --base main, warm:        ${w.toFixed(0)} ms`);
+  console.log(`    adrift pr-comment --base main, cold:        ${c.toFixed(0)} ms`);
+  console.log(
+    `    the same, fresh checkout with .git/adrift restored (CI cache): ${r.toFixed(0)} ms (${(r / f).toFixed(2)}x)`,
+  );
+  console.log(`    ratio: ${(w / f).toFixed(2)}x warm (goal <= 2x), ${(c / f).toFixed(2)}x cold`);
+});
 // The same command where there is next to nothing to do: what starting adrift costs on its own.
 const small = path.join(ROOT, "bench/.work/pr-comment-small");
 setUp(small, { decisions: 10, files: 10, changed: 2 });
-const s = measure(small);
-console.log(
-  `  the same on 10 decisions and 2 changed files: floor ${s.floor.toFixed(0)} ms, warm ${s.warm.toFixed(0)} ms (${(s.warm / s.floor).toFixed(2)}x): the cost of starting adrift alone`,
-);
+const s = measure(small, clis);
+s.builds.forEach(({ warm }, k) => {
+  console.log(
+    `  ${names[k]}, on 10 decisions and 2 changed files: floor ${s.floor.toFixed(0)} ms, warm ${warm.toFixed(0)} ms (${(warm / s.floor).toFixed(2)}x): the cost of starting adrift alone`,
+  );
+});

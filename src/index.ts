@@ -18,7 +18,8 @@ export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-fi
 export type { AcceptOptions } from "./app/adr/accept.js";
 export type { DraftOutcome } from "./app/adr/draft.js";
 export type { ImportedAdr } from "./app/adr/import.js";
-export { type AdrSummary, type DraftSummary, listAdrs } from "./app/adr/list.js";
+export { type DraftSummary, listAdrs } from "./app/adr/list.js";
+export type { AdrSummary } from "./app/adr/summary.js";
 export type { AgentHookChange } from "./app/agents/install.js";
 export type { ActorOverride, AppContext, OpenOptions, OwnSession } from "./app/context.js";
 export type { ContextLine, ContextLineOptions } from "./app/context-line.js";

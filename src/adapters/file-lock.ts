@@ -96,10 +96,15 @@ function holderText(lock: string): string {
  * Runs `fn` holding `lock` (a file created exclusively, naming its holder), and removes the lock
  * after. Concurrent adrift processes serialise here. A lock whose holder died is broken (see
  * `isAbandoned`); a live holder is waited for at most a minute, then an `io_failed` error names
- * the lock and its holder.
+ * the lock and its holder (`waitMs` shortens the wait, for tests).
  */
-export async function withFileLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
-  const deadline = performance.now() + WAIT_MS;
+export async function withFileLock<T>(
+  lock: string,
+  fn: () => Promise<T>,
+  options: { waitMs?: number } = {},
+): Promise<T> {
+  const wait = options.waitMs ?? WAIT_MS;
+  const deadline = performance.now() + wait;
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(lock, "wx");
@@ -115,7 +120,7 @@ export async function withFileLock<T>(lock: string, fn: () => Promise<T>): Promi
       if (performance.now() > deadline)
         throw new AdriftError(
           "io_failed",
-          `could not take the lock ${lock} within ${WAIT_MS / 1000} s (${holderText(lock)}); wait for that adrift to finish, or remove the lock if none is running`,
+          `could not take the lock ${lock} within ${wait / 1000} s (${holderText(lock)}); wait for that adrift to finish, or remove the lock if none is running`,
           { lock },
         );
       await sleep(Math.min(50, 2 + attempt));

@@ -33,6 +33,21 @@ export function readLocalState(gitDir: string): LocalState {
   }
 }
 
+/** The file that names the active workline (empty: none), for the installed hooks' shell. */
+export const ACTIVE_WORKLINE_FILE = "active-workline";
+
+/**
+ * Writes the active workline's id (or nothing) to its own file, after state.json: the
+ * prepare-commit-msg and commit-msg hooks read it in plain shell and start node only while a
+ * workline is active. A file older than state.json is not trusted by them.
+ */
+export function writeActiveWorkline(gitDir: string, state: LocalState): void {
+  writeFileAtomically(
+    path.join(stateDir(gitDir), ACTIVE_WORKLINE_FILE),
+    state.active_workline ?? "",
+  );
+}
+
 /**
  * Runs `fn` holding the clone's state lock, then saves the state it returns (atomic rename).
  * Concurrent adrift processes in one clone serialise here; a lock whose holder died is broken.
@@ -46,6 +61,7 @@ export async function withLocalState<T>(
   return withFileLock(path.join(dir, "state.lock"), async () => {
     const { state, result } = await fn(readLocalState(gitDir));
     writeFileAtomically(path.join(dir, "state.json"), `${JSON.stringify(state, null, 2)}\n`);
+    writeActiveWorkline(gitDir, state);
     return result;
   });
 }

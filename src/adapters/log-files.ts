@@ -1,8 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import type { Dirent } from "node:fs";
-import { readFileSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { AdriftError } from "../core/errors.js";
 import type { Problem } from "../core/events/parse.js";
 import { writeFileAtomically } from "./atomic-file.js";
 
@@ -12,12 +13,63 @@ export const LOG_SUFFIX = ".events.ndjson";
 /** The directory that holds the log and config, relative to the repository root. */
 const DECISIONS = ".decisions";
 
-/** The directories whose `*.events.ndjson` files make the log: `.decisions/` and the log dir. */
+/**
+ * The directories whose `*.events.ndjson` files make the log: `.decisions/` and the log dir.
+ * Refuses either when it is reached through a symbolic link (see `assertNoLinkOnTheWay`).
+ */
 export function logDirsOf(root: string, logDir: string): string[] {
-  const decisions = path.join(root, DECISIONS);
-  const configured = path.join(root, logDir);
-  const inside = !path.relative(decisions, configured).startsWith("..");
-  return inside ? [decisions] : [decisions, configured];
+  assertNoLinkOnTheWay(root, DECISIONS);
+  assertNoLinkOnTheWay(root, logDir);
+  return logDirsRelative(logDir).map((dir) => path.join(root, dir));
+}
+
+/** A configured log dir as a plain repo-relative path: `/`-separated, no `./`, no trailing `/`. */
+export function normalizeLogDir(logDir: string): string {
+  return path.posix.normalize(logDir.replaceAll("\\", "/")).replace(/\/+$/, "");
+}
+
+/** `logDirsOf`, repo-relative (`/`-separated): `.decisions`, and the log dir when outside it. */
+export function logDirsRelative(logDir: string): string[] {
+  const dir = normalizeLogDir(logDir);
+  const inside = dir === DECISIONS || dir.startsWith(`${DECISIONS}/`);
+  return inside ? [DECISIONS] : [DECISIONS, dir];
+}
+
+/**
+ * Refuses a repo-relative directory when one of its parts below `root` is a symbolic link. The
+ * log is read and written only in real directories of the work tree: through a link, the files
+ * would live where git does not track them (git keeps the link, not what it points to), and a
+ * reader that does not follow links would find nothing where the writer wrote. Parts that do not
+ * exist yet are fine (the writer creates real directories).
+ */
+export function assertNoLinkOnTheWay(root: string, relative: string): void {
+  let current = root;
+  for (const segment of relative.split(/[\\/]/)) {
+    if (segment === "" || segment === ".") continue;
+    current = path.join(current, segment);
+    const stat = lstatSync(current, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isSymbolicLink()) throw linkRefused(root, current, "directory");
+  }
+}
+
+function linkRefused(
+  root: string | undefined,
+  link: string,
+  what: "directory" | "file",
+): AdriftError {
+  const name = root ? path.relative(root, link).split(path.sep).join("/") : link;
+  let target = "";
+  try {
+    target = ` (to ${readlinkSync(link)})`;
+  } catch {
+    // gone meanwhile
+  }
+  return new AdriftError(
+    "validation_failed",
+    `${name} is a symbolic link${target}: adrift reads and writes its log only in real files and directories of the work tree, which git tracks; replace the link with the ${what} it points to`,
+    { path: name },
+  );
 }
 
 /** Every log file below `dirs` (absolute paths, each once), sorted for deterministic reads. */
@@ -35,17 +87,24 @@ export async function listLogFiles(dirs: string | readonly string[]): Promise<st
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) await walk(full);
       else if (entry.isFile() && entry.name.endsWith(LOG_SUFFIX)) found.add(full);
+      // A linked log file is refused, never skipped as if it were not there. Linked folders are
+      // not followed: adrift never writes into one (the log dir's own path is checked).
+      else if (entry.isSymbolicLink() && entry.name.endsWith(LOG_SUFFIX))
+        throw linkRefused(undefined, full, "file");
     }
   };
   for (const dir of typeof dirs === "string" ? [dirs] : dirs) await walk(dir);
   return [...found].sort();
 }
 
-/** A log file's stamp: its path (relative to the root), size and a digest of its contents. */
+/**
+ * A log file's stamp: its path (relative to the root), size and a digest of its contents — the
+ * id git gives those contents as a blob, so a file can be told committed as it is at a revision.
+ */
 export type LogFileStamp = [file: string, size: number, digest: string];
 
 /** Digests already computed, by file: its stat identity when they were, and the digest. */
-type DigestMemo = { version: 1; files: Record<string, [identity: string, digest: string]> };
+type DigestMemo = { version: 2; files: Record<string, [identity: string, digest: string]> };
 
 const DIGESTS = "log-digests.json";
 
@@ -63,10 +122,10 @@ export async function logFileStamps(
 ): Promise<LogFileStamp[]> {
   const files = await listLogFiles(dirs);
   const memoFile = path.join(gitDir, "adrift", DIGESTS);
-  let memo: DigestMemo = { version: 1, files: {} };
+  let memo: DigestMemo = { version: 2, files: {} };
   try {
     const read = JSON.parse(readFileSync(memoFile, "utf8")) as DigestMemo;
-    if (read.version === 1 && typeof read.files === "object") memo = read;
+    if (read.version === 2 && typeof read.files === "object") memo = read;
   } catch {
     // none yet, or unreadable: digests are computed again
   }
@@ -81,7 +140,10 @@ export async function logFileStamps(
       // Read after the stat: a file written meanwhile has another identity next time.
       const bytes = await readFile(file);
       const { createHash } = await import("node:crypto");
-      const digest = createHash("sha1").update(bytes).digest("hex");
+      const digest = createHash("sha1")
+        .update(`blob ${bytes.length}\0`)
+        .update(bytes)
+        .digest("hex");
       memo.files[name] = [identity, digest];
       changed = true;
       return [name, bytes.length, digest];

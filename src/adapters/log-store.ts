@@ -1,5 +1,13 @@
 import type { Stats } from "node:fs";
-import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from "node:fs";
 import { stat as fsStat, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
@@ -7,11 +15,18 @@ import { AdriftError } from "../core/errors.js";
 import type { AdriftEvent } from "../core/events/envelope.js";
 import {
   type LinePosition,
+  MAX_LINE_BYTES,
+  oversizeLine,
   type Problem,
   parseEventLine,
   tornOrInvalid,
 } from "../core/events/parse.js";
-import { type LoadedLine, type OrderedLog, orderLines } from "../core/project/order.js";
+import {
+  type CommittedOrder,
+  type LoadedLine,
+  type OrderedLog,
+  orderLines,
+} from "../core/project/order.js";
 import { listLogFiles, splitLines } from "./log-files.js";
 import type { ValidatedFiles } from "./validated-files.js";
 
@@ -117,6 +132,11 @@ export type ReadLogOptions = {
   validatedFiles?: ValidatedFiles;
   /** hears each file as it is read (file n of total) */
   progress?: (step: string, done?: number, total?: number) => void;
+  /**
+   * Asked only when different lines share an id: what git says of those lines, so that the one
+   * the log held first is kept (see `orderLines`). Without it, only the order within a file counts.
+   */
+  committedOrder?: (lines: readonly LinePosition[]) => Promise<CommittedOrder>;
 };
 
 /** Reads, parses, de-duplicates and orders the whole log under `dirs`; positions relative to `root`. */
@@ -165,9 +185,13 @@ export async function readLog(
     for (const problem of parsed.problems) problems.push(problem);
   }
   cache?.save(names);
-  const ordered = orderLines(lines, lineTextReader(files, names));
-  for (const problem of ordered.problems) problems.push(problem);
-  return { ...ordered, problems, files };
+  const textOf = lineTextReader(files, names);
+  let ordered = orderLines(lines, textOf);
+  if (ordered.conflicts.length > 0 && options.committedOrder)
+    ordered = orderLines(lines, textOf, await options.committedOrder(ordered.conflicts));
+  const { conflicts: _, ...log } = ordered;
+  for (const problem of log.problems) problems.push(problem);
+  return { ...log, problems, files };
 }
 
 /**
@@ -187,6 +211,22 @@ function lineTextReader(files: string[], names: string[]): (line: LoadedLine) =>
   };
 }
 
+const { O_APPEND, O_CREAT, O_RDWR, O_NOFOLLOW } = constants;
+/** `a+` that fails on a symbolic link (O_NOFOLLOW, where the platform has it). */
+const APPEND_NO_FOLLOW = O_APPEND | O_CREAT | O_RDWR | (O_NOFOLLOW ?? 0);
+
+/** Refuses a line that readers would refuse (`MAX_LINE_BYTES`): accepted means readable. */
+function refuseOversize(line: string, event: AdriftEvent): void {
+  const size = oversizeLine(line);
+  if (size === undefined) return;
+  const n = (value: number) => value.toLocaleString("en-US");
+  throw new AdriftError(
+    "validation_failed",
+    `the ${event.type} event would be a log line of ${n(size)} bytes, over the limit of ${n(MAX_LINE_BYTES)} bytes (4 MiB) that every reader accepts; nothing was written: shorten its text (control characters count six bytes each, as JSON escapes them)`,
+    { type: event.type, size, limit: MAX_LINE_BYTES },
+  );
+}
+
 /**
  * Appends events to `file` as one write() of whole lines on a descriptor opened for appending,
  * so concurrent writers never interleave and a multi-event operation is all-or-nothing.
@@ -194,13 +234,24 @@ function lineTextReader(files: string[], names: string[]): (line: LoadedLine) =>
  */
 export async function appendEvents(file: string, events: readonly AdriftEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await mkdir(path.dirname(file), { recursive: true });
   let text = "";
-  for (const event of events) text += `${JSON.stringify(event)}\n`;
+  for (const event of events) {
+    const line = JSON.stringify(event);
+    refuseOversize(line, event);
+    text += `${line}\n`;
+  }
+  await mkdir(path.dirname(file), { recursive: true });
   let fd: number;
   try {
-    fd = openSync(file, "a+");
+    // Never through a link planted where the file goes ("a+", without following it).
+    fd = openSync(file, APPEND_NO_FOLLOW);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new AdriftError(
+        "validation_failed",
+        `${file} is a symbolic link: adrift appends only to log files it created, never through a link; remove the link (its target is left alone)`,
+        { path: file },
+      );
     throw new AdriftError(
       "io_failed",
       `cannot open ${file} for appending: ${(error as Error).message}; check the permissions of the log directory`,

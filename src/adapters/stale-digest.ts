@@ -13,7 +13,7 @@ import { stateDir } from "./local-state.js";
  * Bumped whenever the digest's shape or meaning changes, and with the engine's CACHE_VERSION:
  * the digest is read before the engine is asked, so it cannot see the engine's version itself.
  */
-const DIGEST_VERSION = 4;
+const DIGEST_VERSION = 5;
 
 type StoredDigest = {
   version: number;

@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { AdrView } from "../core/project/adrs.js";
-import type { ProjectState } from "../core/project/state.js";
+import type { AdrView, ProjectState } from "../core/project/state.js";
 import {
   type RecordColumns,
   type ReportIndex,
@@ -12,7 +11,7 @@ import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
-const STATE_CACHE_VERSION = 1;
+const STATE_CACHE_VERSION = 2;
 
 function cacheFile(gitDir: string): string {
   return path.join(stateDir(gitDir), "state-cache.json");
@@ -70,7 +69,7 @@ export function writeStateCache(gitDir: string, key: string, state: ProjectState
 }
 
 /** Bumped whenever the report index's shape or meaning changes. */
-const REPORT_INDEX_VERSION = 2;
+const REPORT_INDEX_VERSION = 3;
 
 type StoredIndex = {
   version: number;

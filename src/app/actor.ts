@@ -1,5 +1,6 @@
 import { AdriftError } from "../core/errors.js";
 import type { Actor, Person } from "../core/events/common.js";
+import { personProblem } from "../core/rules/input-text.js";
 import type { AppContext } from "./context.js";
 
 /**
@@ -40,10 +41,12 @@ export async function currentPerson(ctx: AppContext): Promise<Person> {
   const personal = ctx.actor?.kind === "agent" ? undefined : ctx.actor?.name;
   const name = personal ?? identity.name ?? ctx.env.ADRIFT_AUTHOR_NAME;
   const email = ctx.actor?.email ?? identity.email ?? ctx.env.ADRIFT_AUTHOR_EMAIL;
-  if (!email)
+  const problem = personProblem({ name, email });
+  if (!email || problem)
     throw new AdriftError(
       "validation_failed",
-      "who is recording? set git config user.email (and user.name), or pass --as <email>",
+      `who is recording? ${problem ? `${problem}: ` : ""}set git config user.email (and user.name), or pass --as <email>`,
+      problem ? { problem } : {},
     );
   return { name: name ?? email.split("@")[0] ?? email, email };
 }
@@ -59,4 +62,15 @@ export async function currentActor(ctx: AppContext, known?: Person): Promise<Act
   const agent = ctx.actor?.email ? undefined : detectAgent(ctx.env);
   if (agent) return { kind: "agent", name: agent, email: person.email };
   return { kind: "human", name: person.name, email: person.email };
+}
+
+/**
+ * Who is deciding, for what only a person may do (answer a question, change a user's decision):
+ * `currentActor`, except that an agent's shell stays the agent's even with `--as` — naming a
+ * person does not make the agent one.
+ */
+export async function decidingActor(ctx: AppContext): Promise<Actor> {
+  const actor = await currentActor(ctx);
+  const agent = detectAgent(ctx.env);
+  return agent && actor.kind !== "agent" ? { ...actor, kind: "agent", name: agent } : actor;
 }

@@ -1,5 +1,6 @@
 import { assertNewKey } from "../core/project/backlog-lookup.js";
 import { type CoverageReport, computeCoverage } from "../core/rules/coverage.js";
+import { requireText } from "../core/rules/input-text.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 import { writeEvents } from "./writer.js";
@@ -9,6 +10,12 @@ export async function addRule(
   ctx: AppContext,
   input: { title: string; text: string; key?: string },
 ) {
+  requireText(
+    input.title,
+    "a business rule's title",
+    'name the rule, e.g. adrift rule add "Refunds within 7 days" --text "…"',
+  );
+  requireText(input.text, "a business rule's text", 'say what the rule requires with --text "…"');
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);
   const [event] = (
@@ -37,6 +44,7 @@ export async function addEpic(
   ctx: AppContext,
   input: { title: string; key?: string; description?: string },
 ) {
+  requireText(input.title, "an epic's title", 'name the epic, e.g. adrift epic add "Billing"');
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);
   const data = {

@@ -20,8 +20,9 @@ export function loadBaseline(ctx: AppContext): Baseline | undefined {
 }
 
 /**
- * Records the files at HEAD that no active decision or accepted ADR governs, grouped by area,
- * so the uncovered gate of `pr-comment` fires only on new code until `expires`.
+ * Records the files at HEAD that no decision (not superseded, whatever its state) or accepted
+ * ADR governs — what `pr-comment` calls uncovered — grouped by area, so the uncovered gate
+ * fires only on new code until `expires`.
  */
 export async function freezeUncovered(ctx: AppContext, options: { expires?: string } = {}) {
   const expires = options.expires ?? null;

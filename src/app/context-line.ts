@@ -16,6 +16,8 @@ export type ContextLine = {
   workline_id?: string;
   card_id?: string;
   open_worklines: number;
+  /** records agents proposed that wait for a person (`adrift list --status proposed`) */
+  proposed: number;
   stale: { id: string; outcome: string }[];
 };
 
@@ -54,6 +56,8 @@ export async function contextLine(
     .filter((r) => r.status === "stale")
     .sort((a, b) => (a.id < b.id ? 1 : -1))
     .map((r) => ({ id: r.id, outcome: r.card.outcome }));
+  let proposed = 0;
+  for (const r of state.records.values()) if (r.consent === "proposed") proposed++;
   const max_chars = maxTokens * 4;
   const text = renderContextLine({
     card: card && {
@@ -62,6 +66,7 @@ export async function contextLine(
       chosen_approach: card.card.chosen_approach,
     },
     open_worklines: open,
+    proposed,
     stale,
     max_chars,
   });
@@ -72,6 +77,7 @@ export async function contextLine(
     ...(workline ? { workline_id: workline } : {}),
     ...(card ? { card_id: card.id } : {}),
     open_worklines: open,
+    proposed,
     stale,
   };
 }

@@ -27,6 +27,8 @@ export type AppContext = {
   sessionId?: string;
   /** a session of its own, never the clone's implicit one for (author, branch) */
   ownSession?: OwnSession;
+  /** the conversation message the events written now follow (`--message-id`, MCP `message_id`) */
+  messageId?: string;
   /** hears how long work advances (the CLI draws it on a terminal; nothing else listens) */
   progress?: Progress;
   /** hears the log lines a read could not use (their events left out): the CLI warns */
@@ -43,6 +45,8 @@ export type OpenOptions = {
   env?: NodeJS.ProcessEnv;
   actor?: ActorOverride;
   sessionId?: string;
+  /** the conversation message the events written follow */
+  messageId?: string;
   /** use this configuration instead of reading .decisions/config.json */
   config?: Config;
   progress?: Progress;
@@ -61,6 +65,7 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
     env,
     actor: options.actor,
     sessionId: options.sessionId,
+    ...(options.messageId !== undefined ? { messageId: options.messageId } : {}),
     ...(options.progress ? { progress: options.progress } : {}),
     ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
   };

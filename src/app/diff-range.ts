@@ -2,6 +2,8 @@ import { cleanGitEnv } from "../adapters/git/env.js";
 import { type ChangedPath, type RangeCommit, ReportGit } from "../adapters/git/report-git.js";
 import { DECISIONS_DIR } from "../core/config-defaults.js";
 import { AdriftError } from "../core/errors.js";
+import { safeText } from "../core/render/terminal.js";
+import { clip } from "../core/render/text.js";
 import type { AppContext } from "./context.js";
 
 /** A resolved pull-request range: base, head, their merge base and what changed. */
@@ -27,9 +29,37 @@ export function reportGit(ctx: AppContext): ReportGit {
 /** A range before its diff: its ends and merge base, or why history could not give them. */
 export type RangeEnds = Omit<DiffRange, "changed" | "commits">;
 
+/** True for a full commit id (SHA-1 or SHA-256): a commit that may exist upstream, unfetched. */
+function isFullCommitId(ref: string): boolean {
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(ref);
+}
+
+/** The command that fetches `ref` from origin, as a user would type it. */
+export function fetchCommand(ref: string): string {
+  const remote = /^(?:refs\/remotes\/)?origin\/(.+)$/.exec(ref);
+  if (remote) return `git fetch origin ${remote[1]}`;
+  if (isFullCommitId(ref)) return `git fetch origin ${ref}`;
+  const branch = ref.replace(/^refs\/heads\//, "");
+  return `git fetch origin ${branch}:${branch}`;
+}
+
+/** A ref that names no commit here: a usage error that says how to fetch it. */
+function unresolved(option: "--base" | "--head", ref: string): AdriftError {
+  const shown = safeText(clip(ref, 120));
+  return new AdriftError(
+    "usage",
+    `${option} ${shown} does not name a commit in this clone: check the name, or fetch it ` +
+      `(${safeText(clip(fetchCommand(ref), 160))}; in GitHub Actions, actions/checkout with fetch-depth: 0)`,
+    { option, ref },
+  );
+}
+
 /**
  * The ends of `base...head` and their merge base, with the work tree's HEAD: two git processes
- * side by side. Throws `not_found` when `head` is not a commit of this clone.
+ * side by side. Fails closed: a `head` or `base` that names no commit here is a usage error
+ * (a typo, or a branch never fetched, would otherwise give an empty, passing comment). Only a
+ * shallow clone gets a range without a merge base (`unavailable`, saying why): its base is a
+ * full commit id it did not fetch, or history stops before the merge base.
  */
 export async function resolveEnds(
   ctx: AppContext,
@@ -41,25 +71,32 @@ export async function resolveEnds(
     git.resolveAll([headRef, baseRef, "HEAD"]),
     git.mergeBase(`${baseRef}^{commit}`, `${headRef}^{commit}`),
   ]);
-  if (!head)
-    throw new AdriftError("not_found", `--head ${headRef} does not name a commit in this clone`, {
-      head: headRef,
-    });
+  if (!head) throw unresolved("--head", headRef);
   const at = worktree ? { worktree } : {};
-  if (!base)
-    return {
-      base: baseRef,
-      head,
-      unavailable: `base ${baseRef} is not in this clone (shallow or not fetched)`,
-      ...at,
-    };
-  if (!from)
-    return {
-      base,
-      head,
-      unavailable: `no merge base of ${baseRef} and ${headRef} in this clone (history too shallow)`,
-      ...at,
-    };
+  if (!base) {
+    if (isFullCommitId(baseRef) && (await git.isShallow()))
+      return {
+        base: baseRef.toLowerCase(),
+        head,
+        unavailable: `base ${baseRef.slice(0, 12)} is not in this shallow clone`,
+        ...at,
+      };
+    throw unresolved("--base", baseRef);
+  }
+  if (!from) {
+    if (await git.isShallow())
+      return {
+        base,
+        head,
+        unavailable: `history in this shallow clone stops before the merge base of ${safeText(clip(baseRef, 120))} and ${safeText(clip(headRef, 120))}`,
+        ...at,
+      };
+    throw new AdriftError(
+      "usage",
+      `--base ${safeText(clip(baseRef, 120))} and --head ${safeText(clip(headRef, 120))} share no history: give the branch the pull request merges into`,
+      { option: "--base", ref: baseRef },
+    );
+  }
   return { base, head, from, ...at };
 }
 
@@ -81,8 +118,8 @@ export async function rangeChanges(
 }
 
 /**
- * Resolves `base...head`. When history does not reach the merge base (a depth-1 clone),
- * the result says so instead of failing, and `changed` is empty.
+ * Resolves `base...head` (`resolveEnds`, then the diff). When a shallow clone's history does not
+ * reach the merge base, the result says so instead of failing, and `changed` is empty.
  */
 export async function resolveRange(
   ctx: AppContext,

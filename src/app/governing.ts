@@ -21,7 +21,9 @@ export type GoverningOptions = {
 export type GoverningReport = FittedGoverning & {
   base?: string;
   head?: string;
+  /** changed = covered + ungoverned.length */
   changed: number;
+  covered: number;
   ungoverned: string[];
   notices: string[];
 };
@@ -30,9 +32,10 @@ export type GoverningReport = FittedGoverning & {
 export const DEFAULT_GOVERNING_CHARS = 4000;
 
 /**
- * The active decisions and accepted ADRs governing the changed paths of `base...head`
- * (or the given paths), most specific first, ids and one-line outcomes (full cards when
- * verbose), within `maxChars`, naming what the budget left out.
+ * The decisions (not superseded, whatever their state: a stale one says so) and accepted ADRs
+ * governing the changed paths of `base...head` (or the given paths), most specific first, ids
+ * and one-line outcomes (full cards when verbose), within `maxChars`, naming what the budget
+ * left out. A `base` or `head` that names no commit here is a usage error.
  */
 export async function governingDecisions(
   ctx: AppContext,
@@ -59,7 +62,9 @@ export async function governingDecisions(
     ...adrGovernors(inputs.adrs, state.records),
   ]);
   const unique = [...new Set(paths)].filter((p) => !isAdriftFile(ctx, p)).sort();
-  const items = governingFor(index, unique);
+  const items = governingFor(index, unique).map((item) =>
+    state.records.get(item.id)?.status === "stale" ? { ...item, stale: true } : item,
+  );
   const governed = new Set(items.flatMap((i) => i.paths));
   const adrs = new Map(inputs.adrs.map((a) => [a.id, a]));
   const fitted = fitGoverning(
@@ -79,6 +84,7 @@ export async function governingDecisions(
     ...range,
     ...fitted,
     changed: unique.length,
+    covered: unique.filter((p) => governed.has(p)).length,
     ungoverned: unique.filter((p) => !governed.has(p)),
     notices,
   };

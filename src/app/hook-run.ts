@@ -1,9 +1,9 @@
 // What each installed hook does. Kept lean (no zod unless marks are written) and never throws:
 // a hook must not block a commit because of adrift's own failure.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gitOperationInProgress } from "../adapters/git/in-progress.js";
-import { readLocalState } from "../adapters/local-state.js";
+import { readLocalState, stateDir } from "../adapters/local-state.js";
 import type { Problem } from "../core/events/parse.js";
 import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
 import { quotePath } from "../core/render/terminal.js";
@@ -93,6 +93,64 @@ async function report(ctx: AppContext, staged = false): Promise<string[]> {
   ];
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/**
+ * Takes the clone's one slot for a background refresh (`refresh.pid`, created exclusively); false
+ * while another live process holds it (that one refreshes again when HEAD moved meanwhile).
+ */
+function takeRefreshSlot(file: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return false;
+      let holder = Number.NaN;
+      try {
+        holder = Number(readFileSync(file, "utf8"));
+      } catch {
+        // removed meanwhile: try again
+      }
+      if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
+
+/** How many times one refresh follows HEAD when commits keep coming while it runs. */
+const REFRESH_ROUNDS = 5;
+
+/**
+ * post-commit: carries the cached report forward to the new HEAD, in the background, one process
+ * at a time; when HEAD moved on while it ran (another commit, whose post-commit found the slot
+ * taken), it goes again.
+ */
+async function refreshAfterCommit(ctx: AppContext): Promise<void> {
+  const slot = path.join(stateDir(ctx.git.location.gitDir), "refresh.pid");
+  if (!takeRefreshSlot(slot)) return;
+  try {
+    for (let round = 0; round < REFRESH_ROUNDS; round++) {
+      const report = await computeStaleness(ctx);
+      if (report.head === ((await ctx.git.resolveRevision("HEAD")) ?? "")) break;
+    }
+  } finally {
+    try {
+      if (readFileSync(slot, "utf8") === String(process.pid)) rmSync(slot, { force: true });
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** Runs one hook's work; returns what to print. Errors are turned into one warning line. */
 export async function runHook(
   ctx: AppContext,
@@ -107,7 +165,7 @@ export async function runHook(
       case "commit-msg":
         return { lines: addTrailer(ctx, args[0]) };
       case "post-commit":
-        await computeStaleness(ctx);
+        await refreshAfterCommit(ctx);
         return { lines: [] };
       case "post-checkout":
         // A file checkout says nothing; nor does a rebase's checkout of its base: post-rewrite

@@ -10,8 +10,15 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readLocalState, writeActiveWorkline } from "../adapters/local-state.js";
 import { AdriftError } from "../core/errors.js";
 import type { AppContext } from "./context.js";
+import {
+  detectHookManager,
+  installHusky,
+  lefthookEntries,
+  uninstallHusky,
+} from "./hook-managers.js";
 import {
   CHAINED_SUFFIX,
   EDITED_SUFFIX,
@@ -22,6 +29,26 @@ import {
   isAsWritten,
 } from "./hook-script.js";
 import { hooksDirWarnings } from "./hooks-dir.js";
+
+/**
+ * Gets the hooks' fast path ready: the active-workline file beside a state.json an earlier adrift
+ * wrote, and a staleness report (with the hook gate derived from it) so that the first commits
+ * start no node when they touch no decision. Returns a warning when the report could not be made.
+ */
+async function primeHooks(ctx: AppContext): Promise<string[]> {
+  const gitDir = ctx.git.location.gitDir;
+  try {
+    if (existsSync(path.join(gitDir, "adrift", "state.json")))
+      writeActiveWorkline(gitDir, readLocalState(gitDir));
+    const { computeStaleness } = await import("./stale.js");
+    await computeStaleness(ctx);
+    return [];
+  } catch (error) {
+    return [
+      `could not compute staleness now (${error instanceof Error ? error.message : String(error)}): the hooks start node until a command succeeds`,
+    ];
+  }
+}
 
 /** What happened to each hook; `kept`: where the edited hook replaced with `--force` was copied. */
 export type HookAction = {
@@ -91,8 +118,28 @@ function keepEdited(file: string): string {
 export async function installHooks(
   ctx: AppContext,
   options: { force?: boolean } = {},
-): Promise<{ dir: string; hooks: HookAction[]; warnings: string[] }> {
+): Promise<{ dir: string; hooks: HookAction[]; warnings: string[]; manager?: string }> {
   const dir = await ctx.git.hooksDir();
+  const manager = detectHookManager(ctx.git.location.root, dir);
+  if (manager?.kind === "husky") {
+    // Hooks an earlier adrift installed into husky's own folder go first (husky's files back).
+    const { hooks: undone } = await uninstallHooks(ctx, { ...options, only: "installed" });
+    const hooks = installHusky(manager, options.force);
+    const restored = undone.filter((h) => h.action === "restored" || h.action === "removed");
+    const warnings = restored.length
+      ? [
+          `took adrift's hooks out of ${dir} (husky's own files are back): adrift runs from ${manager.dir}/<hook> now`,
+        ]
+      : [];
+    warnings.push(...(await primeHooks(ctx)));
+    return { dir: manager.dir, hooks, warnings, manager: "husky" };
+  }
+  if (manager?.kind === "lefthook" && !options.force)
+    throw new AdriftError(
+      "conflict",
+      `lefthook runs this repository's hooks (${path.basename(manager.config)}): adrift wrote nothing. Add adrift's commands to ${path.basename(manager.config)} (printed above; also in details.entries), or pass --force to install beside lefthook's runner in ${dir} (a later \`lefthook install\` replaces them)`,
+      { config: manager.config, entries: lefthookEntries() },
+    );
   const plans = HOOK_NAMES.map((name) => find(dir, name));
   const orphans = plans.filter((p) => p.chained && !p.ours && p.text !== undefined);
   const edited = editedHooks(plans);
@@ -133,6 +180,7 @@ export async function installHooks(
     chmodSync(plan.file, 0o755);
     hooks.push({ hook: plan.name, action: plan.text !== undefined ? "chained" : "installed" });
   }
+  warnings.push(...(await primeHooks(ctx)));
   return { dir, hooks, warnings };
 }
 
@@ -143,9 +191,15 @@ export async function installHooks(
  */
 export async function uninstallHooks(
   ctx: AppContext,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; only?: "installed" } = {},
 ): Promise<{ dir: string; hooks: HookAction[] }> {
   const dir = await ctx.git.hooksDir();
+  const manager = detectHookManager(ctx.git.location.root, dir);
+  if (manager?.kind === "husky" && options.only !== "installed") {
+    const hooks: HookAction[] = uninstallHusky(manager, options.force);
+    await uninstallHooks(ctx, { ...options, only: "installed" });
+    return { dir: manager.dir, hooks };
+  }
   const found = HOOK_NAMES.map((name) => find(dir, name));
   const edited = editedHooks(found);
   if (edited.length > 0 && !options.force)

@@ -6,6 +6,7 @@ import { systemClock, ulidSource } from "../adapters/clock.js";
 import { openGit } from "../adapters/git/open.js";
 import type { Config } from "../core/config.js";
 import { CONFIG_DEFAULTS, DECISIONS_DIR } from "../core/config-defaults.js";
+import { CONFIG_PATHS, type ConfigPath, configPathProblem } from "../core/config-paths.js";
 import type { AppContext, OpenOptions } from "./context.js";
 
 async function readConfig(root: string): Promise<Config> {
@@ -18,9 +19,13 @@ async function readConfig(root: string): Promise<Config> {
   try {
     const raw = JSON.parse(text) as Record<string, unknown>;
     const defaults = CONFIG_DEFAULTS as Record<string, unknown>;
+    // A path with a problem goes to the full parser too, which refuses it with the same words.
     const simple = Object.entries(raw).every(
       ([key, value]) =>
-        key === "$schema" || (key in defaults && typeof value === typeof defaults[key]),
+        key === "$schema" ||
+        (key in defaults &&
+          typeof value === typeof defaults[key] &&
+          !(isConfigPath(key) && configPathProblem(key, value as string))),
     );
     if (simple) return { ...CONFIG_DEFAULTS, ...raw } as Config;
   } catch {
@@ -29,6 +34,9 @@ async function readConfig(root: string): Promise<Config> {
   const { parseConfig } = await import("../core/config.js");
   return parseConfig(text);
 }
+
+const isConfigPath = (key: string): key is ConfigPath =>
+  (CONFIG_PATHS as readonly string[]).includes(key);
 
 /** As `createContext`, without loading zod when the config is plain. */
 export async function createLightContext(

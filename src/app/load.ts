@@ -7,6 +7,7 @@ import { foldEvents } from "../core/project/fold.js";
 import type { OrderedLog } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
 import { futureEventsError, unreadableLines } from "../core/project/unreadable-lines.js";
+import { committedOrderFrom } from "./committed-order.js";
 import type { AppContext } from "./context.js";
 
 /** The log as read and the state folded from it. */
@@ -32,6 +33,7 @@ export async function loadProject(
     : openValidatedFiles(path.join(stateDir(ctx.git.location.gitDir), "validated-files.json"));
   const log = await readLog(logDirs(ctx), ctx.git.location.root, {
     validatedFiles,
+    committedOrder: committedOrderFrom(ctx.git),
     ...(ctx.progress ? { progress: ctx.progress } : {}),
   });
   if (!options.allowFutureEvents) {
@@ -40,5 +42,9 @@ export async function loadProject(
   }
   const unreadable = unreadableLines(log.problems);
   if (unreadable.length > 0) ctx.onUnreadable?.(unreadable);
-  return { state: foldEvents(log.events), log };
+  const { setAsideMarkIds } = await import("./marks-set-aside.js");
+  return {
+    state: foldEvents(log.events, undefined, { setAside: await setAsideMarkIds(ctx) }),
+    log,
+  };
 }

@@ -2,12 +2,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LOG_SUFFIX } from "../adapters/log-files.js";
 import { startSpan, timed } from "../adapters/profile.js";
-import { renderPrComment } from "../core/render/pr-comment.js";
+import { MAX_ITEMS_PER_SECTION, renderPrComment } from "../core/render/pr-comment.js";
 import { type RawEvent, rawEventsOf } from "../core/reports/log-ids.js";
 import {
   buildPrComment,
   type FailCondition,
+  namedRecordIds,
+  type PrCommentInput,
   type PrCommentModel,
+  prStaleSplit,
+  withLocations,
 } from "../core/reports/pr-comment.js";
 import { loadBaseline } from "./baseline.js";
 import type { AppContext } from "./context.js";
@@ -18,6 +22,9 @@ import {
   reportGit,
   resolveEnds,
 } from "./diff-range.js";
+import { detectForge } from "./forge.js";
+import { staleAtMergeBase } from "./pr-stale-base.js";
+import { recordLocations } from "./record-locations.js";
 import { readReportInputs } from "./report-inputs.js";
 import { staleFindingsForReports } from "./report-staleness.js";
 import { loadReportIndex, logKey, type SharedFold } from "./report-state.js";
@@ -61,7 +68,8 @@ async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[
 /**
  * SPEC §4.3 pr-comment: coverage, staleness, new records, questions, rules and drafts of a
  * pull request (`base...head`), as a model and a sticky-comment body. Deterministic: the same
- * inputs give the same bytes. On a clone too shallow for the range, says what it could not tell.
+ * inputs give the same bytes. A `base` or `head` that names no commit here is a usage error; on
+ * a shallow clone too shallow for the range, the comment says what it could not tell.
  */
 export async function prComment(ctx: AppContext, options: PrCommentOptions): Promise<PrComment> {
   // Two rounds of git (the range's ends, then its diff and commits) run while the log's report
@@ -79,47 +87,53 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
   const staling = Promise.all([ending, keying]).then(([ends, key]) =>
     timed("staleness", () => staleFindingsForReports(ctx, key, ends.worktree, ends.head, shared)),
   );
-  for (const pending of [indexing, staling]) pending.catch(() => undefined);
+  const forging = timed("forge", () => detectForge(ctx));
+  for (const pending of [indexing, staling, forging]) pending.catch(() => undefined);
   const range = await ranging;
   const index = await indexing;
-  const worktreeHead = range.worktree;
-  const commits = range.commits ?? [];
-  const [added, staleness, inputs] = await Promise.all([
+  const [added, staleness, inputs, forge] = await Promise.all([
     timed("added events", () => addedEvents(ctx, range)),
     staling,
     timed("ADRs and drafts", () => readReportInputs(ctx, index)),
+    forging,
   ]);
   const built = startSpan("build the model");
   const isAdrift = adriftFileTest(ctx);
-  const model = buildPrComment(
-    {
-      base: range.base,
-      head: range.head,
-      ...(range.unavailable ? { unavailable: range.unavailable } : {}),
-      changed: range.changed.filter((c) => !isAdrift(c.path)),
-      commits,
-      records: index.records,
-      added,
-      staleness:
-        worktreeHead === range.head
-          ? staleness
-          : {
-              ...staleness,
-              notices: [
-                ...staleness.notices,
-                `the work tree is at ${worktreeHead?.slice(0, 12)}, not --head ${range.head.slice(0, 12)}: the log and staleness were read from the work tree`,
-              ],
-            },
-      adrs: inputs.adrs,
-      backlog: inputs.backlog,
-      questions: inputs.questions,
-      drafts: inputs.drafts,
-      baseline: loadBaseline(ctx),
-      today: ctx.clock.now().toISOString().slice(0, 10),
-    },
-    options.failOn ?? [],
-  );
+  const input: PrCommentInput = {
+    base: range.base,
+    head: range.head,
+    ...(range.from ? { merge_base: range.from } : {}),
+    ...(range.unavailable ? { unavailable: range.unavailable } : {}),
+    ...(range.worktree && range.worktree !== range.head ? { worktree: range.worktree } : {}),
+    changed: range.changed.filter((c) => !isAdrift(c.path)),
+    commits: range.commits ?? [],
+    records: index.records,
+    added,
+    staleness,
+    adrs: inputs.adrs,
+    backlog: inputs.backlog,
+    questions: inputs.questions,
+    drafts: inputs.drafts,
+    baseline: loadBaseline(ctx),
+    today: ctx.clock.now().toISOString().slice(0, 10),
+    ...(forge ? { forge } : {}),
+  };
+  // The few stale records the head's findings cannot place are judged at the merge base.
+  const split = prStaleSplit(input);
+  if (split.ask.length === 0) input.split = split;
+  else
+    input.atBase = await timed("staleness at the merge base", () =>
+      staleAtMergeBase(ctx, range, split.ask),
+    );
+  let model = buildPrComment(input, options.failOn ?? []);
   built();
+  if (forge) {
+    const ids = namedRecordIds(model, MAX_ITEMS_PER_SECTION);
+    const locations = await timed("record locations (git)", () =>
+      recordLocations(ctx, range.head, ids),
+    );
+    model = withLocations(model, locations);
+  }
   const rendered = startSpan("render the body");
   const body = renderPrComment(model);
   rendered();

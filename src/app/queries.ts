@@ -47,7 +47,8 @@ function backlogView(state: ProjectState, id: string) {
 
 export type ListFilter = {
   type?: "intent" | "decision";
-  status?: "active" | "stale" | "superseded" | "incomplete";
+  /** a lifecycle status; `incomplete` and `proposed` (waiting for a person) are computed */
+  status?: "active" | "stale" | "superseded" | "incomplete" | "proposed";
   workline?: string;
   tag?: string;
 };
@@ -67,7 +68,9 @@ export async function listRecords(ctx: AppContext, filter: ListFilter = {}) {
     if (
       filter.status === "incomplete"
         ? summary.incomplete.length === 0
-        : filter.status && record.status !== filter.status
+        : filter.status === "proposed"
+          ? record.consent !== "proposed"
+          : filter.status && record.status !== filter.status
     )
       continue;
     rows.push(summary);

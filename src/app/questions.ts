@@ -2,8 +2,8 @@ import { AdriftError } from "../core/errors.js";
 import type { Affects } from "../core/events/common.js";
 import { findQuestion } from "../core/project/backlog-lookup.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
-import { assertCanAnswer } from "../core/rules/questions.js";
-import { currentActor, currentPerson, detectAgent } from "./actor.js";
+import { assertCanAnswer, assertQuestionText } from "../core/rules/questions.js";
+import { currentActor, currentPerson, decidingActor } from "./actor.js";
 import { resolveAffects } from "./affects.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
@@ -17,6 +17,7 @@ export async function askQuestion(
   ctx: AppContext,
   input: { question: string; suggestion?: string; affects?: Partial<Affects> },
 ) {
+  assertQuestionText(input);
   const { state } = await loadProject(ctx);
   const affects = resolveAffects(state, input.affects);
   const actor = await currentActor(ctx);
@@ -88,10 +89,8 @@ export async function answerQuestion(
 ) {
   const { state } = await loadProject(ctx);
   const question = findQuestion(state, ref);
-  const actor = await currentActor(ctx);
   // `--as` names a person but does not make an agent's shell a person's: agents never answer.
-  const agent = detectAgent(ctx.env);
-  assertCanAnswer(state, question, agent ? { ...actor, kind: "agent", name: agent } : actor);
+  assertCanAnswer(state, question, await decidingActor(ctx));
   const answer = answerText(question, input);
   const accepted = Boolean(input.accept_suggestion);
   const person = await currentPerson(ctx);

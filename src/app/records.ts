@@ -4,11 +4,13 @@ import type { Affects, CardFields, Considered, TierB } from "../core/events/comm
 import type { AdriftEvent, EventOf } from "../core/events/envelope.js";
 import { resolveRef } from "../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../core/project/state.js";
+import { assertMayChange, assertMayRecordUserDecision } from "../core/rules/amendment.js";
 import {
   assertConsideredOptions,
   cardIncompleteness,
   type IncompletenessReason,
 } from "../core/rules/completeness.js";
+import { decidingActor } from "./actor.js";
 import { resolveAffects } from "./affects.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
 import type { AppContext } from "./context.js";
@@ -23,6 +25,8 @@ export type CardInput = Partial<CardFields> & {
   touched_paths?: string[];
   revision?: string;
   tier_b?: TierB;
+  /** the workline it belongs to (id, prefix), instead of the clone's active one */
+  workline?: string;
 };
 
 /** What a decision adds to a card. */
@@ -59,6 +63,13 @@ export function activeWorkline(ctx: AppContext, state: ProjectState): string | u
   return id && state.worklines.get(id)?.status === "open" ? id : undefined;
 }
 
+/** The workline a new record goes to: the one named, else the active one. */
+function worklineOf(ctx: AppContext, state: ProjectState, ref: string | undefined) {
+  return ref
+    ? resolveRef(state, ref, { accept: ["workline_opened"], what: "workline" })
+    : activeWorkline(ctx, state);
+}
+
 /** Records an intent card (basis only when paths are given). */
 export async function recordIntent(ctx: AppContext, input: CardInput): Promise<RecordResult> {
   assertConsideredOptions(input.considered);
@@ -75,7 +86,7 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
     ...(input.tier_b ? { tier_b: input.tier_b } : {}),
   };
   const written = await writeEvents(ctx, [
-    { type: "intent_card_recorded", data, workline_id: activeWorkline(ctx, state) },
+    { type: "intent_card_recorded", data, workline_id: worklineOf(ctx, state, input.workline) },
   ]);
   const event = written.at(-1)!;
   return {
@@ -89,6 +100,8 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
 /** Records a decision; its basis (revision, default HEAD, and paths) is required. */
 export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
   assertConsideredOptions(input.considered);
+  if (input.question_id !== undefined || input.affects !== undefined)
+    assertMayRecordUserDecision(await decidingActor(ctx));
   const { state } = await loadProject(ctx);
   const { basis, notes } = await buildBasis(ctx, input.touched_paths ?? [], input.revision);
   const data = {
@@ -103,7 +116,7 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
     ...(input.tier_b ? { tier_b: input.tier_b } : {}),
   };
   const written = await writeEvents(ctx, [
-    { type: "decision_recorded", data, workline_id: activeWorkline(ctx, state) },
+    { type: "decision_recorded", data, workline_id: worklineOf(ctx, state, input.workline) },
   ]);
   const event = written.at(-1)!;
   return { id: event.id, event, incomplete: cardIncompleteness(data), notes };
@@ -131,6 +144,7 @@ export async function amendRecord(ctx: AppContext, ref: string, input: AmendInpu
   assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
+  assertMayChange(record, await decidingActor(ctx), "amend");
   const { add_considered, reason, considered, touched_paths, ...rest } = input;
   const changes: EventOf<"intent_card_amended">["data"]["changes"] = {};
   for (const [key, value] of Object.entries(rest))
@@ -260,6 +274,7 @@ export async function supersedeDecision(ctx: AppContext, ref: string, byRef: str
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   const successor = findRecord(state, byRef);
+  assertMayChange(record, await decidingActor(ctx), "supersede");
   if (record.id === successor.id)
     throw new AdriftError(
       "validation_failed",

@@ -1,7 +1,6 @@
 import { type Dirent, readdirSync } from "node:fs";
 import path from "node:path";
-import type { AdrView } from "../core/project/adrs.js";
-import type { ProjectState } from "../core/project/state.js";
+import type { AdrView, ProjectState } from "../core/project/state.js";
 import type {
   AdrInput,
   AdrRelation,

@@ -1,4 +1,3 @@
-import { logCacheKey } from "../adapters/log-files.js";
 import {
   readReportIndex,
   readStateCache,
@@ -8,11 +7,11 @@ import {
 import type { ProjectState } from "../core/project/state.js";
 import { indexState, type ReportIndex } from "../core/reports/report-index.js";
 import type { AppContext } from "./context.js";
+import { logKeyWithMarks } from "./marks-set-aside.js";
 
-/** What caches derived from the log are keyed by: the log dir, and each file's contents. */
+/** What caches derived from the log are keyed by: the log dir, each file's contents, the marks set aside. */
 export function logKey(ctx: AppContext): Promise<string> {
-  const { root, gitDir } = ctx.git.location;
-  return logCacheKey(root, ctx.config.log_dir, gitDir);
+  return logKeyWithMarks(ctx);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AgentName, HookEvent } from "../core/agents/hook-config.js";
 import type { HookInput } from "../core/agents/hook-input.js";
 import type { ClusterBy } from "../core/cluster/cluster.js";
-import type { Affects } from "../core/events/common.js";
+import type { Affects, CardFields } from "../core/events/common.js";
 import type { StoryStatus, TaskStatus, Verdict } from "../core/project/backlog-types.js";
 import { type AcceptOptions, acceptDraft, rejectDraft } from "./adr/accept.js";
 import { draftAdrs } from "./adr/draft.js";
@@ -13,6 +13,8 @@ import { answerAgentHook } from "./agents/hook.js";
 import { installAgentHooks, uninstallAllAgentHooks } from "./agents/install.js";
 import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog.js";
 import { freezeUncovered } from "./baseline.js";
+import { worklineCheckpoint } from "./checkpoint.js";
+import { type ConfirmOptions, confirmRecord } from "./consent.js";
 import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { type ContextLineOptions, contextLine } from "./context-line.js";
 import { type CorrespondenceOptions, correspondenceReport } from "./correspondence.js";
@@ -71,9 +73,12 @@ export function repositoryApi(ctx: AppContext) {
     activateWorkline: (ref: string) => changeWorkline(ctx, "activate", ref),
     closeWorkline: (ref?: string) => changeWorkline(ctx, "close", ref),
     listWorklines: () => listWorklines(ctx),
+    worklineCheckpoint: (ref?: string) => worklineCheckpoint(ctx, ref),
     recordIntent: (input: CardInput) => recordIntent(ctx, input),
     amendRecord: (ref: string, input: AmendInput) => amendRecord(ctx, ref, input),
     recordDecision: (input: DecisionInput) => recordDecision(ctx, input),
+    confirmRecord: (ref: string, changes?: Partial<CardFields>, options?: ConfirmOptions) =>
+      confirmRecord(ctx, ref, changes, options),
     reverifyDecision: (
       ref: string,
       options?: { revision?: string; note?: string; paths?: readonly string[] },

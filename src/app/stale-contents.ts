@@ -17,7 +17,7 @@ import {
   withMergeGaps,
 } from "../core/rules/staleness-merges.js";
 import type { StaleFinding } from "../core/rules/staleness-types.js";
-import type { FingerprintSource, HistoryDetails } from "./stale-engine.js";
+import type { FingerprintSource, HistoryDetails } from "./stale-types.js";
 
 /**
  * What HEAD holds, and what each record's basis held, at the paths judging `records` over a

@@ -4,6 +4,7 @@ import { setImmediate } from "node:timers/promises";
 import type { GitAdapter } from "../adapters/git/types.js";
 import { profileNote, startSpan, timed } from "../adapters/profile.js";
 import { serialiseFinding } from "../adapters/stale-cache.js";
+import { isAdriftError } from "../core/errors.js";
 import {
   boundaryCovered,
   type CommitInfo,
@@ -34,6 +35,9 @@ import {
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import type { Progress } from "./context.js";
 import { addMergeGaps, lookUpContents } from "./stale-contents.js";
+import type { FingerprintSource, HistoryDetails } from "./stale-types.js";
+
+export type { FingerprintSource, HistoryDetails };
 
 /** Most files fingerprinted one by one; wider scopes keep only their directories' tree ids. */
 export const MAX_FINGERPRINTED_FILES = 20_000;
@@ -186,12 +190,39 @@ async function scanHistory(
   records: ScanRecords,
   options: HistoryOptions,
 ): Promise<ScanResult & { excluded: string[] }> {
-  // Records judged a slice at a time: git waits while node does not read its pipe.
-  const attach = (scan: HistoryScan) =>
-    Promise.resolve(records).then(async (list) => {
-      scan.attach(list, (_, finding) => serialiseFinding(finding));
-      while (scan.judgePassed(JUDGED_PER_TURN)) await setImmediate();
-    });
+  try {
+    return await scanExcluding(git, head, present, times, records, options);
+  } catch (error) {
+    if (!isAdriftError(error) || error.details.reason !== "skewed_dates") throw error;
+    // Commit dates go back in time: git's walk cannot leave commits out exactly. Read it all.
+    profileNote("commit dates go back in time: history read whole, nothing excluded");
+    const scan = new HistoryScan(present);
+    await Promise.all([
+      attachTo(scan, records),
+      streamInto(git, scan, head, [], undefined, options),
+    ]);
+    return { ...scan.finish(), excluded: [] };
+  }
+}
+
+/** Attaches the records to a scan, judging them a slice at a time (git waits while node does not read its pipe). */
+function attachTo(scan: HistoryScan, records: ScanRecords): Promise<void> {
+  return Promise.resolve(records).then(async (list) => {
+    scan.attach(list, (_, finding) => serialiseFinding(finding));
+    while (scan.judgePassed(JUDGED_PER_TURN)) await setImmediate();
+  });
+}
+
+/** `scanHistory` reading only what the bases leave out (git excludes their ancestors). */
+async function scanExcluding(
+  git: GitAdapter,
+  head: string,
+  present: Set<string>,
+  times: Map<string, number>,
+  records: ScanRecords,
+  options: HistoryOptions,
+): Promise<ScanResult & { excluded: string[] }> {
+  const attach = (scan: HistoryScan) => attachTo(scan, records);
   if (present.size === 0) {
     const scan = new HistoryScan([]);
     await attach(scan);
@@ -263,26 +294,9 @@ export async function prepareHistory(
   };
 }
 
-/** Fingerprints of records whose basis had them but the caller dropped them (the cache does). */
-export type FingerprintSource = () => Promise<Map<string, Record<string, string> | undefined>>;
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
-
-/**
- * What a report needs kept to be carried forward later (see staleness-advance.ts): per record id
- * the paths outside its scope its finding followed renames through, and the commits the history
- * read left out.
- */
-export type HistoryDetails = {
-  follows: Map<string, string[]>;
-  excluded?: string[];
-  /** true when the history read had no merge */
-  linear?: boolean;
-  /** basis revisions not in this clone (compared by fingerprints): a fetch may bring them */
-  missing?: string[];
-};
 
 /**
  * Computes every record's state at HEAD from history; records whose basis revision is missing

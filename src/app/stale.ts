@@ -6,10 +6,8 @@ import { readLocalState, withMarksLock } from "../adapters/local-state.js";
 import {
   type LogFileStamp,
   listLogFiles,
-  logCacheKey,
   logDirsOf,
   logFileStamps,
-  logKeyOf,
   splitLines,
   stampsOfKey,
 } from "../adapters/log-files.js";
@@ -34,6 +32,8 @@ import type { AssessedRecord } from "../core/rules/staleness.js";
 import type { NoAdvance, PreviousReport } from "../core/rules/staleness-advance.js";
 import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
 import type { AppContext } from "./context.js";
+import { dropHookGate, writeHookGate } from "./hook-gate.js";
+import { logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
 import { withoutOwnFilesContext } from "./own-files.js";
 import {
   type Advanced,
@@ -152,7 +152,14 @@ async function fromLog(
         lines.push({ event: parsed.event, text, at });
     }
   }
-  return { ...inputsOf(foldEvents(orderLines(lines).events)), problems };
+  // Different lines with one id: git says which the log held first (as every reader does).
+  let ordered = orderLines(lines);
+  if (ordered.conflicts.length > 0) {
+    const { committedOrderFrom } = await import("./committed-order.js");
+    ordered = orderLines(lines, undefined, await committedOrderFrom(ctx.git)(ordered.conflicts));
+  }
+  const setAside = await setAsideMarkIds(ctx);
+  return { ...inputsOf(foldEvents(ordered.events, undefined, { setAside })), problems };
 }
 
 function isJson(text: string): boolean {
@@ -264,7 +271,7 @@ async function staleness(
       refuseFutureEvents(inputs);
       // The stored report stays what it was computed from, to be carried forward later.
       const basis = reportBasisOf(cached);
-      writeStaleCache(gitDir, {
+      await saveCache(ctx, {
         key,
         records: withoutFingerprints(inputs.records),
         open_worklines: inputs.open_worklines,
@@ -338,8 +345,8 @@ async function staleness(
       oldest = details.excluded?.length === 1 ? details.excluded[0] : undefined;
     }
     const written = startSpan("write cache");
-    writeStaleCache(
-      gitDir,
+    await saveCache(
+      ctx,
       {
         key,
         records: withoutFingerprints(inputs!.records),
@@ -374,6 +381,21 @@ async function staleness(
   return withLogProblems(mergeStaged(rejudged, staged.findings), inputs!);
 }
 
+/**
+ * Writes the staleness cache (and the report, when given), and the hook gate derived from it:
+ * the old gate goes first, so no hook reads it against a cache that no longer backs it.
+ */
+async function saveCache(
+  ctx: AppContext,
+  cache: Parameters<typeof writeStaleCache>[1],
+  report?: Parameters<typeof writeStaleCache>[2],
+): Promise<void> {
+  const gitDir = ctx.git.location.gitDir;
+  dropHookGate(gitDir);
+  writeStaleCache(gitDir, cache, report);
+  await writeHookGate(ctx, cache);
+}
+
 /** Stops at a line from a newer adrift, naming its file and line (SPEC §2). */
 function refuseFutureEvents(inputs: Inputs): void {
   const refusal = inputs.problems && futureEventsError({ problems: inputs.problems });
@@ -392,7 +414,7 @@ function withLogProblems(report: StalenessReport, inputs: Inputs): StalenessRepo
 async function problemsOfLog(ctx: AppContext, cached: StaleCache): Promise<Problem[]> {
   const { problems } = await timed("read the log for its problems", () => fromLog(ctx));
   const { version: _version, ...kept } = cached;
-  writeStaleCache(ctx.git.location.gitDir, { ...kept, problems });
+  await saveCache(ctx, { ...kept, problems });
   return problems;
 }
 
@@ -429,10 +451,9 @@ async function stagedChangeFindings(
   return { findings, commit };
 }
 
-/** What the cached records were derived from: the log dir, and each log file's contents. */
+/** What the cached records were derived from: the log dir, each log file's contents, the marks set aside. */
 function cacheKey(ctx: AppContext): Promise<string> {
-  const { root, gitDir } = ctx.git.location;
-  return logCacheKey(root, ctx.config.log_dir, gitDir);
+  return logKeyWithMarks(ctx);
 }
 
 const REVISION_KEY = Buffer.from('"revision":"');
@@ -608,14 +629,14 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const now = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root, gitDir);
   const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== file));
   if (others(stampsOfKey(cached.key)) !== others(now)) return;
-  const key = logKeyOf(ctx.config.log_dir, now);
+  const key = await logKeyWithMarks(ctx, now);
   const stored = readStaleReport(gitDir, cached.key, cached.head);
   const mark = <T extends { id?: string; record_id?: string; recorded: boolean }>(r: T): T =>
     marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;
   // Everything else the cache holds (what carries the report forward) stays as it was.
   const { version: _version, ...kept } = cached;
-  writeStaleCache(
-    gitDir,
+  await saveCache(
+    ctx,
     {
       ...kept,
       key,

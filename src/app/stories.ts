@@ -10,6 +10,7 @@ import {
 import type { StoryFields, StoryStatus, StoryView } from "../core/project/backlog-types.js";
 import type { ProjectState } from "../core/project/state.js";
 import { assertStoryAmendable } from "../core/rules/amendment.js";
+import { requireText } from "../core/rules/input-text.js";
 import { openQuestionsForStory, openQuestionsWarning } from "../core/rules/questions.js";
 import { assertReady, missingForReady } from "../core/rules/readiness.js";
 import {
@@ -53,6 +54,11 @@ function warningsFor(
 
 /** Creates a story as draft and promotes it to ready in the same append when it is ready. */
 export async function addStory(ctx: AppContext, input: StoryInput) {
+  requireText(
+    input.title,
+    "a story's title",
+    'name the story, e.g. adrift story add "Invoices in BRL" --epic E',
+  );
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);
   const epic = resolveReference(() => findEpic(state, input.epic_id), "epic", input.epic_id);
@@ -126,6 +132,8 @@ export async function amendStory(
   ref: string,
   input: StoryChanges & { question?: string },
 ) {
+  if (input.title !== undefined)
+    requireText(input.title, "a story's title", "give the new title, or leave --title out");
   const { state } = await loadProject(ctx);
   const story = findStory(state, ref);
   const question = input.question ? findQuestion(state, input.question) : undefined;

@@ -1,3 +1,4 @@
+import { AdriftError } from "../core/errors.js";
 import {
   assertNewKey,
   findStory,
@@ -6,7 +7,9 @@ import {
 } from "../core/project/backlog-lookup.js";
 import type { TaskStatus } from "../core/project/backlog-types.js";
 import { inheritedRules } from "../core/rules/coverage.js";
+import { requireText } from "../core/rules/input-text.js";
 import { assertStatus, assertTaskTransition, TASK_TRANSITIONS } from "../core/rules/transitions.js";
+import { currentActor, detectAgent } from "./actor.js";
 import type { AppContext } from "./context.js";
 import { loadProject } from "./load.js";
 import { writeEvents } from "./writer.js";
@@ -16,6 +19,11 @@ export async function addTask(
   ctx: AppContext,
   input: { title: string; story_id: string; key?: string },
 ) {
+  requireText(
+    input.title,
+    "a task's title",
+    'name the task, e.g. adrift task add "Round totals" --story S',
+  );
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);
   const story = resolveReference(() => findStory(state, input.story_id), "story", input.story_id);
@@ -29,6 +37,16 @@ export async function transitionTask(ctx: AppContext, ref: string, to: TaskStatu
   const { state } = await loadProject(ctx);
   const task = findTask(state, ref);
   assertTaskTransition(task.id, task.status, to);
+  // The correction-cycle limit stops an agent's loop: going on past it is a person's call.
+  if (
+    task.status === "blocked" &&
+    ((await currentActor(ctx)).kind === "agent" || detectAgent(ctx.env))
+  )
+    throw new AdriftError(
+      "only_human",
+      `task ${task.key ?? task.id} is blocked after ${task.cycles} correction cycle(s); only a person decides to go on (adrift task start ${task.key ?? task.id.slice(0, 10)} from their own shell)`,
+      { id: task.id, status: task.status, cycles: task.cycles },
+    );
   const [event] = (
     await writeEvents(ctx, [
       { type: "task_transitioned", data: { task_id: task.id, from: task.status, to } },

@@ -1,13 +1,14 @@
 import { readLog } from "../adapters/log-store.js";
-import type { AdriftEvent } from "../core/events/envelope.js";
 import type { LinePosition, Problem } from "../core/events/parse.js";
 import { foldAndCheck } from "../core/project/fold-check.js";
 import type { ProjectState } from "../core/project/state.js";
 import { findUnresolvedReferences } from "../core/rules/references.js";
 import { duplicateNumbers } from "./adr/files.js";
+import { committedOrderFrom } from "./committed-order.js";
 import type { AppContext } from "./context.js";
 import { type LoadedProject, logDirs } from "./load.js";
 import { checkHistory } from "./validate-history.js";
+import { basisRevisionProblems, recordEventProblems } from "./validate-records.js";
 
 /** The result of `validate`: every problem with file:line; ok when no error. */
 export type ValidationReport = {
@@ -38,13 +39,15 @@ export async function validateProject(
   ctx: AppContext,
   options: { against?: string } = {},
 ): Promise<LoadedProject & { report: ValidationReport }> {
-  const log = await readLog(logDirs(ctx), ctx.git.location.root);
+  const log = await readLog(logDirs(ctx), ctx.git.location.root, {
+    committedOrder: committedOrderFrom(ctx.git),
+  });
   const { state, findings } = foldAndCheck(log.events);
   const at = (id: string): LinePosition => log.positions.get(id) ?? { file: "?", line: 0 };
   const problems: Problem[] = [...log.problems];
   const notices: string[] = [];
   if (options.against) {
-    const history = await checkHistory(ctx, options.against, questionAuthors(log.events));
+    const history = await checkHistory(ctx, options.against, state);
     problems.push(...history.problems);
     notices.push(...history.notices);
   }
@@ -61,6 +64,16 @@ export async function validateProject(
   for (const { event_id, code, message } of findings)
     problems.push({ ...at(event_id), severity: "warning", code, message });
   problems.push(...duplicateAnswers(state, at));
+  problems.push(...recordEventProblems(log.events, at));
+  problems.push(...(await basisRevisionProblems(ctx, log.events, at)));
+  // Left out by the fold; the log cannot take them back, so warnings (--against makes new ones errors).
+  for (const refused of state.refused_changes)
+    problems.push({
+      ...at(refused.event_id),
+      severity: "warning",
+      code: "not_by_answerer",
+      message: `${refused.reason}; this ${refused.change === "amend" ? "amendment" : "supersession"} is ignored`,
+    });
   for (const [number, files] of duplicateNumbers(ctx))
     for (const file of files)
       problems.push({
@@ -70,6 +83,14 @@ export async function validateProject(
         code: "duplicate_adr_number",
         message: `ADR number ${number} is used by ${files.length} files (${files.join(", ")}): run adrift adr renumber`,
       });
+  // A line --against fails says it once, as the error.
+  const failed = new Set(
+    problems.filter((p) => p.severity === "error").map((p) => `${p.code} ${p.file}:${p.line}`),
+  );
+  const said = problems.filter(
+    (p) => p.severity === "error" || !failed.has(`${p.code} ${p.file}:${p.line}`),
+  );
+  problems.splice(0, problems.length, ...said);
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   const errors = problems.filter((p) => p.severity === "error").length;
   const report: ValidationReport = {
@@ -95,15 +116,4 @@ function duplicateAnswers(state: ProjectState, at: (id: string) => LinePosition)
       }),
     ),
   );
-}
-
-/** question id -> email of the author of the session it was declared in. */
-function questionAuthors(events: readonly AdriftEvent[]): (id: string) => string | undefined {
-  const sessions = new Map<string, string>();
-  const questions = new Map<string, string>();
-  for (const e of events) {
-    if (e.type === "session_started") sessions.set(e.id, e.data.author.email);
-    if (e.type === "open_question_declared") questions.set(e.id, e.session_id);
-  }
-  return (id) => sessions.get(questions.get(id) ?? "");
 }

@@ -1,6 +1,7 @@
 import { AdriftError } from "../core/errors.js";
 import { findQuestion, findTask } from "../core/project/backlog-lookup.js";
 import type { Verdict } from "../core/project/backlog-types.js";
+import { assertQuestionText } from "../core/rules/questions.js";
 import { verdictEffect } from "../core/rules/verdicts.js";
 import { currentActor } from "./actor.js";
 import type { AppContext } from "./context.js";
@@ -35,6 +36,12 @@ function checkInput(verdict: Verdict, input: VerdictInput): void {
     throw new AdriftError(
       "usage",
       "give either --question (with --suggest) or --question-id, not both",
+    );
+  if (input.question !== undefined) assertQuestionText(input);
+  else if (input.suggestion !== undefined)
+    throw new AdriftError(
+      "usage",
+      "--suggest goes with --question: give the question it suggests an answer to",
     );
   if (!input.question && !input.question_id)
     throw new AdriftError(

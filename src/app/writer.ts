@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { withLocalState } from "../adapters/local-state.js";
+import { assertNoLinkOnTheWay } from "../adapters/log-files.js";
 import { appendEvents } from "../adapters/log-store.js";
 import { AdriftError } from "../core/errors.js";
 import { SCHEMA_VERSION } from "../core/events/common.js";
@@ -9,6 +9,8 @@ import { describeIssues } from "../core/events/parse.js";
 import type { EventType, PayloadInput } from "../core/events/payloads.js";
 import { currentActor, currentPerson } from "./actor.js";
 import { type AppContext, repoPath } from "./context.js";
+import { extendHookGate, gateBeforeAppend } from "./hook-gate.js";
+import { mayAppend } from "./log-ownership.js";
 
 /** An event to write, before it gets an id, a time, an actor and a session. */
 export type EventDraft = {
@@ -21,9 +23,15 @@ export type EventDraft = {
  */
 export type DraftOrBuilder = EventDraft | ((ids: readonly string[]) => EventDraft);
 
-/** The branch key used for per-branch files: the branch name, or `detached`. */
+/** The branch key of a detached HEAD. */
+const DETACHED = "(detached)";
+
+/** The branch a key names (undefined for a detached HEAD). */
+const detachedAsNone = (key: string) => (key === DETACHED ? undefined : key);
+
+/** The branch key used for per-branch files: the branch name, or `(detached)`. */
 async function branchKey(ctx: AppContext): Promise<string> {
-  return (await ctx.git.currentBranch()) ?? "(detached)";
+  return (await ctx.git.currentBranch()) ?? DETACHED;
 }
 
 /**
@@ -47,9 +55,13 @@ export async function writeEventsToFile(
   const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
   const logDir = repoPath(ctx, ctx.config.log_dir);
+  assertNoLinkOnTheWay(ctx.git.location.root, ctx.config.log_dir);
   return withLocalState(ctx.git.location.gitDir, async (local) => {
     const events: AdriftEvent[] = [];
-    const stamp = (draft: EventDraft, sessionId: string): AdriftEvent => {
+    const stamp = (draft: EventDraft, sessionId: string, implicit = false): AdriftEvent => {
+      // Every event the call writes follows the message that asked for it; the session it
+      // starts on its own does not.
+      const messageId = draft.message_id ?? (implicit ? undefined : ctx.messageId);
       const now = ctx.clock.now();
       const id = ctx.ids.next(now.getTime());
       const raw = {
@@ -61,7 +73,7 @@ export async function writeEventsToFile(
         // A session's own session_id is its id.
         session_id: draft.type === "session_started" ? id : sessionId,
         ...(draft.workline_id !== undefined ? { workline_id: draft.workline_id } : {}),
-        ...(draft.message_id !== undefined ? { message_id: draft.message_id } : {}),
+        ...(messageId !== undefined ? { message_id: messageId } : {}),
         data: draft.data,
       };
       const parsed = EVENT_SCHEMAS[draft.type].safeParse(raw);
@@ -80,12 +92,26 @@ export async function writeEventsToFile(
     // human's CLI keeps writing to their own session beside it.
     const own = ctx.ownSession;
     let sessionId = ctx.sessionId ?? (own ? own.id : local.sessions[sessionKey]);
+    // The implicit session lives in its file: when that file may not be appended to any more,
+    // a new file starts with a new session, so this branch's log holds the session it names.
+    const implicit = sessionId !== undefined && !ctx.sessionId && !own;
+    const previous = sessionId ? local.files[`${sessionId}\0${branch}`] : undefined;
+    const checked =
+      previous !== undefined &&
+      (await mayAppend(ctx.git, path.join(logDir, previous), detachedAsNone(branch)));
+    if (previous && !checked) {
+      delete local.files[`${sessionId}\0${branch}`];
+      if (implicit) {
+        delete local.sessions[sessionKey];
+        sessionId = undefined;
+      }
+    }
     const first = drafts[0];
     const startsSession = typeof first === "object" && first.type === "session_started";
     if (!sessionId && !startsSession) {
       const title = own?.title ? { title: own.title } : {};
       const data = { author: person, branch, ...title };
-      const started = stamp({ type: "session_started", data }, "");
+      const started = stamp({ type: "session_started", data }, "", true);
       events.push(started);
       sessionId = started.id;
       if (!own) local.sessions[sessionKey] = sessionId;
@@ -103,12 +129,22 @@ export async function writeEventsToFile(
     }
     const fileKey = `${sessionId}\0${branch}`;
     let relative = local.files[fileKey];
-    if (!relative || !existsSync(path.join(logDir, relative))) {
+    const ok = relative !== undefined && relative === previous ? checked : undefined;
+    if (
+      !relative ||
+      !(ok ?? (await mayAppend(ctx.git, path.join(logDir, relative), detachedAsNone(branch))))
+    ) {
       relative = `${ctx.ids.next().toLowerCase()}.events.ndjson`;
       local.files[fileKey] = relative;
     }
     const file = path.join(logDir, relative);
+    // The hook gate, still valid before this append, is extended with what it adds.
+    const gate = gateBeforeAppend(ctx);
     await appendEvents(file, events);
+    if (gate) {
+      const bytes = events.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)) + 1, 0);
+      await extendHookGate(ctx, gate, file, events, bytes);
+    }
     // Only once its first line is on disk does an own session exist.
     if (own && !ctx.sessionId) own.id = sessionId;
     return { state: local, result: { events, file } };

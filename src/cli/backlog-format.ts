@@ -39,6 +39,39 @@ export function affectsText(affects: {
   return parts.length ? parts.join(", ") : "(nothing named)";
 }
 
+/** The full human view of a task (`adrift task show`). */
+export function taskDetails(r: Awaited<ReturnType<Repository["showTask"]>>): string {
+  const waiting = r.task.status === "parked" ? paint("yellow", " — waiting for you") : "";
+  return [
+    `${paint("bold", "Task")} ${label(r.task)}  ${safeText(r.task.title)}  (${r.task.status})${waiting}`,
+    `  story  ${r.story ? safeText(`${r.story.key ?? r.story.id} ${r.story.title}`) : r.task.story_id}`,
+    `  cycles ${r.task.cycles}/${r.correction_cycle_limit}`,
+    ...r.rules.map((x) => `  rule   ${safeText(`${x.key ?? x.id} ${x.title}`)} (inherited)`),
+    ...r.task.verdicts.map(
+      (v) => `  verdict ${v.verdict}${v.notes ? `: ${safeText(v.notes)}` : ""}`,
+    ),
+    ...(r.waiting_for ? [`  waits  ${questionLine(r.waiting_for)}`] : []),
+  ].join("\n");
+}
+
+/** The full human view of a question (`adrift question show`). */
+export function questionDetails(r: Awaited<ReturnType<Repository["showQuestion"]>>): string {
+  const q = r.question;
+  return [
+    `${paint("bold", "Question")} ${q.id}  (${q.status})`,
+    `  ${safeText(q.question, { multiline: true })}`,
+    ...(q.suggestion ? [`  suggestion  ${safeText(q.suggestion, { multiline: true })}`] : []),
+    `  affects     ${affectsText(q.affects)}`,
+    `  asked by    ${safeText(q.author.name)}`,
+    ...(q.answer
+      ? [
+          `  answer      ${safeText(q.answer.answer, { multiline: true })}`,
+          `  answered by ${safeText(q.answer.answered_by.email)}, decision ${q.answer.decision_id}`,
+        ]
+      : [`  only ${safeText(r.answerable_by ?? "the session author")} can answer it`]),
+  ].join("\n");
+}
+
 /** The full human view of a story (`adrift story show`). */
 export function storyDetails(r: Awaited<ReturnType<Repository["showStory"]>>): string {
   const list = (name: string, items: string[]) =>

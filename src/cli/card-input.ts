@@ -1,9 +1,10 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
 import type { DecisionInput } from "../app/records.js";
-import { AdriftError } from "../core/errors.js";
-import { collect } from "./common.js";
+import { AdriftError, truncate } from "../core/errors.js";
+import { collect, runDir } from "./common.js";
 
 /** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
 export function cardFlags(command: Command): Command {
@@ -23,20 +24,29 @@ export function cardFlags(command: Command): Command {
     .option("--tag <tag>", "a tag (repeatable)", collect)
     .option(
       "--path <scope>",
-      "code the record is based on: file, directory/ or glob (repeatable)",
+      "code the record is based on: file, directory/ or glob, from the repository root (repeatable)",
       collect,
     )
     .option(
       "--file <file>",
-      "read the record as JSON from a file, or - for stdin (flags override)",
+      "read the record as JSON from a file (relative to the current directory), or - for stdin (flags override)",
     );
 }
 
-function readInputFile(file: string): unknown {
+/** Adds the seed's tier-B flags of `intent record` and `decision record` (shown by show/export). */
+export function tierBFlags(command: Command): Command {
+  return command
+    .option("--side-effect <text>", "a side effect of the change (repeatable)", collect)
+    .option("--depends-on <text>", "something the change depends on (repeatable)", collect)
+    .option("--kb-path <path>", "where the knowledge base says more about it")
+    .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
+}
+
+function readInputFile(file: string, from: string): unknown {
   const name = file === "-" ? "stdin" : file;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file === "-" ? 0 : file);
+    bytes = readFileSync(file === "-" ? 0 : path.resolve(from, file));
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
@@ -65,13 +75,13 @@ export function parseConsidered(value: string): { approach: string; rejected_bec
   if (at < 0)
     throw new AdriftError(
       "usage",
-      `--considered expects 'approach :: rejected because', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
+      `--considered expects 'approach :: rejected because', got "${truncate(value)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   const approach = value.slice(0, at).trim();
   if (!approach)
     throw new AdriftError(
       "usage",
-      `--considered expects the rejected approach before '::', got "${value.slice(0, 80)}"; e.g. --considered "Redis lock :: another service to run"`,
+      `--considered expects the rejected approach before '::', got "${truncate(value)}"; e.g. --considered "Redis lock :: another service to run"`,
     );
   return { approach, rejected_because: value.slice(at + 2).trim() };
 }
@@ -88,9 +98,27 @@ type CardOptions = {
   tag?: string[];
   path?: string[];
   file?: string;
+  cwd?: string;
   finding?: string[];
   revision?: string;
+  workline?: string;
+  sideEffect?: string[];
+  dependsOn?: string[];
+  kbPath?: string;
+  adrRef?: string;
 };
+
+/** The tier-B fields: the file's, with each flag given replacing its field. */
+function tierBOf(options: CardOptions, base: DecisionInput["tier_b"]): DecisionInput["tier_b"] {
+  const tier = {
+    ...base,
+    ...(options.sideEffect ? { side_effects: options.sideEffect } : {}),
+    ...(options.dependsOn ? { dependencies: options.dependsOn } : {}),
+    ...(options.kbPath !== undefined ? { kb_path: options.kbPath } : {}),
+    ...(options.adrRef !== undefined ? { adr_ref: options.adrRef } : {}),
+  };
+  return Object.keys(tier).length > 0 ? tier : undefined;
+}
 
 /** Builds the use-case input from --file JSON and flags (flags win). */
 export async function cardInput(options: CardOptions): Promise<DecisionInput> {
@@ -98,7 +126,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
     const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(readInputFile(options.file));
+    const parsed = CardFileInput.safeParse(readInputFile(options.file, runDir(options)));
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",
@@ -131,6 +159,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
     touched_paths: pick(options.path, base.touched_paths),
     revision: pick(options.revision, base.revision),
     findings: pick(options.finding, base.findings),
-    tier_b: base.tier_b,
+    tier_b: tierBOf(options, base.tier_b),
+    ...(options.workline ? { workline: options.workline } : {}),
   };
 }

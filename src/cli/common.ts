@@ -1,14 +1,22 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
 import type { ActorOverride, OpenOptions } from "../app/context.js";
 import type { Repository } from "../app/repository.js";
-import { AdriftError } from "../core/errors.js";
-import { type CommonOptions, reportError } from "./io.js";
+import { type ResolvedPath, resolveInsideRepository } from "../app/user-paths.js";
+import { AdriftError, truncate } from "../core/errors.js";
+import { quotePath } from "../core/render/terminal.js";
+import { personProblem } from "../core/rules/input-text.js";
+import { type CommonOptions, note, paint, reportError } from "./io.js";
 
 /** The exit code the last action asked for; read by main.ts. */
 export const exitState = { code: 0 };
 
-/** Adds the options every command takes: -C/--cwd, --json, --as. */
-export function common(command: Command, { as = true } = {}): Command {
+/**
+ * Adds the options every command takes: -C/--cwd, --json, --as; and, for a command that
+ * records (`records`), --message-id.
+ */
+export function common(command: Command, { as = true, records = false } = {}): Command {
   command.option(
     "-C, --cwd <dir>",
     "run as if started in <dir> (the repository is found from there)",
@@ -19,7 +27,30 @@ export function common(command: Command, { as = true } = {}): Command {
       "--as <email>",
       "act as this person instead of git's user.email (name optional: 'Name <email>')",
     );
+  if (records)
+    command.option(
+      "--message-id <id>",
+      "the conversation message this follows (kept on every event written)",
+    );
   return command;
+}
+
+/** The directory a command runs in: `-C <dir>` (from the current directory), else the current one. */
+export function runDir(options: CommonOptions): string {
+  return path.resolve(options.cwd ?? ".");
+}
+
+/**
+ * A file or folder a command writes, as the user typed it (relative to where the command runs),
+ * refused when it lies outside the repository (see `resolveInsideRepository`).
+ */
+export function writePath(
+  typed: string,
+  options: CommonOptions,
+  root: string,
+  option = "--out",
+): ResolvedPath {
+  return resolveInsideRepository(typed, { from: runDir(options), root, option });
 }
 
 /** Appends examples to a command's --help. */
@@ -30,17 +61,26 @@ export function examples(command: Command, ...lines: string[]): Command {
   );
 }
 
-/** Parses `--as "Name <email>"` or `--as email`. */
+/**
+ * Parses `--as "Name <email>"` or `--as email`. Refuses what would record nobody or a forged
+ * identity: an empty value, no email, a line break or another control character.
+ */
 export function parseAs(value: string | undefined): ActorOverride | undefined {
-  if (!value) return undefined;
-  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
-  if (match) return { name: match[1] || undefined, email: match[2]! };
-  if (!value.includes("@"))
-    throw new AdriftError(
+  if (value === undefined) return undefined;
+  const refuse = (why: string) =>
+    new AdriftError(
       "usage",
-      `--as expects an email or 'Name <email>', got "${value.slice(0, 80)}"; e.g. --as "Ana Souza <ana@example.com>"`,
+      `--as expects an email or 'Name <email>', got "${truncate(value)}" (${why}); e.g. --as "Ana Souza <ana@example.com>"`,
     );
-  return { email: value.trim() };
+  if (value.trim().length === 0) throw refuse("nothing");
+  const problem = personProblem({ email: value });
+  if (problem) throw refuse("a line break or another control character");
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
+  const person = match
+    ? { name: match[1] || undefined, email: match[2]!.trim() }
+    : { email: value.trim() };
+  if (person.email.length === 0 || !person.email.includes("@")) throw refuse("no email");
+  return person.name === undefined ? { email: person.email } : person;
 }
 
 /**
@@ -57,8 +97,55 @@ export async function repository(
   return openRepository(options.cwd ?? process.cwd(), {
     ...open,
     actor: parseAs(options.as),
+    ...(options.messageId ? { messageId: options.messageId } : {}),
     ...(progress ? { progress } : {}),
   });
+}
+
+/** The commands that only read the log: run where adrift is not set up, they say so. */
+const READERS = new Set([
+  "list",
+  "show",
+  "validate",
+  "stale",
+  "context",
+  "export",
+  "report correspondence",
+  "pr-comment",
+  "coverage",
+  "question list",
+  "question show",
+  "story list",
+  "story show",
+  "task list",
+  "task show",
+  "rule list",
+  "epic list",
+  "adr list",
+  "session show",
+  "workline list",
+]);
+
+/**
+ * The repository root above `dir` when it has no `.decisions/` (adrift was never set up
+ * there); undefined when it has one, or when `dir` is in no repository (the command says so).
+ * File-system checks only: no git process for a note.
+ */
+export function rootWithoutDecisions(dir: string): string | undefined {
+  const start = path.resolve(dir);
+  if (!existsSync(start)) return undefined;
+  for (let at = start; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, ".decisions"))) return undefined;
+    if (existsSync(path.join(at, ".git"))) return at;
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
+/** `list` for `adrift list`, `question list` for `adrift question list`. */
+function nameOf(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
 }
 
 /**
@@ -72,14 +159,24 @@ export function action(
   return async (...args: unknown[]) => {
     const command = args.at(-1) as Command;
     const options = command.opts() as CommonOptions;
+    // --json anywhere asks for JSON errors, even where an option took it as its value.
+    const json = Boolean(options.json) || process.argv.slice(2).includes("--json");
+    // with --json, stderr holds the JSON error alone: a note beside it would break its readers
+    if (!json && READERS.has(nameOf(command))) {
+      const root = rootWithoutDecisions(options.cwd ?? process.cwd());
+      if (root !== undefined)
+        note(
+          paint(
+            "yellow",
+            `note: adrift is not set up in this repository (no .decisions/ in ${quotePath(root)}), so there is nothing to read yet; run \`adrift init\` to set it up`,
+            process.stderr,
+          ),
+        );
+    }
     try {
       exitState.code = (await handler(...args)) ?? 0;
     } catch (error) {
-      // --json anywhere asks for JSON errors, even where an option took it as its value.
-      exitState.code = reportError(
-        error,
-        Boolean(options.json) || process.argv.slice(2).includes("--json"),
-      );
+      exitState.code = reportError(error, json);
     }
   };
 }

@@ -1,12 +1,12 @@
 import type { RecordSummary } from "../app/queries.js";
 import { quotePath, safeText } from "../core/render/terminal.js";
+import { clip, flatten } from "../core/render/text.js";
 import type { IncompletenessReason } from "../core/rules/completeness.js";
 import { paint } from "./io.js";
 
-/** First line of a text, shortened for one-line listings, its control characters escaped. */
+/** First line of a text, shortened (between graphemes) for one-line listings, its control characters escaped. */
 export function oneLine(text: string, max = 72): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return safeText(flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`);
+  return safeText(clip(flatten(text), max));
 }
 
 const STATUS_COLOR = { active: "green", stale: "yellow", superseded: "gray" } as const;
@@ -18,7 +18,9 @@ export function recordLine(record: RecordSummary): string {
   const incomplete = record.incomplete.length
     ? paint("yellow", ` [incomplete: ${record.incomplete.map((r) => r.rule).join(", ")}]`)
     : "";
-  return `${paint("dim", record.id)}  ${kind}  ${status} ${oneLine(record.card.outcome || "(no outcome)")}${incomplete}`;
+  const proposed =
+    record.consent === "proposed" ? paint("yellow", " [proposed: waits for a person]") : "";
+  return `${paint("dim", record.id)}  ${kind}  ${status} ${oneLine(record.card.outcome || "(no outcome)")}${proposed}${incomplete}`;
 }
 
 /** Lines telling why a card is incomplete. */
@@ -61,6 +63,13 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
     field("revision", record.basis.revision);
     field("paths", paths(record.basis.touched_paths) || "(none: governs no code)");
   }
+  const tier = record.tier_b;
+  if (tier) {
+    for (const effect of tier.side_effects ?? []) field("side effect", effect);
+    for (const dependency of tier.dependencies ?? []) field("depends on", dependency);
+    if (tier.kb_path) field("kb path", quotePath(tier.kb_path));
+    if (tier.adr_ref) field("adr", tier.adr_ref);
+  }
   if (record.workline_id) field("workline", record.workline_id);
   if (record.superseded_by) field("superseded", `by ${record.superseded_by}`);
   for (const mark of record.stale_marks)
@@ -72,6 +81,24 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
     );
   if (record.amendments.length)
     out.push(paint("dim", `  amended ${record.amendments.length}× (history kept)`));
+  out.push(...consentLines(record));
   out.push(...incompletenessLines(record.incomplete));
   return out.join("\n");
+}
+
+/** Whose word the record is: waiting for a person, or confirmed by whom. */
+export function consentLines(record: RecordSummary): string[] {
+  if (record.consent === "proposed")
+    return [
+      paint(
+        "yellow",
+        `  proposed     by an agent; waits for a person: adrift intent confirm ${record.id.slice(0, 10)} [--<field> "…"]`,
+      ),
+    ];
+  return record.confirmations.map((c) =>
+    paint(
+      "dim",
+      `  confirmed    by ${safeText(c.actor.name)} at ${c.at}${c.changes ? ` (changed: ${Object.keys(c.changes).join(", ")})` : ""}`,
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 // What an installed git hook runs: `adrift hook run <name> [args...]`. Hooks run on every commit,
 // so this path does not build the commander program (tens of milliseconds of module loading):
 // main.ts calls it directly, and the hidden `hook run` command calls the same function.
-import { mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { locateEmbedded } from "../adapters/git/locate.js";
 import { AdriftError } from "../core/errors.js";
@@ -71,6 +71,9 @@ function firstInThisGitCommand(error: unknown): boolean {
   if (!git || !/^\d+$/.test(git) || !dir) return true;
   try {
     mkdirSync(dir, { recursive: true });
+    // Only adrift's own folder: a symlink planted there (or at its parent) is not followed, to
+    // clear files elsewhere or to write there; the warning is then simply said again.
+    if (!isRealDirectory(dir) || !isRealDirectory(path.dirname(dir))) return true;
     for (const entry of readdirSync(dir)) {
       const pid = Number(entry.split("-")[0]);
       if (Number.isInteger(pid) && !isRunning(pid)) unlinkSync(path.join(dir, entry));
@@ -79,10 +82,19 @@ function firstInThisGitCommand(error: unknown): boolean {
     // clearing old markers is best effort
   }
   const reason = error instanceof Error ? error.message : String(error);
+  const marker = path.join(dir, `${git}-${fnv1a(reason).toString(36)}`);
   try {
-    writeFileSync(path.join(dir, `${git}-${fnv1a(reason).toString(36)}`), "", { flag: "wx" });
+    // Created exclusively: never through a symlink at that path (O_EXCL does not follow one).
+    writeFileSync(marker, "", { flag: "wx" });
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "EEXIST";
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") return true;
+    // Said already in this git command — unless what is there is not a marker adrift wrote.
+    return !lstatSync(marker, { throwIfNoEntry: false })?.isFile();
   }
+}
+
+/** True for a directory that is not a symbolic link. */
+function isRealDirectory(dir: string): boolean {
+  return lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
 }

@@ -3,9 +3,19 @@ import type { Problem } from "../core/events/parse.js";
 import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
 import { quotePath, safeText } from "../core/render/terminal.js";
 
-/** Whether to colour output: a TTY, and neither NO_COLOR nor --json. */
-export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
-  return Boolean(stream.isTTY) && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
+/**
+ * Whether to colour output (no-color.org, force-color.org): a non-empty `FORCE_COLOR` forces
+ * it (`0` or `false` turns it off, as Node reads it), a non-empty `NO_COLOR` turns it off, and
+ * otherwise a terminal that is not `TERM=dumb` gets it. An empty variable counts as unset.
+ */
+export function colorEnabled(
+  stream: NodeJS.WriteStream = process.stdout,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== "") return force !== "0" && force !== "false";
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  return Boolean(stream.isTTY) && env.TERM !== "dumb";
 }
 
 const CODES = {
@@ -30,7 +40,7 @@ export function paint(
 }
 
 /** Options every command takes. */
-export type CommonOptions = { cwd?: string; json?: boolean; as?: string };
+export type CommonOptions = { cwd?: string; json?: boolean; as?: string; messageId?: string };
 
 /**
  * Prints a result: JSON (one document) with --json, else the human rendering. JSON is indented
@@ -84,7 +94,7 @@ export function reportError(error: unknown, json: boolean): number {
   return isAdriftError(error) ? exitCodeFor(known.code) : 2;
 }
 
-/** A commander usage error (`error: unknown option '--bogus'`) as adrift's `usage` error. */
+/** A commander usage error (`error: unknown option '--bogus'`) as adrift's `usage` error, on one line. */
 export function usageError(error: unknown, hint: string): AdriftError {
   const commander = error as { code?: string; message?: string };
   // A missing subcommand shows the command's help (not with --json): its message says nothing.
@@ -93,6 +103,7 @@ export function usageError(error: unknown, hint: string): AdriftError {
       ? "expected a command"
       : String(commander.message ?? error)
           .replace(/^error: /, "")
+          .replace(/\s*\n\s*/g, " ")
           .replace(/\.$/, "");
   return new AdriftError("usage", `${message}; ${hint}`, {
     reason: String(commander.code ?? "").replace(/^commander\./, ""),

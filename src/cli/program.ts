@@ -1,4 +1,4 @@
-import { Command } from "commander";
+import { Command, CommanderError } from "commander";
 
 type Register = (program: Command) => void;
 
@@ -37,18 +37,46 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["baseline"], async () => (await import("./commands/baseline.js")).registerBaseline],
   [["adr"], async () => (await import("./commands/adr.js")).registerAdr],
   [["mcp"], async () => (await import("./commands/mcp.js")).registerMcp],
+  [["completion"], async () => (await import("./commands/completion.js")).registerCompletion],
 ];
 
 /** The version printed by --version. */
 export const VERSION = "0.1.0";
 
-/** What commander prints after a usage error, and what the JSON error's message ends with. */
-export const USAGE_HINT = "run with --help for usage";
+/** What a usage error ends with: where to read how the command is used. */
+export function usageHint(commandPath = "adrift"): string {
+  return `run "${commandPath} --help" for usage`;
+}
+
+/** The options taken before the command as well as after it (`adrift -C ../repo --json stale`). */
+const GLOBAL_OPTIONS = ["cwd", "json"] as const;
+
+/**
+ * The word naming the command: the first argument that is not an option, skipping `-C <dir>`
+ * (`adrift -C ../repo stale` names `stale`). Undefined for `adrift`, `adrift --help`.
+ */
+export function commandWord(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "-C" || arg === "--cwd") i++;
+    else if (arg === "--") return args[i + 1];
+    else if (!arg.startsWith("-")) return arg;
+  }
+  return undefined;
+}
+
+/** `adrift adr draft` for the draft command: what its help and its usage errors call it. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
 
 /**
  * Builds the commander program. With `command` (the first argument) naming a known command,
- * only that command's module is loaded and registered; otherwise (help, a typo) all are. With
- * `json`, commander prints no usage error: main.ts prints it as SPEC §4's JSON error.
+ * only that command's module is loaded and registered; otherwise (help, a typo) all are.
+ * Commander prints no error of its own: main.ts prints every error in adrift's one format
+ * (`error [usage]: …`, or the JSON error with `--json`).
  */
 export async function createProgram(
   command?: string,
@@ -59,14 +87,49 @@ export async function createProgram(
       "Keep the why of a codebase inside the repository, and know when the code moved on.",
     )
     .version(VERSION)
-    .exitOverride();
-  if (options.json) program.configureOutput({ outputError: () => {}, writeErr: () => {} });
-  else
-    program
-      .showHelpAfterError(`(${USAGE_HINT})`)
-      .configureOutput({ outputError: (text, write) => write(text) });
+    // Options before the command belong to the program, after it to the command (git's way).
+    .enablePositionalOptions()
+    .option("-C, --cwd <dir>", "run as if adrift was started in <dir> (as git -C)")
+    .option("--json", "print one JSON document on stdout (errors as JSON on stderr)")
+    .configureOutput({
+      outputError: () => {},
+      ...(options.json ? { writeErr: () => {} } : {}),
+    });
+  program.hook("preAction", (root, leaf) => passGlobalOptions(root, leaf));
   const known = MODULES.find(([names]) => command !== undefined && names.includes(command));
   const wanted = known ? [known] : MODULES;
   for (const register of await Promise.all(wanted.map(([, load]) => load()))) register(program);
+  tagUsageErrors(program);
   return program;
+}
+
+/**
+ * Hands `-C` and `--json` given before the command to the command that runs (one given after
+ * the command wins). A command that does not take one refuses it rather than ignore it.
+ */
+function passGlobalOptions(root: Command, leaf: Command): void {
+  for (const name of GLOBAL_OPTIONS) {
+    const value = root.getOptionValue(name);
+    if (value === undefined || leaf === root) continue;
+    if (!leaf.options.some((o) => o.attributeName() === name)) {
+      const flag = name === "cwd" ? "-C" : "--json";
+      const path = commandPath(leaf);
+      throw Object.assign(
+        new CommanderError(2, "commander.unknownOption", `${path} does not take ${flag}`),
+        { commandPath: path },
+      );
+    }
+    if (leaf.getOptionValue(name) === undefined) leaf.setOptionValue(name, value);
+  }
+}
+
+/** Makes each command's usage errors say which command they are about (for the hint). */
+function tagUsageErrors(command: Command): void {
+  const path = commandPath(command);
+  command.exitOverride((error) => {
+    throw Object.assign(error, {
+      commandPath: (error as { commandPath?: string }).commandPath ?? path,
+    });
+  });
+  for (const sub of command.commands) tagUsageErrors(sub);
 }

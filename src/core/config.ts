@@ -1,17 +1,33 @@
 import * as z from "zod";
 import { CONFIG_DEFAULTS as D, DECISIONS_DIR } from "./config-defaults.js";
+import { type ConfigPath, configPathProblem } from "./config-paths.js";
 import { AdriftError } from "./errors.js";
 import { describeIssues } from "./events/parse.js";
 
-/** `.decisions/config.json`: every setting optional, defaults as in SPEC §1. */
+/** A configured path: inside the repository (see `configPathProblem`), its default when absent. */
+function repoPath(field: ConfigPath) {
+  return z
+    .string()
+    .default(D[field])
+    .superRefine((value, ctx) => {
+      const problem = configPathProblem(field, value);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          message: `${JSON.stringify(value.slice(0, 200))} ${problem}`,
+        });
+    });
+}
+
+/** `.decisions/config.json`: every setting optional, defaults as the documentation gives them. */
 export const ConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    log_dir: z.string().default(D.log_dir),
-    adr_dir: z.string().default(D.adr_dir),
-    drafts_dir: z.string().default(D.drafts_dir),
-    adr_index: z.string().default(D.adr_index),
-    templates_dir: z.string().default(D.templates_dir),
+    log_dir: repoPath("log_dir"),
+    adr_dir: repoPath("adr_dir"),
+    drafts_dir: repoPath("drafts_dir"),
+    adr_index: repoPath("adr_index"),
+    templates_dir: repoPath("templates_dir"),
     correction_cycle_limit: z.number().int().min(1).max(100).default(D.correction_cycle_limit),
     coverage_depth: z.number().int().min(1).max(10).default(D.coverage_depth),
     broad_scope_ratio: z.number().min(0).max(1).default(D.broad_scope_ratio),

@@ -1,3 +1,5 @@
+import { clip, flatten } from "./render/text.js";
+
 /** Stable error codes; tests assert these, never the wording. */
 export type ErrorCode =
   | "validation_failed"
@@ -7,6 +9,7 @@ export type ErrorCode =
   | "already_answered"
   | "conflict"
   | "only_session_author"
+  | "only_human"
   | "unknown_reference"
   | "not_ready"
   | "invalid_transition"
@@ -25,6 +28,7 @@ export function exitCodeFor(code: ErrorCode): number {
     case "conflict":
       return 4;
     case "only_session_author":
+    case "only_human":
       return 5;
     default:
       return 2;
@@ -50,6 +54,5 @@ export function isAdriftError(value: unknown): value is AdriftError {
 
 /** Shortens user-supplied text for inclusion in an error message. */
 export function truncate(text: string, max = 80): string {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+  return clip(flatten(text), max);
 }

@@ -10,13 +10,15 @@ export function agentName(clientName: string | undefined): string {
 }
 
 /**
- * The use cases as one MCP client sees them: every event it writes has the agent actor,
- * and goes to the client's own session, started by its first write.
+ * The use cases as one MCP client sees them: every event it writes has the agent actor (and
+ * the message it follows, when the call named one), and goes to the client's own session,
+ * started by its first write.
  */
 export function clientRepository(
   base: AppContext,
   clientName: string | undefined,
   session: OwnSession,
+  messageId?: string,
 ): Repository {
   const name = agentName(clientName);
   session.title ??= `MCP session of ${name}`;
@@ -24,5 +26,6 @@ export function clientRepository(
     ...base,
     actor: { ...base.actor, kind: "agent", name },
     ownSession: session,
+    ...(messageId !== undefined ? { messageId } : {}),
   });
 }

@@ -11,6 +11,7 @@ import {
   recordIntentCard,
 } from "./tools/records.js";
 import { checkStaleness } from "./tools/staleness.js";
+import { listBacklog, transitionTaskTool } from "./tools/tasks.js";
 
 /** Every tool the server offers; a tool is listed here only once its use case exists. */
 export const TOOLS: ToolDefinition[] = [
@@ -23,6 +24,8 @@ export const TOOLS: ToolDefinition[] = [
   createEpic,
   createStory,
   createTask,
+  transitionTaskTool,
+  listBacklog,
   recordVerdictTool,
   checkStaleness,
   getContext,

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { AdriftError, isAdriftError } from "../core/errors.js";
+import { AdriftError, type ErrorCode, isAdriftError } from "../core/errors.js";
 import type { ToolOutcome } from "./tool.js";
 
 /** Maps and sets become plain JSON, as in `--json` output. */
@@ -9,7 +9,7 @@ function plain(value: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(value, replacer)) as Record<string, unknown>;
 }
 
-/** A successful tool result: structured content plus a short text. */
+/** A successful tool result: structured content plus the text the model reads. */
 export function successResult(outcome: ToolOutcome): CallToolResult {
   return {
     content: [{ type: "text", text: outcome.text }],
@@ -17,17 +17,43 @@ export function successResult(outcome: ToolOutcome): CallToolResult {
   };
 }
 
+const IDS =
+  "use the id a record_*/create_*/declare_* result gave you, a unique prefix of it, or a key such as RN-1; list_records, list_backlog and list_open_questions list them";
+
+/** What the agent can do next, by error code. */
+const HINTS: Partial<Record<ErrorCode, string>> = {
+  validation_failed:
+    "fix the fields named and call the tool again; its inputSchema (tools/list) names every field",
+  usage: "fix the arguments named and call the tool again",
+  not_found: IDS,
+  unknown_reference: IDS,
+  ambiguous_id: "give more characters of the id, or the whole id",
+  not_ready: "give the story what `missing` lists (create_story's fields), then call again",
+  invalid_transition:
+    "details.allowed names where it can go from its state; a parked task waits for the user's answer",
+  already_answered: "read the answer with list_open_questions or get_context and follow it",
+  only_session_author:
+    "only the user answers questions and confirms proposals, with the adrift CLI; tell them what waits",
+  only_human:
+    "only a person confirms or resumes this, with the adrift CLI; tell the user what waits",
+  conflict: "the record is not in a state that allows this; read it with list_records",
+  corrupt_log: "the log has a damaged line: tell the user to run `adrift validate`",
+};
+
 /**
  * A failed tool call as a result the agent can read and act on (`isError`), never a crash:
- * domain errors keep their stable code; anything else is reported as `io_failed`.
+ * domain and argument errors keep their stable code and say what to do next (`hint`); anything
+ * else is reported as `io_failed`.
  */
 export function errorResult(error: unknown): CallToolResult {
   const known = isAdriftError(error)
     ? error
     : new AdriftError("io_failed", error instanceof Error ? error.message : String(error));
-  const body = { code: known.code, message: known.message, details: known.details };
+  const hint =
+    HINTS[known.code] ?? "tell the user; `adrift doctor` checks what adrift needs to work";
+  const body = { code: known.code, message: known.message, hint, details: known.details };
   return {
-    content: [{ type: "text", text: `[${known.code}] ${known.message}` }],
+    content: [{ type: "text", text: `[${known.code}] ${known.message}\nhint: ${hint}` }],
     structuredContent: plain({ error: body }),
     isError: true,
   };

@@ -25,7 +25,8 @@ export function createMcpServer(base: AppContext, options: ServerOptions): Serve
   );
   // One client per server (stdio): its session starts with its first write and lasts.
   const session: OwnSession = {};
-  const repo = () => clientRepository(base, server.getClientVersion()?.name, session);
+  const repo = (messageId?: string) =>
+    clientRepository(base, server.getClientVersion()?.name, session, messageId);
   handleTools(server, options.tools ?? TOOLS, repo);
   handleResources(server, options.resources ?? RESOURCES, repo);
   return server;

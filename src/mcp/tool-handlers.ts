@@ -7,34 +7,56 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import type { Repository } from "../app/repository.js";
-import { describeIssues } from "../core/events/parse.js";
+import { Label } from "../core/events/common.js";
+import { argumentError } from "./argument-errors.js";
 import { ProtocolError } from "./protocol-error.js";
 import { errorResult, successResult } from "./results.js";
+import { nearestFields, strictDeep } from "./strict-args.js";
 import type { ToolDefinition } from "./tool.js";
 
 // Lets every tools/call through the first parse, so that the SDK's own check of the request
 // answers a malformed one with -32602 (invalid params) rather than -32603 (internal error).
 const AnyToolCall = z.object({ method: z.literal("tools/call"), params: z.unknown() });
 
-function describeTool(tool: ToolDefinition): Tool {
-  const schema = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" });
+/** What every writing tool also takes: the conversation message the write follows. */
+const MessageId = z.object({
+  message_id: Label.min(1)
+    .optional()
+    .describe(
+      "the id of the conversation message this write follows (kept on every event written)",
+    ),
+});
+
+/** A tool as the server runs it: its arguments checked deep, unknown fields refused. */
+type Served = { tool: ToolDefinition; input: z.ZodType; listed: Tool };
+
+function serve(tool: ToolDefinition): Served {
+  const base = tool.input as unknown as z.ZodObject;
+  const input = strictDeep(tool.writes ? base.extend(MessageId.shape) : base);
+  const schema = z.toJSONSchema(input, { io: "input", unrepresentable: "any" });
   const { $schema: _, ...inputSchema } = schema as Record<string, unknown>;
-  return {
+  const listed: Tool = {
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: inputSchema as Tool["inputSchema"],
     annotations: { title: tool.title, readOnlyHint: !tool.writes, openWorldHint: false },
   };
+  return { tool, input, listed };
 }
 
 /**
- * tools/list and tools/call. Arguments that do not match a tool's schema are a protocol error
- * (-32602: the request is wrong); a domain error is a tool result with `isError` (the call was
- * understood and refused), so the agent can correct it and go on.
+ * tools/list and tools/call. A request the protocol cannot route (no tool name, a tool that
+ * does not exist) is a JSON-RPC error (-32602); everything about the arguments and the domain
+ * is a tool result with `isError`, a stable code and a hint, which the model reads and acts on
+ * (MCP 2025-11-25: input validation errors are tool execution errors). Nothing is written then.
  */
-export function handleTools(server: Server, tools: ToolDefinition[], repo: () => Repository) {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+export function handleTools(
+  server: Server,
+  tools: ToolDefinition[],
+  repo: (messageId?: string) => Repository,
+) {
+  const byName = new Map(tools.map((tool) => [tool.name, serve(tool)]));
   // A client may send calls without waiting for answers. Writes take the clone's state lock,
   // which waits synchronously: two writes of one process at once would stall each other, so
   // this server's writes run one after another.
@@ -44,28 +66,27 @@ export function handleTools(server: Server, tools: ToolDefinition[], repo: () =>
     writing = next.catch(() => undefined);
     return next;
   };
-  let listed: Tool[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    listed ??= tools.map(describeTool);
-    return { tools: listed };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...byName.values()].map((s) => s.listed),
+  }));
   server.setRequestHandler(AnyToolCall, async (raw) => {
     const request = CallToolRequestSchema.parse(raw);
-    const tool = byName.get(request.params.name);
-    if (!tool)
+    const served = byName.get(request.params.name);
+    if (!served) {
+      const near = nearestFields(request.params.name, [...byName.keys()]);
       throw new ProtocolError(
         ErrorCode.InvalidParams,
-        `unknown tool "${request.params.name.slice(0, 100)}"; tools/list names the tools`,
+        `unknown tool "${request.params.name.slice(0, 100)}"${near.length ? ` — did you mean ${near.join(" or ")}?` : ""}; tools/list names the tools`,
+        { tools: [...byName.keys()] },
       );
-    const parsed = tool.input.safeParse(request.params.arguments ?? {});
-    if (!parsed.success)
-      throw new ProtocolError(
-        ErrorCode.InvalidParams,
-        `invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`,
-        { issues: parsed.error.issues.slice(0, 20) },
-      );
+    }
+    const { tool, input } = served;
+    const args = request.params.arguments ?? {};
+    const parsed = input.safeParse(args);
+    if (!parsed.success) return errorResult(argumentError(tool.name, input, args, parsed.error));
+    const { message_id, ...rest } = parsed.data as { message_id?: string };
     try {
-      const run = () => tool.run(repo(), parsed.data);
+      const run = () => tool.run(repo(message_id), tool.writes ? rest : parsed.data);
       return successResult(await (tool.writes ? oneAtATime(run) : run()));
     } catch (error) {
       return errorResult(error);

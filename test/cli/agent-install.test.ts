@@ -123,10 +123,12 @@ describe.each(CASES)(
 
     it("creates the file when absent and uninstall removes it and its directory", () => {
       const repo = makeRepo();
-      expect(repo.adrift(["agent", "install", agent, "--command", "npx adrift"]).code).toBe(0);
+      expect(
+        repo.adrift(["agent", "install", agent, "--command", "npx --no-install git-adrift"]).code,
+      ).toBe(0);
       const config = JSON.parse(repo.read(file)) as Record<string, unknown>;
       check(config);
-      expect(JSON.stringify(config)).toContain("npx adrift agent hook");
+      expect(JSON.stringify(config)).toContain("npx --no-install git-adrift agent hook");
       expect(repo.adrift(["agent", "uninstall"]).code).toBe(0);
       expect(existsSync(path.join(repo.dir, file))).toBe(false);
       expect(existsSync(path.join(repo.dir, path.dirname(file)))).toBe(false);

@@ -45,12 +45,12 @@ describe("--help", () => {
 
   it.each([
     [["stale", "--json", "--bogus"], "--bogus"],
-    [["--json", "stale"], "--json"],
+    [["--json", "stale", "--bogus"], "--bogus"],
     [["decision", "record", "--json", "--path"], "--path"],
     [["stale", "extra", "--json"], "too many arguments"],
     [["frobnicate", "--json"], "frobnicate"],
   ])(
-    "a usage error with --json anywhere (%j) is SPEC §4's JSON error on stderr, exit 2",
+    "a usage error with --json anywhere (%j) is the JSON error on stderr, exit 2",
     (args, says) => {
       const result = runCli(tempDir(), args);
       expect(result.code).toBe(2);
@@ -78,10 +78,12 @@ describe("--help", () => {
     },
   );
 
-  it("a usage error without --json stays commander's line and the hint", () => {
+  it("a usage error without --json is adrift's one error line, with the command's help hint", () => {
     const result = runCli(tempDir(), ["stale", "--bogus"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("error: unknown option '--bogus'\n(run with --help for usage)\n");
+    expect(result.stderr).toBe(
+      `error [usage]: unknown option '--bogus'; run "adrift stale --help" for usage\n`,
+    );
   });
 
   it("a reader that stops early ends the output quietly (no EPIPE stack trace)", () => {

@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HOOK_NAMES, hookScript } from "../../src/app/hook-script.js";
@@ -295,5 +304,44 @@ describe("adrift hooks with real git commits", () => {
     repo.write("src/b.ts", "b2\n");
     expect(gitCommit(repo, ["-am", "blocked"]).code).not.toBe(0);
     expect(repo.git("log", "-1", "--format=%s").trim()).toBe("record");
+  });
+});
+
+describe("the one-time 'hook skipped' markers", () => {
+  /** A hook run that skips its work (broken config) as part of the git command `gitPid`. */
+  const skip = (repo: TestRepo, gitPid: number) =>
+    runCli(repo.dir, ["hook", "run", "pre-commit"], {
+      env: testEnv({ ADRIFT_GIT_PID: String(gitPid) }),
+    }).stderr;
+
+  it("are never written through a symlink planted at a marker path, nor cleared through a planted folder", () => {
+    const { repo } = setup();
+    repo.write(".decisions/config.json", "{ not json");
+    const markers = path.join(repo.dir, ".git/adrift/hook-skipped");
+    // The test runner is alive for the whole test: it stands for the running git command.
+    expect(skip(repo, process.pid)).toContain("skipped its work");
+    expect(skip(repo, process.pid)).toBe("");
+    const [marker] = readdirSync(markers);
+    expect(marker).toMatch(new RegExp(`^${process.pid}-`));
+    // A symlink where the marker goes: the file it points to is neither created nor truncated.
+    const outside = tempDir();
+    const victim = path.join(outside, "victim");
+    rmSync(path.join(markers, marker!));
+    symlinkSync(victim, path.join(markers, marker!));
+    expect(skip(repo, process.pid)).toContain("skipped its work");
+    expect(existsSync(victim)).toBe(false);
+    writeFileSync(victim, "precious\n");
+    expect(skip(repo, process.pid)).toContain("skipped its work");
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+    // The marker folder itself replaced by a symlink: nothing in its target is removed (the
+    // markers of git processes gone are cleared only in adrift's own folder) or written.
+    rmSync(markers, { recursive: true });
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    }).stdout;
+    writeFileSync(path.join(outside, `${gone}-keep`), "mine\n");
+    symlinkSync(outside, markers);
+    expect(skip(repo, process.pid)).toContain("skipped its work");
+    expect(readdirSync(outside).sort()).toEqual([`${gone}-keep`, "victim"]);
   });
 });

@@ -134,8 +134,8 @@ describe("adrift pr-comment", () => {
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stderr).error.code).toBe("usage");
     const head = repo.adrift(["pr-comment", "--base", "main", "--head", "nope", "--json"]);
-    expect(head.code).toBe(3);
-    expect(JSON.parse(head.stderr).error.code).toBe("not_found");
+    expect(head.code).toBe(2);
+    expect(JSON.parse(head.stderr).error.code).toBe("usage");
   });
 
   it("on a depth-1 clone says what it could not compute instead of failing", () => {

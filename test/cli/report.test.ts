@@ -36,7 +36,7 @@ describe("adrift report correspondence", () => {
     expect(first.code).toBe(0);
     expect(repo.adrift(["report", "correspondence", "--json"]).stdout).toBe(first.stdout);
     const report = JSON.parse(first.stdout) as Report;
-    expect([report.format, report.version]).toEqual(["adrift.correspondence", 1]);
+    expect([report.format, report.version]).toEqual(["adrift.correspondence", 2]);
     expect(report.records[0]!.paths).toEqual([
       expect.objectContaining({ entry: "src/auth/", state: "exists", matched_files: 2 }),
       expect.objectContaining({ entry: "src/gone.ts", state: "missing", matched_files: 0 }),
@@ -45,6 +45,7 @@ describe("adrift report correspondence", () => {
       area: "src/auth",
       files: 2,
       covered_files: 2,
+      covered_by_stale: 0,
       decisions: [id],
       adrs: [],
     });

@@ -265,7 +265,7 @@ describe.each(["cli", "embedded"])("staleness in everyday flows (%s git adapter)
     repo.commit("move a");
     const report = json<{ findings: { rule: string; message: string }[] }>(repo, ["doctor"]);
     const about = report.findings.filter((f) => f.message.includes(id));
-    expect(about.map((f) => f.rule)).toEqual(["ADR-D017"]);
+    expect(about.map((f) => f.rule)).toEqual(["ADR-D019"]);
     expect(about[0]!.message).toContain("renamed to src/moved.js");
     expect(about[0]!.message).not.toContain("never go stale");
   });

@@ -77,8 +77,9 @@ describe("names and text with control characters in human output", () => {
     const result = repo.adrift(["pr-comment", "--base", "main"]);
     expect(result.code).toBe(0);
     safe(result.stdout);
-    expect(result.stdout).toContain('"src/new\\nline.txt" (added)');
-    expect(result.stdout).toContain('"src/evil\\033\\[31mRED\\033\\[0m.txt" (added)');
+    // paths are code spans (nothing in them is Markdown), quoted as git quotes them
+    expect(result.stdout).toContain('`"src/new\\nline.txt"` (added)');
+    expect(result.stdout).toContain('`"src/evil\\033[31mRED\\033[0m.txt"` (added)');
     expect(result.stdout).toContain("evil \\033\\[31mRED\\033\\[0m outcome");
     expect(result.stdout).toContain("subj \\033\\[31mred");
   });

@@ -6,7 +6,6 @@ import {
   makeRepo,
   repoWithDecision,
   startCli,
-  tempDir,
   waitFor,
 } from "../support/repo.js";
 
@@ -50,7 +49,8 @@ describe("adrift watch keeps generated files current", () => {
     repo.commit("code", { "src/a.ts": "a\n" });
     const { alpha, beta } = adrsOnTwoBranches(repo);
     const index = path.join(repo.dir, "docs/adr/README.md");
-    const report = path.join(tempDir(), "correspondence.json");
+    // inside the repository: adrift writes nowhere else
+    const report = path.join(repo.dir, "correspondence.json");
 
     const { child, out, exited } = startWatch(repo.dir, ["--json", "--report", report]);
     try {

@@ -2,28 +2,27 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { readFrontMatter } from "../../src/app/adr/front-matter.js";
-import { parseMarkdown } from "../../src/app/adr/markdown.js";
-import { readAdrFile } from "../../src/core/adr/read-adr.js";
-import { readDate, readStatus } from "../../src/core/adr/values.js";
+import { adrFilesIn } from "../../src/app/adr/files.js";
+import { readAdrText } from "../../src/app/adr/read-file.js";
+import { readStatus } from "../../src/core/adr/status-line.js";
+import { readDate } from "../../src/core/adr/values.js";
 
 const ROOT = fileURLToPath(new URL("../fixtures/adr/", import.meta.url));
 const expected = JSON.parse(readFileSync(path.join(ROOT, "expected.json"), "utf8")) as Record<
   string,
-  Record<string, unknown> & { warning_lines: number[] }
+  Record<string, unknown> & { warning_lines: number[]; warning_texts?: string[] }
 >;
 
 async function read(file: string) {
-  const text = readFileSync(path.join(ROOT, file), "utf8");
-  const front = readFrontMatter(text, file);
-  const tree = await parseMarkdown(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
-  return readAdrFile({ file, front: front.data, frontRaw: front.raw, tree });
+  return readAdrText(readFileSync(path.join(ROOT, file), "utf8"), file);
 }
 
 describe("reading ADR files of every family (test/fixtures/adr/expected.json)", () => {
   const files = readdirSync(ROOT, { withFileTypes: true })
     .filter((e) => e.isDirectory())
-    .flatMap((d) => readdirSync(path.join(ROOT, d.name)).map((f) => `${d.name}/${f}`));
+    .flatMap((d) =>
+      adrFilesIn(path.join(ROOT, d.name)).map((f) => `${d.name}/${path.basename(f)}`),
+    );
 
   it("has an expected result for every fixture", () => {
     expect(files.sort()).toEqual(Object.keys(expected).sort());
@@ -31,7 +30,7 @@ describe("reading ADR files of every family (test/fixtures/adr/expected.json)", 
 
   for (const file of files)
     it(`reads ${file}`, async () => {
-      const { warning_lines, ...want } = expected[file]!;
+      const { warning_lines, warning_texts, ...want } = expected[file]!;
       const got = await read(file);
       expect({
         ...got,
@@ -45,6 +44,9 @@ describe("reading ADR files of every family (test/fixtures/adr/expected.json)", 
         decision_makers: want.decision_makers ?? [],
       });
       expect(got.warnings.map((w) => w.line)).toEqual(warning_lines);
+      (warning_texts ?? []).forEach((text, i) => {
+        expect(got.warnings[i]?.message).toContain(text);
+      });
       for (const w of got.warnings) expect(w.file).toBe(file);
     });
 });

@@ -36,7 +36,7 @@ function naiveComponents(records: ClusterInput[]): string[][] {
 }
 
 describe("clustering", () => {
-  it("groups by tag first, then workline, then overlapping paths, then one per record", () => {
+  it("groups by workline first, then tag split by code area, then overlapping paths, then one per record", () => {
     const { clusters } = clusterRecords([
       rec("01A", { tags: ["auth"], workline_id: "W1", touched_paths: ["src/auth/"] }),
       rec("01B", { tags: ["auth", "db"] }),
@@ -45,13 +45,53 @@ describe("clustering", () => {
       rec("01E", { touched_paths: ["src/api/**/*.ts"] }),
       rec("01F", { touched_paths: ["src/api/v1/users.ts"] }),
       rec("01G"),
+      rec("01H", { tags: ["db"], touched_paths: ["migrations/"] }),
     ]);
     expect(clusters.map((c) => [c.key, c.record_ids])).toEqual([
       ["paths:01E", ["01E", "01F"]],
       ["record:01G", ["01G"]],
-      ["tag:auth", ["01A", "01B"]],
-      ["tag:db", ["01C"]],
-      ["workline:W1", ["01D"]],
+      // "db" is the most shared tag of 01B; 01C and 01H govern unrelated code, and 01B none.
+      ["tag:db:01B", ["01B"]],
+      ["tag:db:01C", ["01C"]],
+      ["tag:db:01H", ["01H"]],
+      // a workline's records stay together whatever their tags
+      ["workline:W1", ["01A", "01D"]],
+    ]);
+    const placements = Object.fromEntries(
+      clusters.flatMap((c) => c.placements.map((p) => [p.record_id, p])),
+    );
+    expect(placements["01A"]).toMatchObject({ reason: "workline", workline_id: "W1" });
+    expect(placements["01C"]).toMatchObject({ reason: "tag-apart", tag: "db" });
+    expect(placements["01F"]).toMatchObject({ reason: "paths", overlaps: ["src/api/v1/users.ts"] });
+    expect(placements["01G"]).toMatchObject({ reason: "alone" });
+  });
+
+  it("splits a workline whose records govern unrelated code, and keeps a card without paths with its decision", () => {
+    const { clusters } = clusterRecords([
+      rec("01A", { workline_id: "W1" }),
+      rec("01B", { workline_id: "W1", touched_paths: ["src/auth/"] }),
+      rec("01C", { workline_id: "W2", touched_paths: ["src/events/"] }),
+      rec("01D", { workline_id: "W2", touched_paths: ["biome.json"] }),
+    ]);
+    expect(clusters.map((c) => [c.key, c.record_ids])).toEqual([
+      ["workline:W1", ["01A", "01B"]],
+      ["workline:W2:01C", ["01C"]],
+      ["workline:W2:01D", ["01D"]],
+    ]);
+    expect(clusters[1]!.placements[0]).toMatchObject({
+      reason: "workline-apart",
+      workline_id: "W2",
+    });
+  });
+
+  it("keeps a tag's records together over one code area, with the records that govern no code", () => {
+    const { clusters } = clusterRecords([
+      rec("01A", { tags: ["auth"], touched_paths: ["src/auth/"] }),
+      rec("01B", { tags: ["auth"], touched_paths: ["src/auth/login.ts"] }),
+      rec("01C", { tags: ["auth"] }),
+    ]);
+    expect(clusters.map((c) => [c.key, c.record_ids])).toEqual([
+      ["tag:auth", ["01A", "01B", "01C"]],
     ]);
   });
 

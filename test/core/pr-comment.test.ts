@@ -18,8 +18,11 @@ function input(events: AdriftEvent[], changed: string[], added = events): PrComm
   return {
     base: "c".repeat(40),
     head: HEAD,
+    merge_base: "c".repeat(40),
     changed: changed.map((path) => ({ path, status: "modified" as const })),
-    commits: [{ hash: "d".repeat(40), author: "Ana", subject: "change" }],
+    commits: [
+      { hash: "d".repeat(40), author: "Ana", subject: "change", parents: ["c".repeat(40)] },
+    ],
     records: reportRecords(foldEvents(events)),
     added,
     staleness: {
@@ -84,7 +87,7 @@ describe("the PR comment body", () => {
       buildPrComment({ ...input([], []), commits: [] }, ["stale", "uncovered"]),
     );
     expect(body).toBe(
-      `<!-- adrift:pr-comment head=${HEAD} -->\n\n**adrift**: 0 changed files · 0 covered by a decision · 0 decisions made stale · 0 new records, 0 incomplete · 0 open questions\n`,
+      `<!-- adrift:pr-comment head=${HEAD} -->\n\n**adrift**: 0 changed files · 0 covered · 0 uncovered · 0 records made stale · 0 new records, 0 incomplete · 0 open questions\n`,
     );
   });
 
@@ -158,5 +161,45 @@ describe("the PR comment body", () => {
       "01JC0000000000000000000012",
     ]);
     expect(buildPrComment({ ...pr, questions: [] }, []).summary.covered).toBe(4);
+  });
+
+  it("counts covered files a decision made stale governs, by path, directory, glob and a rename's old path; changed = covered + uncovered", () => {
+    const ids = [
+      "01JC0000000000000000000001",
+      "01JC0000000000000000000002",
+      "01JC0000000000000000000003",
+      "01JC0000000000000000000004",
+      "01JC0000000000000000000005",
+    ];
+    const events = [
+      decision(ids[0]!, "by path", ["src/a.ts"]),
+      decision(ids[1]!, "by directory", ["lib/"]),
+      decision(ids[2]!, "by glob", ["docs/**/*.md"]),
+      decision(ids[3]!, "old name", ["old/name.ts"]),
+      decision(ids[4]!, "not stale", ["keep/"]),
+    ];
+    const base = input(events.slice(0, 4), []);
+    const model = buildPrComment(
+      {
+        ...base,
+        records: reportRecords(foldEvents(events)),
+        changed: [
+          { path: "src/a.ts", status: "modified" },
+          { path: "lib/x/y.ts", status: "added" },
+          { path: "docs/guide/intro.md", status: "modified" },
+          { path: "new/name.ts", status: "renamed", from: "old/name.ts" },
+          { path: "keep/k.ts", status: "modified" },
+          { path: "other/z.md", status: "added" },
+        ],
+      },
+      [],
+    );
+    expect(model.stale.map((s) => s.id)).toEqual(ids.slice(0, 4));
+    expect(model.summary).toMatchObject({
+      changed_files: 6,
+      covered: 5,
+      covered_by_made_stale: 4,
+      uncovered: 1,
+    });
   });
 });

@@ -1,6 +1,17 @@
 import fc from "fast-check";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { code, list, paragraph, renderMarkdown } from "../../src/core/render/report-md.js";
+import {
+  code,
+  list,
+  paragraph,
+  renderMarkdown,
+  sentence,
+  text,
+  words,
+} from "../../src/core/render/report-md.js";
 
 describe("the report Markdown serializer", () => {
   it("prints code followed by an empty text as the code alone (the PR comment drops the text)", () => {
@@ -16,5 +27,68 @@ describe("the report Markdown serializer", () => {
       }),
       { numRuns: 500 },
     );
+  });
+  it("prints adrift's own words unescaped, meaning what the escaped text would, beside any user text", () => {
+    const parser = unified().use(remarkParse).use(remarkGfm);
+    const plain = (node: unknown): string => {
+      const n = node as { value?: string; children?: unknown[]; type: string };
+      if (n.type === "inlineCode") return `\`${n.value}\``;
+      if (n.type === "break") return "\n";
+      if (n.type === "link") return `[${(n.children ?? []).map(plain).join("")}]`;
+      return n.value ?? (n.children ?? []).map(plain).join(n.type === "list" ? "\n" : "");
+    };
+    // What a reader sees; spaces at an item's ends (which Markdown trims) aside.
+    const meaning = (md: string) =>
+      plain(parser.parse(md))
+        .replace(/[ \t]+/g, " ")
+        .replace(/ ?\n ?/g, "\n")
+        .trim();
+    const said = fc.stringMatching(/^[A-Za-z0-9 ,.;:()\u2014\u2192'-]{1,16}$/);
+    const user = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 20 }),
+      fc.stringMatching(/^[ `\r\n\\*_#|<>@:.()[\]!a-z0-9-]{0,12}$/),
+    );
+    const part = fc.oneof(
+      user.map((v) => ({ user: v })),
+      said.map((v) => ({ said: v })),
+      user.map((v) => ({ code: v })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(part, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 3 }),
+        (items) => {
+          // The same sentence with its words as text nodes, escaped like user text.
+          const build = (asWords: boolean) =>
+            renderMarkdown([
+              list(
+                items.map((parts) => {
+                  const said = sentence(
+                    ...parts.map((p) =>
+                      "code" in p ? code(p.code) : "said" in p ? words(p.said) : p.user,
+                    ),
+                  );
+                  return asWords
+                    ? said
+                    : paragraph(
+                        ...said.children.map((c) => (c.type === "html" ? text(c.value) : c)),
+                      );
+                }),
+              ),
+            ]);
+          expect(meaning(build(true))).toBe(meaning(build(false)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("refuses to print as they are words that hold Markdown syntax", () => {
+    for (const bad of ["a *b*", "[x](y)", "<b>", "a_b", "`c`", "# h", "a\nb", "x!"])
+      expect(() => words(bad)).toThrow(/not plain words/);
+    expect(sentence("a", words(". Re-check it, then "), code("x")).children).toEqual([
+      { type: "text", value: "a" },
+      { type: "html", value: ". Re-check it, then " },
+      { type: "inlineCode", value: "x" },
+    ]);
   });
 });

@@ -58,6 +58,10 @@ describe("every event type round-trips through the library", () => {
       type: "intent_card_amended",
       data: { target_id: card1, changes: { outcome: `${PT} (v2)` }, reason: RU },
     });
+    await write({
+      type: "intent_confirmed",
+      data: { target_id: card1, changes: { trigger: `${RU} ${EMOJI}` } },
+    });
     const decision = await write({
       type: "decision_recorded",
       data: { card, considered, findings: [EMOJI, RU], basis, tags: ["ç"] },
@@ -169,8 +173,12 @@ describe("every event type round-trips through the library", () => {
       status: "open",
     });
     const intent = state.records.get(card1)!;
-    expect(intent.card).toEqual({ ...card, outcome: `${PT} (v2)` });
+    expect(intent.card).toEqual({ ...card, outcome: `${PT} (v2)`, trigger: `${RU} ${EMOJI}` });
     expect(intent.amendments).toHaveLength(1);
+    expect(intent.consent).toBe("confirmed");
+    expect(intent.confirmations).toEqual([
+      expect.objectContaining({ changes: { trigger: `${RU} ${EMOJI}` } }),
+    ]);
     expect(intent.amendments[0]!.reason).toBe(RU);
     expect(intent.considered).toEqual(considered);
     expect(intent.tags).toEqual(["деньги", "💰"]);

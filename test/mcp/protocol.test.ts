@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { connectMcp, logEvents } from "../support/mcp.js";
+import { connectMcp, errorCode, logEvents } from "../support/mcp.js";
 import { CLI, makeRepo, testEnv } from "../support/repo.js";
 
 async function protocolError(promise: Promise<unknown>): Promise<number> {
@@ -14,7 +14,7 @@ async function protocolError(promise: Promise<unknown>): Promise<number> {
 }
 
 describe("adrift mcp: malformed requests", () => {
-  it("answers wrong argument types with a protocol error, writes nothing, and keeps serving", async () => {
+  it("answers arguments that do not match the schema with isError results, a request it cannot route with a protocol error; writes nothing and keeps serving", async () => {
     const repo = makeRepo();
     const mcp = await connectMcp(repo.dir);
     const calls: [string, Record<string, unknown>][] = [
@@ -24,10 +24,16 @@ describe("adrift mcp: malformed requests", () => {
       ["record_decision", { basis: { touched_paths: ["/etc/passwd"] } }],
       ["amend_intent_card", { changes: { outcome: "x" } }],
       ["list_records", { limit: "ten" }],
-      ["no_such_tool", {}],
+      ["record_intent_card", { card: { outcome: "o" }, message_id: "m".repeat(2_001) }],
     ];
-    for (const [name, args] of calls)
-      expect(await protocolError(mcp.call(name, args))).toBe(ErrorCode.InvalidParams);
+    for (const [name, args] of calls) {
+      const result = await mcp.call(name, args);
+      expect(result.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
+      expect(errorCode(result)).toBe("validation_failed");
+    }
+    expect(await protocolError(mcp.call("no_such_tool", {}))).toBe(ErrorCode.InvalidParams);
+    const near = await mcp.call("record_intent", {}).catch((e: McpError) => e.message);
+    expect(near).toContain("did you mean record_intent_card?");
     expect(
       await protocolError(
         mcp.client.request(

@@ -80,12 +80,11 @@ describe("adrift mcp: open questions", () => {
     ]);
   });
 
-  it("refuses a question over 500 characters as a protocol error", async () => {
+  it("refuses a question over 500 characters as a tool result the model reads", async () => {
     const repo = makeRepo();
     const mcp = await connectMcp(repo.dir);
-    await expect(mcp.call("declare_open_question", { question: "?".repeat(501) })).rejects.toThrow(
-      /-32602/,
-    );
+    const long = await mcp.call("declare_open_question", { question: "?".repeat(501) });
+    expect(errorCode(long)).toBe("validation_failed");
     const unknown = await mcp.call("declare_open_question", {
       question: "Which rule?",
       affects: { rules: ["RN-404"] },

@@ -30,6 +30,8 @@ describe("adrift mcp: recording", () => {
         "create_epic",
         "create_story",
         "create_task",
+        "transition_task",
+        "list_backlog",
         "record_verdict",
         "check_staleness",
         "get_context",
@@ -37,6 +39,8 @@ describe("adrift mcp: recording", () => {
       ].sort(),
     );
     expect(names).not.toContain("answer_open_question");
+    // Consent is a person's: no tool confirms a proposal.
+    expect(names.filter((n) => /confirm/.test(n))).toEqual([]);
     for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
     const card = tools.find((t) => t.name === "record_intent_card")!;
     expect(Object.keys(card.inputSchema.properties ?? {})).toEqual(

@@ -81,6 +81,7 @@ export type LoggedEvent = {
   type: string;
   actor: { kind: string; name: string; email?: string };
   session_id: string;
+  message_id?: string;
   data: Record<string, unknown>;
   file: string;
 };

@@ -23,6 +23,15 @@ export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env = cleanGitEnv(process.env);
   for (const name of Object.keys(env))
     if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER|ADRIFT_|AI_AGENT$|AGENT$)/.test(name)) delete env[name];
+  // CI names the repository's forge (links in reports): tests set it when they mean to.
+  for (const name of [
+    "GITHUB_SERVER_URL",
+    "GITHUB_REPOSITORY",
+    "CI_PROJECT_URL",
+    "CI_SERVER_URL",
+    "CI_PROJECT_PATH",
+  ])
+    delete env[name];
   return {
     ...env,
     NO_COLOR: "1",

@@ -1,4 +1,4 @@
-import type { CommitInfo, FileChange, TreeEntry } from "./types.js";
+import type { CommitInfo, FileChange, LineOrigin, TreeEntry } from "./types.js";
 
 /** How `git log` lists each commit's changes for `parseLog`: renames found, blob ids in full. */
 export const LOG_CHANGES = ["-z", "-M", "--raw", "--no-abbrev"] as const;
@@ -184,15 +184,27 @@ export function parseLsTree(text: string): TreeEntry[] {
   return entries;
 }
 
-/** Parses `git blame --line-porcelain`: the author email of each line (undefined when uncommitted). */
-export function parseBlameAuthors(text: string): (string | undefined)[] {
-  const authors: (string | undefined)[] = [];
-  let current: string | undefined;
+/**
+ * Parses `git blame --line-porcelain`: per line of the file, the commit that added it and the
+ * emails of its author and committer; undefined for a line not committed yet (git's all-zero id).
+ */
+export function parseBlameOrigins(text: string): (LineOrigin | undefined)[] {
+  const origins: (LineOrigin | undefined)[] = [];
+  let commit = "";
+  let author = "";
+  let committer = "";
   for (const line of text.split("\n")) {
-    if (line.startsWith("author-mail ")) {
-      const mail = line.slice(12).replace(/^<|>$/g, "");
-      current = mail === "not.committed.yet" ? undefined : mail;
-    } else if (line.startsWith("\t")) authors.push(current);
+    if (line.startsWith("\t")) {
+      origins.push(
+        /^0+$/.test(commit)
+          ? undefined
+          : { commit, author_email: author, committer_email: committer },
+      );
+      commit = "";
+    } else if (commit === "" && /^[0-9a-f]{40,64} /.test(line))
+      commit = line.slice(0, line.indexOf(" "));
+    else if (line.startsWith("author-mail ")) author = line.slice(12).replace(/^<|>$/g, "");
+    else if (line.startsWith("committer-mail ")) committer = line.slice(15).replace(/^<|>$/g, "");
   }
-  return authors;
+  return origins;
 }

@@ -6,18 +6,20 @@ import {
   LOG_CHANGES,
   LOG_FORMAT,
   LogStreamParser,
-  parseBlameAuthors,
+  parseBlameOrigins,
   parseLog,
   parseLsTree,
   parseRawChanges,
 } from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
 import { readHead as readHeadCommit } from "./head.js";
+import { readShallowFile } from "./shallow.js";
 import type {
   CommitInfo,
   FileChange,
   GitAdapter,
   GitIdentity,
+  LineOrigin,
   RepositoryLocation,
   TreeEntry,
 } from "./types.js";
@@ -259,6 +261,27 @@ export class CliGit implements GitAdapter {
     });
   }
 
+  async objectIdAcross(revs: readonly string[], file: string): Promise<(string | undefined)[]> {
+    const clean = file.replace(/\/+$/, "");
+    const out = await this.batchCheck(revs.map((rev) => `${rev}:${clean}`));
+    return out.map((line) => {
+      const [oid, type] = line.split(" ");
+      return type === "blob" || type === "tree" ? oid : undefined;
+    });
+  }
+
+  async reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>> {
+    // merge-base walks until it knows (a date-trusting `rev-list --not` may stop early).
+    const unique = [...new Set(oids)];
+    const answers = await Promise.all(
+      unique.map(
+        async (oid) =>
+          (await this.run(["merge-base", "--is-ancestor", oid, head], true)).code === 0,
+      ),
+    );
+    return new Set(unique.filter((_, i) => answers[i]));
+  }
+
   async mergeBases(revs: readonly string[]): Promise<string[]> {
     const unique = [...new Set(revs)];
     if (unique.length <= 1) return unique;
@@ -295,12 +318,16 @@ export class CliGit implements GitAdapter {
         stdio: ["ignore", "pipe", "pipe"],
       });
       const parser = new LogStreamParser();
+      const listed = new Map<string, string[]>();
       let stderr = "";
       let failed: unknown;
       const deliver = (commits: CommitInfo[]) => {
         if (failed) return;
         try {
-          for (const commit of commits) onCommit(commit);
+          for (const commit of commits) {
+            if (!commit.boundary) listed.set(commit.hash, commit.parents);
+            onCommit(commit);
+          }
         } catch (error) {
           failed = error;
           child.kill();
@@ -325,9 +352,42 @@ export class CliGit implements GitAdapter {
           );
         deliver(parser.end());
         if (failed) reject(failed);
-        else resolve();
+        else this.checkExcluded(listed, exclude).then(resolve, reject);
       });
     });
+  }
+
+  /**
+   * Rejects (`git_failed`, reason `skewed_dates`) when git listed a commit that an excluded one
+   * reaches. git's walk of `A --not B` trusts commit dates: where they go back in time (a clock
+   * set wrong, an import, a rebase keeping author dates) it may stop marking B's ancestors
+   * before it has listed them, and a change made before B would count as made after it. Such a
+   * commit leaves a lowest listed commit (none of whose parents is listed) that B reaches, which
+   * `git merge-base --independent` tells exactly. Not asked when each lowest commit is a child of
+   * the one excluded commit: then none can be its ancestor.
+   */
+  private async checkExcluded(
+    listed: ReadonlyMap<string, readonly string[]>,
+    exclude: readonly string[],
+  ): Promise<void> {
+    if (exclude.length === 0) return;
+    const lowest = [...listed]
+      .filter(([, parents]) => !parents.some((p) => listed.has(p)))
+      .map(([hash, parents]) => ({ hash, parents }));
+    const only = exclude.length === 1 ? exclude[0] : undefined;
+    if (lowest.every((c) => only !== undefined && c.parents.includes(only))) return;
+    const hashes = lowest.map((c) => c.hash);
+    const { stdout, code } = await this.run(
+      ["merge-base", "--independent", ...hashes, ...exclude],
+      true,
+    );
+    const independent = new Set(stdout.split("\n").filter(Boolean));
+    if (code === 0 && hashes.every((h) => independent.has(h))) return;
+    throw new AdriftError(
+      "git_failed",
+      "git listed commits older than the excluded ones (commit dates go back in time here); read the history whole instead",
+      { reason: "skewed_dates", exclude },
+    );
   }
 
   /**
@@ -368,6 +428,13 @@ export class CliGit implements GitAdapter {
       ]),
     ]);
     const byHash = new Map(parseLog(changed.stdout).map((c) => [c.hash, c]));
+    const listed = new Map<string, string[]>();
+    for (const entry of graph.stdout.split("\0")) {
+      if (!entry || entry.startsWith("-")) continue;
+      const [marked, , ...parents] = entry.split(" ");
+      listed.set(marked!.slice(1), parents.filter(Boolean));
+    }
+    await this.checkExcluded(listed, exclude);
     for (const entry of graph.stdout.split("\0")) {
       if (!entry) continue;
       const [marked, time, ...parents] = entry.split(" ");
@@ -468,9 +535,32 @@ export class CliGit implements GitAdapter {
     return { hash: hash!, time: Number(time) };
   }
 
-  async lineAuthors(file: string): Promise<(string | undefined)[] | undefined> {
+  async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
     const { stdout, code } = await this.run(["blame", "--line-porcelain", "--", file], true);
-    return code === 0 ? parseBlameAuthors(stdout) : undefined;
+    if (code === 0) return parseBlameOrigins(stdout);
+    // A file HEAD does not have (or no HEAD yet): none of its lines is committed.
+    if ((await this.readFileAt("HEAD", file)) === undefined) {
+      let text = "";
+      try {
+        text = readFileSync(path.join(this.location.root, file), "utf8");
+      } catch {
+        // gone: no lines
+      }
+      const lines = text.split("\n");
+      if (lines.at(-1) === "") lines.pop();
+      return lines.map(() => undefined);
+    }
+    throw new AdriftError("git_failed", `git blame -- ${file} failed; run it to see why`, { file });
+  }
+
+  async shallowCommits(): Promise<Set<string>> {
+    return readShallowFile(this.location.commonDir);
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    if (ancestor === descendant) return true;
+    const { code } = await this.run(["merge-base", "--is-ancestor", ancestor, descendant], true);
+    return code === 0;
   }
 
   async resolveRevision(rev: string): Promise<string | undefined> {
@@ -491,6 +581,21 @@ export class CliGit implements GitAdapter {
     if (head !== undefined) return head || undefined;
     const { stdout, code } = await this.run(["symbolic-ref", "--quiet", "--short", "HEAD"], true);
     return code === 0 ? stdout.trim() || undefined : undefined;
+  }
+
+  async branchTips(): Promise<Map<string, string>> {
+    const { stdout } = await this.run([
+      "for-each-ref",
+      "--format=%(objectname) %(objecttype) %(symref) %(refname)",
+      "refs/heads",
+      "refs/remotes",
+    ]);
+    const tips = new Map<string, string>();
+    for (const line of stdout.split("\n")) {
+      const [oid, type, symref, ...name] = line.split(" ");
+      if (oid && type === "commit" && !symref && name.length) tips.set(name.join(" "), oid);
+    }
+    return tips;
   }
 
   private identityRead?: Promise<GitIdentity>;

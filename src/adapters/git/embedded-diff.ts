@@ -1,8 +1,15 @@
 import * as git from "isomorphic-git";
-import type { EmbeddedRepo } from "./embedded-revision.js";
+import { type EmbeddedRepo, readTreeOnce } from "./embedded-revision.js";
+import { underPathspec } from "./pathspec.js";
+import {
+  type DetectedChange,
+  type DiffPair,
+  detectRenames,
+  type RenameOptions,
+} from "./rename-detect.js";
 import type { FileChange, TreeEntry } from "./types.js";
 
-type Entry = { oid: string; type: string };
+type Entry = { oid: string; type: string; mode: number };
 
 /** The entries of one tree object by name (empty for a missing tree). */
 async function readEntries(
@@ -11,8 +18,9 @@ async function readEntries(
 ): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();
   if (!oid) return out;
-  const { tree } = await git.readTree({ ...repo, oid });
-  for (const e of tree) out.set(e.path, { oid: e.oid, type: e.type });
+  const tree = await readTreeOnce(repo, oid);
+  for (const e of tree)
+    out.set(e.path, { oid: e.oid, type: e.type, mode: Number.parseInt(e.mode, 8) });
   return out;
 }
 
@@ -53,70 +61,146 @@ export async function listTree(
   return out;
 }
 
-/** Added, modified and deleted files between two trees (equal subtrees are skipped). */
-async function diffTrees(
+/** What a diff compares (literal pathspecs it is limited to) and how it pairs renames. */
+export type DiffOptions = RenameOptions & { paths?: readonly string[] };
+
+/** True when a directory may hold paths under `specs` (it is one, is under one, or holds one). */
+function mayHold(dir: string, specs: readonly string[]): boolean {
+  return specs.some((spec) => {
+    const base = spec.replace(/\/+$/, "");
+    return base === "" || dir === base || dir.startsWith(`${base}/`) || base.startsWith(`${dir}/`);
+  });
+}
+
+/** Byte order of UTF-8 paths, as git sorts its diff queue (UTF-16 order differs above U+FFFF). */
+export function comparePaths(a: string, b: string): number {
+  if (a === b) return 0;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: any character past ASCII
+  if (/[^\x00-\x7f]/.test(a) || /[^\x00-\x7f]/.test(b))
+    return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+  return a < b ? -1 : 1;
+}
+
+/**
+ * The paths that differ between two trees (a blob or submodule added, deleted, or changed in
+ * contents or mode), in no particular order; equal subtrees are skipped, siblings read at once.
+ */
+async function collectPairs(
   repo: EmbeddedRepo,
   before: string | undefined,
   after: string | undefined,
   prefix: string,
-  out: FileChange[],
-  oids: Map<string, string>,
+  out: DiffPair[],
+  paths: readonly string[] | undefined,
 ): Promise<void> {
   if (before === after) return;
   const [a, b] = await Promise.all([readEntries(repo, before), readEntries(repo, after)]);
+  const below: Promise<void>[] = [];
   for (const name of new Set([...a.keys(), ...b.keys()])) {
     const x = a.get(name);
     const y = b.get(name);
-    if (x?.oid === y?.oid) continue;
+    if (x && y && x.oid === y.oid && x.mode === y.mode) continue;
     const full = `${prefix}${name}`;
     const xTree = x?.type === "tree" ? x.oid : undefined;
     const yTree = y?.type === "tree" ? y.oid : undefined;
-    if (xTree || yTree) await diffTrees(repo, xTree, yTree, `${full}/`, out, oids);
-    const xBlob = x && x.type === "blob" ? x : undefined;
-    const yBlob = y && y.type === "blob" ? y : undefined;
-    if (xBlob && yBlob) out.push({ status: "M", path: full, was: xBlob.oid, blob: yBlob.oid });
-    else if (xBlob) {
-      out.push({ status: "D", path: full, was: xBlob.oid });
-      oids.set(`D\0${full}`, xBlob.oid);
-    } else if (yBlob) {
-      out.push({ status: "A", path: full, blob: yBlob.oid });
-      oids.set(`A\0${full}`, yBlob.oid);
-    }
+    if ((xTree || yTree) && (!paths || mayHold(full, paths)))
+      below.push(collectPairs(repo, xTree, yTree, `${full}/`, out, paths));
+    const xLeaf = x && x.type !== "tree" ? { oid: x.oid, mode: x.mode } : undefined;
+    const yLeaf = y && y.type !== "tree" ? { oid: y.oid, mode: y.mode } : undefined;
+    if ((!xLeaf && !yLeaf) || (paths && !underPathspec(full, paths))) continue;
+    out.push({
+      path: full,
+      ...(xLeaf ? { before: xLeaf } : {}),
+      ...(yLeaf ? { after: yLeaf } : {}),
+    });
   }
+  await Promise.all(below);
+}
+
+/** The diff queue between two trees, in git's order (by path). */
+async function diffQueue(
+  repo: EmbeddedRepo,
+  before: string | undefined,
+  after: string | undefined,
+  paths?: readonly string[],
+): Promise<DiffPair[]> {
+  const out: DiffPair[] = [];
+  await collectPairs(repo, before, after, "", out, paths);
+  return out.sort((x, y) => comparePaths(x.path, y.path));
+}
+
+/** Reads blobs for rename detection. */
+function blobReader(repo: EmbeddedRepo) {
+  return async (oid: string) => (await git.readBlob({ ...repo, oid })).blob;
+}
+
+function toFileChange(change: DetectedChange): FileChange {
+  const contents = {
+    ...(change.after !== undefined ? { blob: change.after } : {}),
+    ...(change.before !== undefined ? { was: change.before } : {}),
+  };
+  return change.status === "R"
+    ? {
+        status: "R",
+        path: change.path,
+        old_path: change.from,
+        similarity: change.score,
+        ...contents,
+      }
+    : { status: change.status, path: change.path, ...contents };
 }
 
 /**
- * The changes between two trees, with pure renames (a deleted and an added file holding the
- * same blob) detected; renames with edits stay a deletion and an addition.
+ * The changes between two trees as `git diff -M --name-status` lists them: renames paired by
+ * content similarity (see rename-detect.ts), in git's order. With `paths`, only the paths under
+ * them are compared, and renames are paired among those alone (as `git log -- <paths>` does).
  */
 export async function treeChanges(
   repo: EmbeddedRepo,
   before: string | undefined,
   after: string | undefined,
+  options: DiffOptions = {},
 ): Promise<FileChange[]> {
-  const raw: FileChange[] = [];
-  const oids = new Map<string, string>();
-  await diffTrees(repo, before, after, "", raw, oids);
-  return pairRenames(raw, oids);
+  const queue = await diffQueue(repo, before, after, options.paths);
+  return (await detectRenames(queue, blobReader(repo), options)).map(toFileChange);
 }
 
 /**
- * A merge's own changes, as `git log -c` lists them: the files whose contents differ from every
- * parent's (a conflict resolved, an edit made in the merge), compared path by path (no renames).
- * The status all parents agree on (a file the merge added or deleted), else `M`.
+ * A merge's own changes, as `git log -M -c --name-status` lists them: the paths whose contents
+ * differ from every parent's (each parent's diff with its renames, intersected by the merge's
+ * path). The status all parents agree on when it is an addition (a rename from that parent counts
+ * as one) or a deletion — the merge's own — else `M`. `differs` tells, parent by parent, whether
+ * the merge differs from it at all (under `paths`).
  */
 export async function mergeChanges(
   repo: EmbeddedRepo,
   parents: readonly (string | undefined)[],
   after: string,
-): Promise<FileChange[]> {
-  const [first, ...rest] = await Promise.all(
+  options: DiffOptions = {},
+): Promise<{ changes: FileChange[]; differs: boolean[] }> {
+  const read = blobReader(repo);
+  const perParent = await Promise.all(
     parents.map(async (before) => {
-      const raw: FileChange[] = [];
-      await diffTrees(repo, before, after, "", raw, new Map());
-      return new Map(raw.map((c) => [c.path, c]));
+      const queue = await diffQueue(repo, before, after, options.paths);
+      const at = new Map(queue.map((pair) => [pair.path, pair]));
+      const changes = await detectRenames(queue, read, options);
+      // A rename from this parent is an addition at its path; contents as this parent's diff saw them.
+      return new Map(
+        changes.map((c) => {
+          const pair = at.get(c.path);
+          return [
+            c.path,
+            {
+              status: c.status === "R" ? ("A" as const) : c.status,
+              blob: pair?.after?.oid,
+              was: c.status === "R" ? undefined : pair?.before?.oid,
+            },
+          ];
+        }),
+      );
     }),
   );
+  const [first, ...rest] = perParent;
   const out: FileChange[] = [];
   for (const [file, change] of first ?? []) {
     const { status } = change;
@@ -131,65 +215,39 @@ export async function mergeChanges(
       ...(change.was ? { was: change.was } : {}),
     });
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    changes: out.sort((a, b) => comparePaths(a.path, b.path)),
+    differs: perParent.map((changes) => changes.size > 0),
+  };
 }
 
-/** Turns a deletion and an addition of one blob into a pure rename. */
-export function pairRenames(raw: FileChange[], oids: Map<string, string>): FileChange[] {
-  const deleted = new Map<string, string[]>();
-  for (const c of raw)
-    if (c.status === "D") {
-      const oid = oids.get(`D\0${c.path}`)!;
-      deleted.set(oid, [...(deleted.get(oid) ?? []), c.path]);
-    }
-  const renamedFrom = new Set<string>();
-  const out: FileChange[] = [];
-  for (const c of raw) {
-    if (c.status !== "A") continue;
-    const from = deleted.get(oids.get(`A\0${c.path}`)!)?.shift();
-    if (from) {
-      renamedFrom.add(from);
-      out.push({
-        status: "R",
-        path: c.path,
-        old_path: from,
-        similarity: 100,
-        ...(c.blob ? { blob: c.blob, was: c.blob } : {}),
-      });
-    } else out.push(c);
-  }
-  for (const c of raw) if (c.status !== "A" && !renamedFrom.has(c.path)) out.push(c);
-  return out;
-}
-
-/** The staged change: HEAD's tree against the index. */
+/** The staged change: HEAD's tree against the index, as `git diff --cached -M` lists it. */
 export async function stagedTreeChanges(
   repo: EmbeddedRepo,
   head: string | undefined,
+  options: DiffOptions = {},
 ): Promise<FileChange[]> {
-  if (!head)
-    return (await git.listFiles({ ...repo })).map((file) => ({ status: "A" as const, path: file }));
-  const raw: FileChange[] = [];
-  const oids = new Map<string, string>();
+  const queue: DiffPair[] = [];
   await git.walk({
     ...repo,
-    trees: [git.TREE({ ref: head }), git.STAGE()],
-    map: async (file, [a, b]) => {
+    trees: head ? [git.TREE({ ref: head }), git.STAGE()] : [git.STAGE()],
+    map: async (file, entries) => {
       if (file === ".") return true;
-      const [at, bt] = await Promise.all([a?.type(), b?.type()]);
-      if (at === "tree" || bt === "tree") return true;
-      const [x, y] = await Promise.all([a?.oid(), b?.oid()]);
-      if (x === y) return true;
-      if (x && y) raw.push({ status: "M", path: file, was: x, blob: y });
-      else if (x) {
-        raw.push({ status: "D", path: file, was: x });
-        oids.set(`D\0${file}`, x);
-      } else if (y) {
-        raw.push({ status: "A", path: file, blob: y });
-        oids.set(`A\0${file}`, y);
-      }
+      const x = head ? entries[0] : null;
+      const b = head ? entries[1] : entries[0];
+      const [at, bt] = await Promise.all([x?.type(), b?.type()]);
+      const xLeaf = x && at !== "tree" ? { oid: await x.oid(), mode: await x.mode() } : undefined;
+      const yLeaf = b && bt !== "tree" ? { oid: await b.oid(), mode: await b.mode() } : undefined;
+      if (xLeaf && yLeaf && xLeaf.oid === yLeaf.oid && xLeaf.mode === yLeaf.mode) return true;
+      if (!xLeaf && !yLeaf) return true;
+      queue.push({
+        path: file,
+        ...(xLeaf ? { before: xLeaf } : {}),
+        ...(yLeaf ? { after: yLeaf } : {}),
+      });
       return true;
     },
   });
-  return pairRenames(raw, oids);
+  queue.sort((x, y) => comparePaths(x.path, y.path));
+  return (await detectRenames(queue, blobReader(repo), options)).map(toFileChange);
 }

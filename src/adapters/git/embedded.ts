@@ -3,27 +3,55 @@ import path from "node:path";
 import * as git from "isomorphic-git";
 import { AdriftError } from "../../core/errors.js";
 import { orderCommits } from "../../core/rules/history.js";
-import { listTree, mergeChanges, stagedTreeChanges, treeChanges } from "./embedded-diff.js";
-import { type EmbeddedRepo, parentsOf, resolveEmbedded } from "./embedded-revision.js";
+import { messageSubject, trailerValues } from "./commit-message.js";
+import { embeddedLineOrigins } from "./embedded-blame.js";
+import {
+  comparePaths,
+  type DiffOptions,
+  listTree,
+  mergeChanges,
+  stagedTreeChanges,
+  treeChanges,
+} from "./embedded-diff.js";
+import {
+  type EmbeddedRepo,
+  ObjectMemo,
+  parentsOf,
+  readCommitOnce,
+  readTreeOnce,
+  resolveEmbedded,
+} from "./embedded-revision.js";
 import { worktreeTree } from "./embedded-worktree.js";
-import { limitChanges, underPathspec } from "./pathspec.js";
+import { countsFinalLine } from "./git-version.js";
+import { underPathspec } from "./pathspec.js";
+import type { RenameOptions } from "./rename-detect.js";
+import { readShallowFile } from "./shallow.js";
 import type {
   CommitInfo,
   FileChange,
   GitAdapter,
   GitIdentity,
+  LineOrigin,
   RepositoryLocation,
   TreeEntry,
 } from "./types.js";
 
-const TRAILER = /^Adrift-Workline:\s*(.+?)\s*$/gim;
-
-/** The `Adrift-Workline:` values in the last paragraph of a commit message. */
+/** The `Adrift-Workline:` trailer values of a commit message, as the git CLI adapter reads them. */
 export function worklineTrailers(message: string): string[] {
-  const paragraphs = message.trimEnd().split(/\n\s*\n/);
-  if (paragraphs.length < 2) return [];
-  return [...paragraphs.at(-1)!.matchAll(TRAILER)].map((m) => m[1]!);
+  return trailerValues(message, "Adrift-Workline")
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
+
+/** git's integer config syntax (`1000`, `2k`), or undefined. */
+function configInteger(value: unknown): number | undefined {
+  const match = /^\s*(-?\d+)\s*([kmg]?)\s*$/i.exec(String(value ?? ""));
+  if (!match) return undefined;
+  const scale = { "": 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase()]!;
+  return Number(match[1]) * scale;
+}
+
+type ReadCommit = Awaited<ReturnType<typeof git.readCommit>>;
 
 /** The isomorphic-git implementation: no git binary needed (ADRIFT_GIT=embedded, or no git on PATH). */
 export class EmbeddedGit implements GitAdapter {
@@ -37,7 +65,13 @@ export class EmbeddedGit implements GitAdapter {
   /** `indexFile`: the index git uses instead of `<git dir>/index` (GIT_INDEX_FILE in a hook). */
   constructor(location: RepositoryLocation, indexFile?: string) {
     this.location = location;
-    this.repo = { fs, dir: location.root, gitdir: location.commonDir, cache: {} };
+    this.repo = {
+      fs,
+      dir: location.root,
+      gitdir: location.commonDir,
+      cache: {},
+      objects: new ObjectMemo(),
+    };
     this.staging = indexFile ? this.withIndex(indexFile) : this.repo;
   }
 
@@ -58,7 +92,7 @@ export class EmbeddedGit implements GitAdapter {
             );
         },
       });
-    return { ...this.repo, fs: redirect(fs), cache: {} };
+    return { ...this.repo, fs: redirect(fs), cache: {}, objects: new ObjectMemo() };
   }
 
   resolveRevision(rev: string): Promise<string | undefined> {
@@ -67,6 +101,24 @@ export class EmbeddedGit implements GitAdapter {
 
   async currentBranch(): Promise<string | undefined> {
     return (await git.currentBranch({ ...this.repo, fullname: false })) ?? undefined;
+  }
+
+  async branchTips(): Promise<Map<string, string>> {
+    const tips = new Map<string, string>();
+    const add = async (ref: string) => {
+      // A symbolic ref (origin/HEAD) names another branch: left out, as the CLI adapter does.
+      const target = await git.resolveRef({ ...this.repo, ref, depth: 1 }).catch(() => undefined);
+      if (!target || !/^[0-9a-f]{40}$/.test(target)) return;
+      if ((await parentsOf(this.repo, target)) !== undefined) tips.set(ref, target);
+    };
+    for (const branch of await git.listBranches({ ...this.repo }))
+      await add(`refs/heads/${branch}`);
+    for (const remote of await git.listRemotes({ ...this.repo }).catch(() => []))
+      for (const branch of await git
+        .listBranches({ ...this.repo, remote: remote.remote })
+        .catch(() => []))
+        await add(`refs/remotes/${remote.remote}/${branch}`);
+    return tips;
   }
 
   async identity(): Promise<GitIdentity> {
@@ -88,7 +140,7 @@ export class EmbeddedGit implements GitAdapter {
 
   private async treeOf(rev: string): Promise<string> {
     const oid = await this.resolveRevision(rev);
-    if (oid) return (await git.readCommit({ ...this.repo, oid })).commit.tree;
+    if (oid) return (await readCommitOnce(this.repo, oid)).commit.tree;
     // A tree's id (the working tree as `worktreeTree` wrote it) names itself.
     if (/^[0-9a-f]{40}$/.test(rev)) {
       const object = await git.readObject({ ...this.repo, oid: rev }).catch(() => undefined);
@@ -105,7 +157,9 @@ export class EmbeddedGit implements GitAdapter {
   }
 
   async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
-    return listTree(this.repo, await this.treeOf(rev), { under });
+    // In git's order (ls-tree's: by path), as the git CLI adapter lists them.
+    const files = await listTree(this.repo, await this.treeOf(rev), { under });
+    return files.sort((a, b) => comparePaths(a.path, b.path));
   }
 
   async countFiles(rev: string, limit: number): Promise<number> {
@@ -119,12 +173,12 @@ export class EmbeddedGit implements GitAdapter {
       let oid: string | undefined = root;
       for (const part of p.split("/").filter(Boolean)) {
         if (!oid) break;
-        const { tree }: { tree: { path: string; oid: string; type: string }[] } = await git
-          .readTree({ ...this.repo, oid })
-          .catch(() => ({ tree: [] }));
+        const tree: { path: string; oid: string }[] = await readTreeOnce(this.repo, oid).catch(
+          () => [],
+        );
         oid = tree.find((e) => e.path === part)?.oid;
       }
-      if (oid && oid !== root) ids.set(p, oid);
+      if (oid) ids.set(p, oid);
     }
     return ids;
   }
@@ -140,6 +194,28 @@ export class EmbeddedGit implements GitAdapter {
     return pairs.map(([rev, p]) => found.get(rev)!.get(p));
   }
 
+  async objectIdAcross(revs: readonly string[], file: string): Promise<(string | undefined)[]> {
+    const out: (string | undefined)[] = [];
+    for (const rev of revs)
+      out.push(
+        (await this.objectIds(rev, [file]).catch(() => new Map<string, string>())).get(file),
+      );
+    return out;
+  }
+
+  async reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>> {
+    const reached = new Set<string>();
+    for (const oid of new Set(oids))
+      if (
+        oid === head ||
+        (await git
+          .isDescendent({ ...this.repo, oid: head, ancestor: oid, depth: -1 })
+          .catch(() => false))
+      )
+        reached.add(oid);
+    return reached;
+  }
+
   async mergeBases(revs: readonly string[]): Promise<string[]> {
     const unique = [...new Set(revs)];
     if (unique.length <= 1) return unique;
@@ -148,12 +224,12 @@ export class EmbeddedGit implements GitAdapter {
 
   /** Every commit reachable from `starts` (missing parents, as in a shallow clone, end the walk). */
   private async ancestors(starts: readonly string[], stop?: Set<string>) {
-    const seen = new Map<string, Awaited<ReturnType<typeof git.readCommit>>>();
+    const seen = new Map<string, ReadCommit>();
     const queue = [...starts];
     while (queue.length > 0) {
       const oid = queue.pop()!;
       if (seen.has(oid) || stop?.has(oid)) continue;
-      const commit = await git.readCommit({ ...this.repo, oid }).catch(() => undefined);
+      const commit = await readCommitOnce(this.repo, oid).catch(() => undefined);
       if (!commit) continue;
       seen.set(oid, commit);
       queue.push(...commit.commit.parent);
@@ -161,50 +237,92 @@ export class EmbeddedGit implements GitAdapter {
     return seen;
   }
 
+  private renameOptionsRead?: Promise<RenameOptions>;
+
+  /** How git on this machine pairs renames: `diff.renameLimit`, and its scoring rule (read once). */
+  private renameOptions(): Promise<RenameOptions> {
+    this.renameOptionsRead ??= Promise.all([
+      git
+        .getConfig({ ...this.repo, path: "diff.renameLimit" })
+        .then(configInteger, () => undefined),
+      countsFinalLine(),
+    ]).then(([renameLimit, countFinalLine]) => ({
+      ...(renameLimit !== undefined ? { renameLimit } : {}),
+      countFinalLine,
+    }));
+    return this.renameOptionsRead;
+  }
+
+  /**
+   * A commit's changes against its parents, as `git log -M -c --name-status` lists them, and
+   * whether it differs from each parent (under the diff's paths).
+   */
+  private async changesOf(commit: ReadCommit["commit"], options: DiffOptions) {
+    const treeOf = (oid: string) =>
+      readCommitOnce(this.repo, oid)
+        .then((c) => c.commit.tree)
+        .catch(() => undefined);
+    const parentTrees = await Promise.all(commit.parent.map(treeOf));
+    if (parentTrees.length > 1) return mergeChanges(this.repo, parentTrees, commit.tree, options);
+    const changes = await treeChanges(this.repo, parentTrees[0], commit.tree, options);
+    return { changes, differs: [changes.length > 0] };
+  }
+
+  /**
+   * The commits `streamCommits` hands over, as the git CLI adapter's `git log` gives them: with
+   * `paths`, a commit that `git log --full-history -- <paths>` does not list (it differs from no
+   * parent there) carries no author, subject or trailers, and boundary commits carry no changes;
+   * without, boundary commits come with everything, their changes included.
+   */
   private async commitsBetween(
     head: string,
     exclude: readonly string[],
-    options: { boundary?: boolean } = {},
-  ): Promise<CommitInfo[]> {
-    const excluded = new Set((await this.ancestors(exclude)).keys());
+    options: { boundary?: boolean; paths?: readonly string[] } = {},
+  ): Promise<{ commits: CommitInfo[]; boundary: CommitInfo[] }> {
+    const tips = new Set<string>();
+    for (const rev of exclude) {
+      const oid = /^[0-9a-f]{40}$/.test(rev) ? rev : await this.resolveRevision(rev);
+      if (oid) tips.add(oid);
+    }
+    const excluded = new Set((await this.ancestors([...tips])).keys());
     const wanted = await this.ancestors([head], excluded);
-    const out: CommitInfo[] = [];
-    if (options.boundary)
-      for (const parent of new Set([...wanted.values()].flatMap((c) => c.commit.parent)))
-        if (excluded.has(parent))
-          out.push({
-            hash: parent,
-            parents: [],
-            author: "",
-            author_email: "",
-            time: 0,
-            subject: "",
-            worklines: [],
-            changes: [],
-            boundary: true,
-          });
-    const treeOf = (oid: string) =>
-      git
-        .readCommit({ ...this.repo, oid })
-        .then((c) => c.commit.tree)
-        .catch(() => undefined);
-    for (const [oid, { commit }] of wanted) {
-      const parentTrees = await Promise.all(commit.parent.map(treeOf));
-      out.push({
+    const diff: DiffOptions = {
+      ...(options.paths ? { paths: options.paths } : {}),
+      ...(await this.renameOptions()),
+    };
+    const describe = async (oid: string, { commit }: ReadCommit, boundary: boolean) => {
+      const limited = options.paths !== undefined;
+      const { changes, differs } =
+        boundary && limited ? { changes: [], differs: [] } : await this.changesOf(commit, diff);
+      // `git log --full-history -- <paths>` lists a commit that differs there from one of its
+      // relevant parents, when it has any: a parent is not relevant when an excluded commit
+      // reaches it, unless it is one of those excluded itself (git's TREESAME rule).
+      const relevant = commit.parent.map((p) => !excluded.has(p) || tips.has(p));
+      const counted = relevant.some(Boolean) ? differs.filter((_, i) => relevant[i]) : differs;
+      const listed = !limited || (!boundary && counted.some(Boolean));
+      const info: CommitInfo = {
         hash: oid,
         parents: commit.parent,
-        author: commit.author.name,
-        author_email: commit.author.email,
+        author: listed ? commit.author.name : "",
+        author_email: listed ? commit.author.email : "",
         time: commit.committer.timestamp,
-        subject: commit.message.split("\n")[0] ?? "",
-        worklines: worklineTrailers(commit.message),
-        changes:
-          parentTrees.length > 1
-            ? await mergeChanges(this.repo, parentTrees, commit.tree)
-            : await treeChanges(this.repo, parentTrees[0], commit.tree),
-      });
-    }
-    return out.sort((a, b) => b.time - a.time);
+        subject: listed ? messageSubject(commit.message) : "",
+        worklines: listed ? worklineTrailers(commit.message) : [],
+        changes,
+      };
+      if (boundary) info.boundary = true;
+      return info;
+    };
+    const commits: CommitInfo[] = [];
+    for (const [oid, read] of wanted) commits.push(await describe(oid, read, false));
+    const boundary: CommitInfo[] = [];
+    if (options.boundary)
+      for (const parent of new Set([...wanted.values()].flatMap((c) => c.commit.parent)))
+        if (excluded.has(parent)) {
+          const read = await readCommitOnce(this.repo, parent);
+          boundary.push(await describe(parent, read, true));
+        }
+    return { commits, boundary };
   }
 
   async streamCommits(
@@ -213,26 +331,29 @@ export class EmbeddedGit implements GitAdapter {
     options: { boundary?: boolean; paths?: readonly string[] },
     onCommit: (commit: CommitInfo) => void,
   ): Promise<void> {
-    // isomorphic-git has no streaming log: list, then hand over newest first, parents last.
-    const ordered = orderCommits(await this.commitsBetween(head, exclude, options));
-    const { paths } = options;
-    for (let i = ordered.length - 1; i >= 0; i--) {
-      const commit = ordered[i]!;
-      onCommit(paths ? { ...commit, changes: limitChanges(commit.changes, paths) } : commit);
-    }
+    // isomorphic-git has no streaming log: list, then hand over newest first, parents last,
+    // boundary commits after all the others (as `git log --topo-order --boundary`).
+    const { commits, boundary } = await this.commitsBetween(head, exclude, options);
+    const ordered = orderCommits(commits);
+    for (let i = ordered.length - 1; i >= 0; i--) onCommit(ordered[i]!);
+    for (const commit of orderCommits(boundary).reverse()) onCommit(commit);
   }
 
   async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
     const times = new Map<string, number>();
     for (const oid of new Set(oids)) {
-      const commit = await git.readCommit({ ...this.repo, oid }).catch(() => undefined);
+      const commit = await readCommitOnce(this.repo, oid).catch(() => undefined);
       if (commit) times.set(oid, commit.commit.committer.timestamp);
     }
     return times;
   }
 
   async stagedChanges(): Promise<FileChange[]> {
-    return stagedTreeChanges(this.staging, await this.resolveRevision("HEAD"));
+    return stagedTreeChanges(
+      this.staging,
+      await this.resolveRevision("HEAD"),
+      await this.renameOptions(),
+    );
   }
 
   async stageFiles(files: readonly string[], indexFile?: string): Promise<void> {
@@ -277,7 +398,18 @@ export class EmbeddedGit implements GitAdapter {
     return (await this.firstCommitOf(file))?.time;
   }
 
-  async lineAuthors(): Promise<undefined> {
-    return undefined;
+  async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
+    return embeddedLineOrigins(this.repo, file, await this.resolveRevision("HEAD"));
+  }
+
+  async shallowCommits(): Promise<Set<string>> {
+    return readShallowFile(this.location.commonDir);
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    if (ancestor === descendant) return true;
+    return git
+      .isDescendent({ ...this.repo, oid: descendant, ancestor, depth: -1 })
+      .catch(() => false);
   }
 }

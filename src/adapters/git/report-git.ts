@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { ChangedPath, RangeCommit, TreeEntry } from "../../core/reports/inputs.js";
 import { runGit } from "./cli.js";
+import { remoteUrlInConfig } from "./config-file.js";
 import type { RepositoryLocation } from "./types.js";
 
 export type { ChangedPath, RangeCommit, TreeEntry };
@@ -77,12 +80,13 @@ export class ReportGit {
     return out;
   }
 
-  /** The commits reachable from `head` and not from `base`, newest first. */
+  /** The commits reachable from `head` and not from `base`, each before its parents, with them. */
   async commits(base: string, head: string): Promise<RangeCommit[]> {
     const { stdout } = await this.run([
       "log",
       "-z",
-      "--format=%H%x1f%an%x1f%s%x1f%(trailers:key=Adrift-Workline,valueonly,separator=%x2c)",
+      "--topo-order",
+      "--format=%H%x1f%an%x1f%s%x1f%(trailers:key=Adrift-Workline,valueonly,separator=%x2c)%x1f%P",
       `${base}..${head}`,
       "--",
     ]);
@@ -90,13 +94,14 @@ export class ReportGit {
       .split("\0")
       .filter((s) => s.length > 0)
       .map((entry) => {
-        const [hash, author, subject, workline] = entry.split("\x1f");
+        const [hash, author, subject, workline, parents] = entry.split("\x1f");
         const trailer = workline?.trim();
         return {
           hash: hash!.trim(),
           author: author ?? "",
           subject: subject ?? "",
           ...(trailer ? { workline: trailer.split(",")[0]!.trim() } : {}),
+          parents: (parents ?? "").trim().split(" ").filter(Boolean),
         };
       });
   }
@@ -144,6 +149,67 @@ export class ReportGit {
       const size = Number(header[2]);
       out.set(oid, buffer.subarray(at, at + size));
       at += size + 1;
+    }
+    return out;
+  }
+
+  /**
+   * The URL of a remote (`remote.<name>.url`), or undefined when there is none: read from the
+   * repository's config file (a git process costs more than the whole read), asking git only
+   * when that file includes others.
+   */
+  async remoteUrl(name = "origin"): Promise<string | undefined> {
+    let text: string | undefined;
+    try {
+      text = await readFile(path.join(this.location.commonDir, "config"), "utf8");
+    } catch {
+      text = undefined;
+    }
+    const found = text === undefined ? "ask-git" : remoteUrlInConfig(text, name);
+    if (found !== "ask-git") return found || undefined;
+    const { stdout, code } = await this.run(["config", "--get", `remote.${name}.url`], true);
+    return code === 0 ? stdout.trim() || undefined : undefined;
+  }
+
+  /** How many commits of `from..head` descend from `from` (all of them when none predates it). */
+  async countDescending(from: string, head: string): Promise<number> {
+    const { stdout } = await this.run([
+      "rev-list",
+      "--count",
+      "--ancestry-path",
+      `${from}..${head}`,
+      "--",
+    ]);
+    return Number(stdout.trim());
+  }
+
+  /**
+   * Where each fixed string first occurs in the files matching `pathspecs` at `rev` (a full
+   * commit id): file and line, the first file in git's order. One `git grep` process.
+   */
+  async firstOccurrences(
+    rev: string,
+    needles: readonly string[],
+    pathspecs: readonly string[],
+  ): Promise<Map<string, { file: string; line: number }>> {
+    const out = new Map<string, { file: string; line: number }>();
+    if (needles.length === 0) return out;
+    const args = ["grep", "-z", "-n", "-o", "-F", "--no-color"];
+    for (const needle of needles) args.push("-e", needle);
+    const { stdout, code } = await this.run([...args, rev, "--", ...pathspecs], true);
+    if (code !== 0) return out; // 1: nothing found
+    const prefix = `${rev}:`;
+    for (let at = 0; at < stdout.length; ) {
+      const nul = stdout.indexOf("\0", at);
+      const nul2 = nul < 0 ? -1 : stdout.indexOf("\0", nul + 1);
+      const eol = nul2 < 0 ? -1 : stdout.indexOf("\n", nul2 + 1);
+      if (eol < 0) break;
+      const name = stdout.slice(at, nul);
+      const line = Number(stdout.slice(nul + 1, nul2));
+      const match = stdout.slice(nul2 + 1, eol);
+      at = eol + 1;
+      if (!name.startsWith(prefix) || !Number.isInteger(line) || out.has(match)) continue;
+      out.set(match, { file: name.slice(prefix.length), line });
     }
     return out;
   }

@@ -15,6 +15,9 @@ export type RepositoryLocation = {
 /** A person as git knows them. */
 export type GitIdentity = { name?: string; email?: string };
 
+/** Who added a line, as `git blame` tells: the commit, its author's and its committer's email. */
+export type LineOrigin = { commit: string; author_email: string; committer_email: string };
+
 /** A file (blob) or directory (tree) at a revision. */
 export type TreeEntry = { path: string; oid: string; type: "blob" | "tree" };
 
@@ -29,6 +32,11 @@ export interface GitAdapter {
   resolveRevision(rev: string): Promise<string | undefined>;
   /** The current branch name, or undefined on a detached HEAD. */
   currentBranch(): Promise<string | undefined>;
+  /**
+   * The commit each local and remote-tracking branch points at (`refs/heads/main`,
+   * `refs/remotes/origin/main`; symbolic refs such as `origin/HEAD` left out).
+   */
+  branchTips(): Promise<Map<string, string>>;
   /** user.name / user.email from git config. */
   identity(): Promise<GitIdentity>;
   /** The subset of `oids` that are commits present in the object database. */
@@ -56,6 +64,10 @@ export interface GitAdapter {
   objectIdsAt(
     pairs: readonly (readonly [revision: string, path: string])[],
   ): Promise<(string | undefined)[]>;
+  /** The blob or tree id of `path` at each of `revs` (index-aligned; undefined where absent). */
+  objectIdAcross(revs: readonly string[], path: string): Promise<(string | undefined)[]>;
+  /** The subset of `oids` (commits present here) that `head` reaches, `head` itself included; exact whatever the commit dates. */
+  reachedFrom(head: string, oids: readonly string[]): Promise<Set<string>>;
   /** Best common ancestors of all `revs` (empty when they share none). */
   mergeBases(revs: readonly string[]): Promise<string[]>;
   /**
@@ -65,8 +77,10 @@ export interface GitAdapter {
    * its listed children; boundary commits last), as git produces them. An exception thrown by
    * `onCommit` stops git and rejects. With `paths` (literal pathspecs: a file, or a directory and
    * everything below it), every commit is still listed but its changes are only those under
-   * `paths`, as `git log -- <paths>` gives them (see `limitChanges`: renames are paired only
-   * among those paths). Commits that changed nothing there carry no author, subject or trailers.
+   * `paths`, as `git log --full-history -- <paths>` gives them (renames are paired only among
+   * those paths); a commit that log does not list carries no author, subject or trailers. Rejects
+   * with `git_failed`, reason `skewed_dates`, when it could not leave out exactly the commits an
+   * excluded one reaches (commit dates that go back in time mislead git's walk).
    */
   streamCommits(
     head: string,
@@ -90,8 +104,16 @@ export interface GitAdapter {
   readFileAt(rev: string, file: string): Promise<Buffer | undefined>;
   /** The commit that first added `file` on HEAD's history (oldest), or undefined when never committed. */
   firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined>;
-  /** The author email of each line of `file` at HEAD (undefined where unknown); undefined when not supported. */
-  lineAuthors(file: string): Promise<(string | undefined)[] | undefined>;
+  /**
+   * The commit that added each line of `file` (repo-relative) as it is in the work tree, found
+   * from HEAD as `git blame` does; undefined for a line not committed yet. In a shallow clone the
+   * lines older than its history are given to a shallow commit (see `shallowCommits`).
+   */
+  lineOrigins(file: string): Promise<(LineOrigin | undefined)[]>;
+  /** The commits whose parents this shallow clone lacks (`<git dir>/shallow`); empty in a full clone. */
+  shallowCommits(): Promise<Set<string>>;
+  /** True when commit `ancestor` is `descendant` or one of its ancestors. */
+  isAncestor(ancestor: string, descendant: string): Promise<boolean>;
   /** Unix time of the first commit reachable from HEAD that added `file`, if any. */
   fileAddedAt(file: string): Promise<number | undefined>;
 }

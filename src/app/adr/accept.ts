@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { adrFileName, adrRef, nextFreeNumber, slugify } from "../../core/adr/model.js";
+import { adrFileName, adrRef, nextFreeNumber } from "../../core/adr/model.js";
 import { AdriftError } from "../../core/errors.js";
+import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { currentPerson } from "../actor.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
@@ -11,6 +12,7 @@ import { writeAdrIndex } from "./index-file.js";
 import { collectAdrs } from "./list.js";
 import { readinessWarnings } from "./readiness.js";
 import { type FoundDraft, findAdr, findDraft } from "./resolve.js";
+import { slugOf } from "./slug.js";
 
 /** Options of `adr accept`. */
 export type AcceptOptions = { number?: number; supersedes?: string[] };
@@ -58,7 +60,7 @@ export async function acceptDraft(
     typeof draft.data.title === "string" && draft.data.title.trim() ? draft.data.title : "untitled";
   const file = path.join(
     repoPath(ctx, ctx.config.adr_dir),
-    adrFileName(number, slugify(title, id.toLowerCase())),
+    adrFileName(number, await slugOf(title, id.toLowerCase())),
   );
   const person = await currentPerson(ctx);
   const date = ctx.clock.now().toISOString().slice(0, 10);
@@ -118,7 +120,17 @@ export async function acceptDraft(
       record_ids: records,
       supersedes: superseded.map((s) => s.path),
       index,
-      warnings: readinessWarnings(state),
+      warnings: [
+        ...readinessWarnings(state, records),
+        ...(index === undefined
+          ? [
+              {
+                code: "index_left_alone" as const,
+                message: indexLeftAloneNote(ctx.config.adr_index),
+              },
+            ]
+          : []),
+      ],
     };
   } catch (error) {
     rmSync(file, { force: true });

@@ -1,16 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { slugify } from "../../core/adr/model.js";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { type ClusterBy, clusterRecords } from "../../core/cluster/cluster.js";
-import type { ProjectState, RecordView } from "../../core/project/state.js";
-import { buildDraft } from "../../core/render/adr-draft.js";
-import { fillTemplate } from "../../core/render/mdast.js";
+import type { RecordView } from "../../core/project/state.js";
+import { buildDraft, explainPlacement, renderDraftBody } from "../../core/render/adr-draft.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
 import { writeEvents } from "../writer.js";
-import { adrFilesIn, relativePath } from "./files.js";
-import { isUnedited, readFrontMatter, stampHash, stringifyFrontMatter } from "./front-matter.js";
+import { type ExistingDraft, existingDrafts, matchDraft, uniqueFile } from "./draft-files.js";
+import { relativePath } from "./files.js";
+import { isUnedited, stampHash, stringifyFrontMatter } from "./front-matter.js";
+import { settledRecords } from "./settled.js";
+import { slugOf } from "./slug.js";
 import { loadTemplate } from "./templates.js";
+
+/** Why one record of a draft is in it. */
+export type DraftPlacement = { record_id: string; outcome: string; why: string };
 
 /** What happened to one draft. */
 export type DraftOutcome = {
@@ -20,30 +23,19 @@ export type DraftOutcome = {
   cluster: string;
   record_ids: string[];
   reason: string;
+  /** why each record landed in this draft (what `adr draft --explain` prints) */
+  placements: DraftPlacement[];
   /** `edited`: a person changed the draft; it was kept and the new version written beside it */
   result: "created" | "updated" | "unchanged" | "edited";
   regenerated_path?: string;
 };
 
-/** Records that no longer need a draft: in an accepted ADR, or in a rejected one and unchanged since. */
-export function settledRecords(state: ProjectState): Set<string> {
-  const settled = new Set<string>();
-  for (const adr of state.adrs.values()) {
-    if (adr.status === "accepted") for (const id of adr.record_ids) settled.add(id);
-    if (adr.status === "rejected")
-      for (const id of adr.record_ids) {
-        const record = state.records.get(id);
-        const changed = record?.amendments.some((a) => a.event_id > adr.event_id);
-        if (!changed) settled.add(id);
-      }
-  }
-  return settled;
-}
+export { settledRecords } from "./settled.js";
 
 /** Clusters the records not yet in an ADR and writes or updates one draft per cluster. */
 export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?: string } = {}) {
   const { state } = await loadProject(ctx);
-  const settled = settledRecords(state);
+  const settled = settledRecords(state, ctx);
   const candidates = [...state.records.values()].filter(
     (r) => r.status !== "superseded" && !settled.has(r.id),
   );
@@ -58,23 +50,35 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
   );
   const dir = repoPath(ctx, options.out ?? ctx.config.drafts_dir);
   const existing = existingDrafts(dir);
-  const taken = new Set([...existing.values()].map((d) => d.file));
+  const claimed = new Set<ExistingDraft>();
+  const liveKeys = new Set(clusters.map((c) => c.key));
+  const taken = new Set(existing.map((d) => d.file));
   const template = loadTemplate(ctx, "adr-draft.md");
   const worklineTitles = new Map([...state.worklines.values()].map((w) => [w.id, w.title]));
   const today = ctx.clock.now().toISOString().slice(0, 10);
   const outcomes: DraftOutcome[] = [];
   for (const cluster of clusters) {
     const records = cluster.record_ids.map((id) => state.records.get(id)!) as RecordView[];
-    const before = existing.get(cluster.key);
+    const before = matchDraft(cluster.key, cluster.record_ids, existing, claimed, liveKeys);
+    if (before) claimed.add(before);
     const id = before?.id ?? ctx.ids.next();
     const render = (date: string) => {
-      const doc = buildDraft({ id, date, cluster, records, worklineTitles });
-      const text = `${stringifyFrontMatter(doc.front)}\n${fillTemplate(template, doc.blocks)}`;
+      const doc = buildDraft({
+        id,
+        date,
+        cluster,
+        records,
+        worklineTitles,
+        recordNotes: new Map(),
+      });
+      const text = `${stringifyFrontMatter(doc.front)}\n${renderDraftBody(template, doc.blocks)}`;
       return { doc, text: stampHash(text) };
     };
     const { doc, text } = render(today);
     const file =
-      before?.file ?? uniqueFile(dir, slugify(doc.front.title, `draft-${id.toLowerCase()}`), taken);
+      before?.file ??
+      uniqueFile(dir, await slugOf(doc.front.title, `draft-${id.toLowerCase()}`), taken);
+    const byId = new Map(records.map((r) => [r.id, r]));
     const outcome: DraftOutcome = {
       path: relativePath(ctx, file),
       id,
@@ -82,6 +86,11 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
       cluster: cluster.key,
       record_ids: cluster.record_ids,
       reason: doc.reason,
+      placements: cluster.placements.map((p) => ({
+        record_id: p.record_id,
+        outcome: byId.get(p.record_id)?.card.outcome ?? "",
+        why: explainPlacement(p, worklineTitles),
+      })),
       result: "created",
     };
     if (before) {
@@ -115,36 +124,11 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
         data: { draft_path: o.path, record_ids: o.record_ids, cluster_key: o.cluster },
       })),
     );
-  // Drafts whose cluster is gone (its records were accepted or moved elsewhere) are left for a
+  // Drafts no cluster continues (their records were accepted or moved elsewhere) are left for a
   // person to delete or accept; they are named, never removed.
-  const live = new Set(clusters.map((c) => c.key));
-  const orphaned = [...existing]
-    .filter(([key]) => !live.has(key))
-    .map(([, d]) => relativePath(ctx, d.file))
+  const orphaned = existing
+    .filter((d) => !claimed.has(d))
+    .map((d) => relativePath(ctx, d.file))
     .sort();
   return { drafts: outcomes, unclustered, orphaned };
-}
-
-function existingDrafts(dir: string): Map<string, { file: string; id: string; date: string }> {
-  const found = new Map<string, { file: string; id: string; date: string }>();
-  for (const file of adrFilesIn(dir)) {
-    try {
-      const { data } = readFrontMatter(readFileSync(file, "utf8"), file);
-      if (typeof data.cluster === "string" && typeof data.id === "string")
-        found.set(data.cluster, { file, id: data.id, date: String(data.date ?? "") });
-    } catch {
-      // A draft whose front matter a person broke is not ours to match; it is left alone.
-    }
-  }
-  return found;
-}
-
-function uniqueFile(dir: string, slug: string, taken: Set<string>): string {
-  for (let n = 1; ; n++) {
-    const file = path.join(dir, n === 1 ? `${slug}.md` : `${slug}-${n}.md`);
-    if (!taken.has(file) && !existsSync(file)) {
-      taken.add(file);
-      return file;
-    }
-  }
 }

@@ -1,69 +1,90 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { type AdrFile, readAdrFile } from "../../core/adr/read-adr.js";
+import type { AdrFile } from "../../core/adr/read-adr.js";
 import { numberOf } from "../../core/adr/values.js";
 import { type AppContext, repoPath } from "../context.js";
-import { readFrontMatter } from "./front-matter.js";
-import { parseMarkdown } from "./markdown.js";
+import { AdrReadCache, blobIdOf } from "./read-cache.js";
+import { readAdrText } from "./read-file.js";
 
-/** Files in an ADR folder that are not ADRs. */
-const NOT_ADRS = /^(readme|index|template|adr-template|_?sidebar)\.md$/i;
+/** Files in an ADR folder that are not ADRs: the folder's index or sidebar. */
+const NOT_ADRS = /^(readme|index|_?sidebar)\.md$/i;
+/**
+ * Template files people keep beside their ADRs: `template.md`, `adr-short-template.md`,
+ * `0000-adr-template.md`, `TEMPLATE.md` — the word with a few template words around it, never
+ * an ADR about templates (`0012-choose-a-template-engine.md`).
+ */
+const W =
+  "(?:adr|madr|short|long|bare|minimal|full|lightweight|simple|decision|record|nygard|default)";
+const TEMPLATE = new RegExp(`^(?:0+[-_])?(?:${W}[-_]){0,3}template(?:[-_]${W}){0,3}$`, "i");
 
 /** Repo-relative path with forward slashes. */
 export function relativePath(ctx: AppContext, absolute: string): string {
   return path.relative(ctx.git.location.root, absolute).split(path.sep).join("/");
 }
 
-/** The Markdown files of a folder that may be ADRs, sorted by name (not recursive). */
-export function adrFilesIn(dir: string): string[] {
+function markdownIn(dir: string): string[] {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter(
-      (e) =>
-        e.isFile() &&
-        /\.md$/i.test(e.name) &&
-        !NOT_ADRS.test(e.name) &&
-        !/\.regenerated\.md$/i.test(e.name),
-    )
-    .map((e) => path.join(dir, e.name))
+    .filter((e) => e.isFile() && /\.md$/i.test(e.name) && !NOT_ADRS.test(e.name))
+    .filter((e) => !/\.regenerated\.md$/i.test(e.name))
+    .map((e) => e.name)
     .sort();
 }
 
-/** Reads one ADR file of any family, with its text. */
-export async function readAdrAt(
+/** The Markdown files of a folder that may be ADRs, sorted by name (not recursive; templates left out). */
+export function adrFilesIn(dir: string): string[] {
+  return markdownIn(dir)
+    .filter((name) => !TEMPLATE.test(name.replace(/\.md$/i, "")))
+    .map((name) => path.join(dir, name));
+}
+
+/** The template files of a folder (`adr-template.md`, `0000-template.md`, …): skipped on import. */
+export function templateFilesIn(dir: string): string[] {
+  return markdownIn(dir)
+    .filter((name) => TEMPLATE.test(name.replace(/\.md$/i, "")))
+    .map((name) => path.join(dir, name));
+}
+
+/**
+ * Reads ADR files of any family. Each file is parsed once: a file whose bytes (its git blob
+ * id) are what they were when last read comes from the read cache under the git dir.
+ */
+export async function readAdrFiles(
   ctx: AppContext,
-  absolute: string,
-): Promise<AdrFile & { text: string }> {
-  const text = readFileSync(absolute, "utf8");
-  const file = relativePath(ctx, absolute);
-  let front: Record<string, unknown> = {};
-  let frontRaw = "";
-  const warnings = [];
-  try {
-    const parsed = readFrontMatter(text, file);
-    front = parsed.data;
-    frontRaw = parsed.raw;
-  } catch (error) {
-    warnings.push({ file, line: 1, message: (error as Error).message });
+  absolutes: readonly string[],
+  onFile?: (done: number, total: number) => void,
+): Promise<AdrFile[]> {
+  const cache = AdrReadCache.open(ctx.git.location.gitDir);
+  const out: AdrFile[] = [];
+  for (const [n, absolute] of absolutes.entries()) {
+    const bytes = readFileSync(absolute);
+    const file = relativePath(ctx, absolute);
+    const blob = blobIdOf(bytes);
+    let read = cache.get(file, blob);
+    if (!read) {
+      read = await readAdrText(bytes.toString("utf8"), file);
+      cache.set(file, blob, read);
+    }
+    out.push(read);
+    onFile?.(n + 1, absolutes.length);
   }
-  const tree = await parseMarkdown(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
-  const read = readAdrFile({ file, front, frontRaw, tree });
-  return { ...read, warnings: [...warnings, ...read.warnings], text };
+  cache.save(ctx.git.location.root);
+  return out;
+}
+
+/** Reads one ADR file of any family. */
+export async function readAdrAt(ctx: AppContext, absolute: string): Promise<AdrFile> {
+  return (await readAdrFiles(ctx, [absolute]))[0]!;
 }
 
 /** Every ADR in the configured ADR folder (accepted and imported ones; drafts live below it). */
-export async function readAdrFolder(
-  ctx: AppContext,
-  dir = ctx.config.adr_dir,
-): Promise<(AdrFile & { text: string })[]> {
-  return Promise.all(adrFilesIn(repoPath(ctx, dir)).map((file) => readAdrAt(ctx, file)));
+export async function readAdrFolder(ctx: AppContext, dir = ctx.config.adr_dir): Promise<AdrFile[]> {
+  return readAdrFiles(ctx, adrFilesIn(repoPath(ctx, dir)));
 }
 
 /** Every draft awaiting review. */
-export async function readDrafts(ctx: AppContext): Promise<(AdrFile & { text: string })[]> {
-  return Promise.all(
-    adrFilesIn(repoPath(ctx, ctx.config.drafts_dir)).map((file) => readAdrAt(ctx, file)),
-  );
+export async function readDrafts(ctx: AppContext): Promise<AdrFile[]> {
+  return readAdrFiles(ctx, adrFilesIn(repoPath(ctx, ctx.config.drafts_dir)));
 }
 
 /** Numbers used by more than one file of the ADR folder: number -> files (repo-relative). */

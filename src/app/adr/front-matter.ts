@@ -1,22 +1,11 @@
 import { createHash } from "node:crypto";
-import matter from "gray-matter";
+import { createRequire } from "node:module";
 import { type Document, isMap, isScalar, isSeq, parse, parseDocument, stringify } from "yaml";
 import { type AdrFrontMatter, FRONT_MATTER_KEYS } from "../../core/adr/model.js";
 import { AdriftError } from "../../core/errors.js";
 
 /** The hash adrift stamps on a draft it wrote, to notice a person's edits later. */
 export const HASH_KEY = "adrift-hash";
-
-// gray-matter's bundled js-yaml 3 damages round trips, and without an options object it caches
-// parses by content; so it always gets the `yaml` package as its engine and a fresh options object.
-const engine = () => ({
-  engines: {
-    yaml: {
-      parse: (s: string) => (parse(s) ?? {}) as object,
-      stringify: (o: object) => stringify(o),
-    },
-  },
-});
 
 /** A Markdown file split into its front matter and body. */
 export type FrontMatterFile = {
@@ -29,18 +18,39 @@ export type FrontMatterFile = {
   hasFrontMatter: boolean;
 };
 
+// gray-matter splits drafts and ADRs adrift writes or edits. Its bundled js-yaml 3 damages round
+// trips, and without an options object it caches parses by content; so it always gets the `yaml`
+// package as its engine and a fresh options object. It is loaded on first use (it brings js-yaml
+// and esprima), so commands that read no ADR file never pay for it; the import of ADR folders
+// reads front matter from the Markdown tree it parses anyway (`read-file.ts`).
+type GrayMatter = (
+  input: string,
+  options: object,
+) => { data: unknown; content: string; matter?: string };
+let grayMatter: GrayMatter | undefined;
+const require = createRequire(import.meta.url);
+const engine = () => ({
+  engines: {
+    yaml: {
+      parse: (s: string) => (parse(s) ?? {}) as object,
+      stringify: (o: object) => stringify(o),
+    },
+  },
+});
+
 /** Reads front matter (YAML) and body; a broken front matter is a validation error naming the file. */
 export function readFrontMatter(text: string, file: string): FrontMatterFile {
   const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  grayMatter ??= require("gray-matter") as GrayMatter;
   try {
-    const parsed = matter(normalized, engine());
+    const parsed = grayMatter(normalized, engine());
     const raw = parsed.matter ?? "";
     const hasFrontMatter = normalized.startsWith("---");
     const bodyLine = hasFrontMatter
       ? normalized.slice(0, normalized.length - parsed.content.length).split("\n").length
       : 1;
     const data =
-      parsed.data && typeof parsed.data === "object"
+      parsed.data && typeof parsed.data === "object" && !Array.isArray(parsed.data)
         ? (parsed.data as Record<string, unknown>)
         : {};
     return { data, raw, body: parsed.content, bodyLine, hasFrontMatter };

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { adrRef } from "../../core/adr/model.js";
 import type { AdrWarning } from "../../core/adr/read-adr.js";
+import { type AdrLink, completeRelations } from "../../core/adr/relations.js";
 import { AdriftError } from "../../core/errors.js";
+import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
 import { writeEvents } from "../writer.js";
-import { adrFilesIn, readAdrAt } from "./files.js";
+import { adrFilesIn, readAdrFiles, relativePath, templateFilesIn } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
 import { collectAdrs } from "./list.js";
 
@@ -31,39 +33,49 @@ export type ImportedAdr = {
   date?: string;
   supersedes: string[];
   superseded_by: string[];
+  links: AdrLink[];
 };
+
+/** A file in an ADR folder that was not imported, and why. */
+export type SkippedFile = { path: string; reason: string };
 
 /**
  * Reads an existing ADR folder (adr-tools/Nygard, MADR 2 bullets, MADR 3/4 front matter,
- * log4brains) and records `adr_imported` for each ADR. Files are read, never changed;
- * what cannot be read cleanly comes back as a warning naming file and line.
+ * log4brains) and records `adr_imported` for each ADR whose number, status, title or path the
+ * log does not have yet. Files are read, never changed; each is parsed once, and not at all when
+ * its bytes are what they were at the last import. What cannot be read cleanly comes back as a
+ * warning naming file and line; template files are skipped, with a note.
  */
 export async function importAdrs(ctx: AppContext, dir?: string) {
+  if (dir && !existsSync(repoPath(ctx, dir)))
+    throw new AdriftError("not_found", `no folder ${dir} in this repository`, { dir });
   const dirs = dir
     ? [dir]
     : DEFAULT_DIRS.filter(
         (d) => adrFilesIn(repoPath(ctx, d)).length > 0 && d !== ctx.config.drafts_dir,
       );
-  if (dir && !existsSync(repoPath(ctx, dir)))
-    throw new AdriftError("not_found", `no folder ${dir} in this repository`, { dir });
   const { state } = await loadProject(ctx);
   const paths = dirs.flatMap((d) => adrFilesIn(repoPath(ctx, d)));
-  const files = [];
-  for (const [n, file] of paths.entries()) {
-    ctx.progress?.("reading ADRs", n + 1, paths.length);
-    files.push(await readAdrAt(ctx, file));
-  }
+  const skipped: SkippedFile[] = dirs.flatMap((d) =>
+    templateFilesIn(repoPath(ctx, d)).map((file) => ({
+      path: relativePath(ctx, file),
+      reason: "a template (its name says so), not an ADR",
+    })),
+  );
+  const files = completeRelations(
+    await readAdrFiles(ctx, paths, (done, total) => ctx.progress?.("reading ADRs", done, total)),
+  );
   const warnings: AdrWarning[] = files.flatMap((f) => f.warnings);
   const byNumber = new Map<number, string[]>();
   for (const f of files)
     if (f.number !== undefined) byNumber.set(f.number, [...(byNumber.get(f.number) ?? []), f.file]);
-  for (const [n, paths] of byNumber)
-    if (paths.length > 1)
-      for (const p of paths)
+  for (const [n, same] of byNumber)
+    if (same.length > 1)
+      for (const p of same)
         warnings.push({
           file: p,
           line: 1,
-          message: `${adrRef(n)} is used by ${paths.length} files (${paths.join(", ")}); imported as they are: run adrift adr renumber`,
+          message: `${adrRef(n)} is used by ${same.length} files (${same.join(", ")}); imported as they are: run adrift adr renumber`,
         });
   const ids = new Map<string, number>();
   for (const f of files) ids.set(f.id, (ids.get(f.id) ?? 0) + 1);
@@ -79,38 +91,41 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
       (known.status === "accepted" ||
         (known.path === f.file &&
           known.imported_status === f.status &&
-          known.title === f.title &&
+          known.title === f.title.slice(0, 2000) &&
           known.number === f.number))
     ) {
       unchanged++;
       continue;
     }
-    const row = {
+    const { number, status, title, family, date, supersedes, superseded_by, links } = f;
+    imported.push({
       id,
-      number: f.number,
+      number,
       path: f.file,
-      status: f.status,
-      title: f.title,
-      family: f.family,
-      date: f.date,
-      supersedes: f.supersedes,
-      superseded_by: f.superseded_by,
-    };
-    imported.push(row);
+      status,
+      title,
+      family,
+      date,
+      supersedes,
+      superseded_by,
+      links,
+    });
     drafts.push({
       type: "adr_imported" as const,
       data: {
         adr_id: id,
-        ...(f.number !== undefined ? { number: f.number } : {}),
+        ...(number !== undefined ? { number } : {}),
         path: f.file,
-        status: f.status,
-        title: f.title.slice(0, 2000),
+        status,
+        title: title.slice(0, 2000),
       },
     });
   }
   if (drafts.length) await writeEvents(ctx, drafts);
-  const index = files.length
-    ? writeAdrIndex(ctx, await collectAdrs(ctx, (await loadProject(ctx)).state))
-    : undefined;
-  return { dirs, imported, unchanged, warnings, index };
+  const after = drafts.length ? (await loadProject(ctx)).state : state;
+  const index = files.length ? writeAdrIndex(ctx, await collectAdrs(ctx, after)) : undefined;
+  const notes = [
+    ...(files.length && index === undefined ? [indexLeftAloneNote(ctx.config.adr_index)] : []),
+  ];
+  return { dirs, imported, unchanged, skipped, warnings, index, notes };
 }

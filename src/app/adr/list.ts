@@ -1,39 +1,27 @@
 import { existsSync } from "node:fs";
-import type { AdrFamily, AdrWarning } from "../../core/adr/read-adr.js";
+import { completeRelations } from "../../core/adr/relations.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { type AppContext, repoPath } from "../context.js";
 import { loadProject } from "../load.js";
-import { readAdrAt, readAdrFolder, readDrafts } from "./files.js";
+import { adrFilesIn, readAdrFiles, readDrafts } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
-
-/** An accepted or imported ADR, as reports, doctor and the index see it. */
-export type AdrSummary = {
-  id: string;
-  number?: number;
-  title: string;
-  status: string;
-  date?: string;
-  path: string;
-  family: AdrFamily;
-  record_ids: string[];
-  supersedes: string[];
-  superseded_by: string[];
-  links: { type: string; target: string }[];
-  warnings: AdrWarning[];
-};
+import type { AdrSummary } from "./summary.js";
 
 /** ADRs on disk (the ADR folder, and imported files elsewhere), joined with what the log says. */
 export async function collectAdrs(
   ctx: AppContext,
   state: Pick<ProjectState, "adrs">,
 ): Promise<AdrSummary[]> {
-  const files = await readAdrFolder(ctx);
-  const seen = new Set(files.map((f) => f.file));
-  for (const adr of state.adrs.values())
-    if (adr.status === "imported" && !seen.has(adr.path) && existsSync(repoPath(ctx, adr.path))) {
-      seen.add(adr.path);
-      files.push(await readAdrAt(ctx, repoPath(ctx, adr.path)));
+  const paths = adrFilesIn(repoPath(ctx, ctx.config.adr_dir));
+  const seen = new Set(paths);
+  for (const adr of state.adrs.values()) {
+    const absolute = repoPath(ctx, adr.path);
+    if (adr.status === "imported" && !seen.has(absolute) && existsSync(absolute)) {
+      seen.add(absolute);
+      paths.push(absolute);
     }
+  }
+  const files = completeRelations(await readAdrFiles(ctx, paths));
   const byPath = new Map([...state.adrs.values()].map((a) => [a.path, a]));
   return files
     .map((f): AdrSummary => {
@@ -86,7 +74,7 @@ export async function listDrafts(ctx: AppContext): Promise<DraftSummary[]> {
   }));
 }
 
-/** Regenerates the decision log (`adr_index`) from the ADRs on disk; for the watcher and CI. */
-export async function refreshAdrIndex(ctx: AppContext): Promise<string> {
+/** Regenerates the decision log (`adr_index`) from the ADRs on disk; undefined when a person wrote that file (no markers). */
+export async function refreshAdrIndex(ctx: AppContext): Promise<string | undefined> {
   return writeAdrIndex(ctx, await listAdrs(ctx));
 }

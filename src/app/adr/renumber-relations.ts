@@ -5,7 +5,7 @@ import { adrRef } from "../../core/adr/model.js";
 import { numberOf } from "../../core/adr/values.js";
 import { type AppContext, repoPath } from "../context.js";
 import { editFrontMatter } from "./front-matter.js";
-import type { AdrSummary } from "./list.js";
+import type { AdrSummary } from "./summary.js";
 
 /**
  * After an ADR moved from `from` to `to`, the ADRs it supersedes (and those superseding it)

@@ -6,7 +6,7 @@ import { AdriftError } from "../../core/errors.js";
 import { type AppContext, repoPath } from "../context.js";
 import { adrFilesIn, relativePath } from "./files.js";
 import { readFrontMatter } from "./front-matter.js";
-import type { AdrSummary } from "./list.js";
+import type { AdrSummary } from "./summary.js";
 
 /** A draft found by path or by its front matter id (or a unique prefix of it). */
 export type FoundDraft = {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { readStatus } from "../../core/adr/values.js";
+import { readStatus } from "../../core/adr/status-line.js";
 import type { AppContext } from "../context.js";
 import { repoPath } from "../context.js";
 import { acceptDraft, rejectDraft } from "./accept.js";

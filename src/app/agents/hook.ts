@@ -14,6 +14,7 @@ import type { ProjectState } from "../../core/project/state.js";
 import type { AppContext } from "../context.js";
 import { loadProject } from "../load.js";
 import { activeWorkline } from "../records.js";
+import { answerConsentReply, proposalAtStop } from "./consent-hook.js";
 import { readSessionMemory, writeSessionMemory } from "./session-memory.js";
 
 /** Repo-relative forms of the files an agent named; files outside the repository drop out. */
@@ -57,7 +58,9 @@ function changesSince(
 /**
  * Answers one agent hook: what the agent should hear at this moment (undefined: nothing).
  * Remembers, per agent session, the files touched and the decision states told, so a decision
- * that goes stale or is superseded under the agent is reported once, as "was → now".
+ * that goes stale or is superseded under the agent is reported once, as "was → now"; and the
+ * proposals shown for consent: at stop the agent is asked to show the person one proposed card
+ * as a block, and the person's next prompt ("yes", or a field to change) confirms it.
  */
 export async function answerAgentHook(
   ctx: AppContext,
@@ -66,12 +69,13 @@ export async function answerAgentHook(
   input: HookInput,
 ): Promise<string | undefined> {
   const { gitDir, root } = ctx.git.location;
-  const memory = readSessionMemory(gitDir, agent, input.session);
+  const memory = readSessionMemory(gitDir, agent, input.session, ctx.clock.now().toISOString());
   const { state } = await loadProject(ctx);
   const files = relativeFiles(root, input.cwd, input.files);
   const fresh = files.filter((f) => !memory.touched.includes(f));
   const parts: (string | undefined)[] = [];
 
+  if (event === "prompt") parts.push(await answerConsentReply(ctx, memory, input.prompt));
   if (event === "session-start") {
     parts.push(renderSessionSummary(state, activeWorkline(ctx, state)));
     // the workline one-liner `adrift context` prints (seed 0173 §6)
@@ -84,6 +88,8 @@ export async function answerAgentHook(
       parts.push(renderStopRequest(memory.touched));
       memory.asked_at = memory.touched.length;
     }
+    // Each proposal is shown once, so asking again while a stop hook is active cannot loop.
+    parts.push(proposalAtStop(state, memory));
   } else if (!(agent === "cursor" && event === "prompt")) {
     parts.push(renderChanges(changesSince(state, memory.seen, memory.touched)));
     // before an edit (or, for Cursor, at the first edit of a file): the governing decisions

@@ -4,18 +4,22 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmdirSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { stateDir } from "../../adapters/local-state.js";
 import {
   AGENT_CONFIG_FILE,
   AGENT_NAMES,
   type AgentName,
   addAdriftHooks,
+  PACKAGE_RUNNER,
   removeAdriftHooks,
+  shellQuote,
 } from "../../core/agents/hook-config.js";
 import { AdriftError } from "../../core/errors.js";
 import type { AppContext } from "../context.js";
@@ -24,6 +28,8 @@ import type { AppContext } from "../context.js";
 export type AgentHookChange = {
   agent: AgentName;
   file: string;
+  /** install: how the hooks start adrift (the part of each command before `agent hook`) */
+  program?: string;
   /** installed / unchanged; restored (byte for byte) / removed (only adrift's entries) / absent */
   action: "installed" | "unchanged" | "restored" | "removed" | "absent";
 };
@@ -84,6 +90,25 @@ function missingDirs(root: string, file: string): string[] {
 }
 
 /**
+ * How the agent hooks start this adrift. A dependency of the project (installed under the
+ * repository's `node_modules/`) is started by the package runner with the package name, so the
+ * committed file works in every clone that ran `npm install`. Anything else — a global install,
+ * a clone of adrift, npx's cache — by the absolute paths of this node and this CLI, as the git
+ * hooks are: a bare `adrift` may not be on the agent's PATH, and its hooks would fail unseen.
+ */
+export function agentHookProgram(root: string, cli = thisCli()): string {
+  const relative = path.relative(realpathSync(root), realpathSync(cli));
+  const inProject = !relative.startsWith("..") && !path.isAbsolute(relative);
+  if (inProject && relative.split(path.sep).includes("node_modules")) return PACKAGE_RUNNER;
+  return `${shellQuote(process.execPath)} ${shellQuote(cli)}`;
+}
+
+/** The CLI entry point of this installation (dist/cli/main.js). */
+function thisCli(): string {
+  return fileURLToPath(new URL("../../cli/main.js", import.meta.url));
+}
+
+/**
  * Writes adrift's hooks into the agent's configuration file, keeping everything else. The
  * first install keeps the original under the git dir so uninstall can restore it byte for
  * byte; installing again when the hooks are there changes nothing.
@@ -97,9 +122,10 @@ export async function installAgentHooks(
   const relative = AGENT_CONFIG_FILE[agent];
   const file = path.join(root, relative);
   const bytes = readBytes(file);
+  const program = options.program ?? agentHookProgram(root);
   let merged: Record<string, unknown>;
   try {
-    merged = addAdriftHooks(agent, parseConfig(relative, bytes), options.program ?? "adrift");
+    merged = addAdriftHooks(agent, parseConfig(relative, bytes), program);
   } catch (error) {
     if (error instanceof AdriftError) throw error;
     throw new AdriftError(
@@ -111,7 +137,7 @@ export async function installAgentHooks(
   const text = render(merged);
   if (bytes !== undefined && parseConfig(relative, bytes) !== undefined) {
     if (JSON.stringify(parseConfig(relative, bytes)) === JSON.stringify(merged))
-      return { agent, file: relative, action: "unchanged" };
+      return { agent, file: relative, program, action: "unchanged" };
   }
   const previous = readBackup(ctx, agent);
   const created = missingDirs(root, file);
@@ -130,7 +156,7 @@ export async function installAgentHooks(
     created_dirs: previous ? previous.created_dirs : created,
     installed_sha256: sha256(text),
   });
-  return { agent, file: relative, action: "installed" };
+  return { agent, file: relative, program, action: "installed" };
 }
 
 /**

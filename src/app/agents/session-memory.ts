@@ -17,6 +17,12 @@ export type AgentSessionMemory = {
   seen: Record<string, RecordStatus>;
   /** how many files were touched when the stop hook last asked for records */
   asked_at: number;
+  /** when adrift first heard of this session: proposals from then on are shown for consent */
+  since?: string;
+  /** proposed records already shown to the person in a consent block */
+  proposals_shown?: string[];
+  /** the proposal whose block the agent was last asked to show: the next prompt may answer it */
+  awaiting?: string;
 };
 
 function memoryFile(gitDir: string, agent: AgentName, session: string): string {
@@ -24,11 +30,12 @@ function memoryFile(gitDir: string, agent: AgentName, session: string): string {
   return path.join(stateDir(gitDir), "agent-sessions", `${agent}-${key}.json`);
 }
 
-/** The memory of a session, empty when it is new (or its file unreadable). */
+/** The memory of a session, empty (since `now`) when it is new (or its file unreadable). */
 export function readSessionMemory(
   gitDir: string,
   agent: AgentName,
   session: string,
+  now?: string,
 ): AgentSessionMemory {
   try {
     const parsed = JSON.parse(
@@ -38,7 +45,15 @@ export function readSessionMemory(
   } catch {
     // a new session
   }
-  return { version: 1, agent, session, touched: [], seen: {}, asked_at: 0 };
+  return {
+    version: 1,
+    agent,
+    session,
+    touched: [],
+    seen: {},
+    asked_at: 0,
+    ...(now ? { since: now } : {}),
+  };
 }
 
 /** Saves the memory (atomic rename: two hooks of one session never leave a torn file). */

@@ -2,15 +2,17 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isAbandoned } from "../../adapters/file-lock.js";
 import { inspectClone } from "../../adapters/git/inspect.js";
-import { stateDir } from "../../adapters/local-state.js";
+import { readLocalState, stateDir } from "../../adapters/local-state.js";
 import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import { compileScope } from "../../core/rules/scope.js";
 import type { AppContext } from "../context.js";
+import { detectHookManager } from "../hook-managers.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
 import { validateProject } from "../validate.js";
-import { readHookFacts } from "./hooks.js";
+import { probeAgentHooks } from "./agent-hooks.js";
+import { readHookFacts, readHuskyHookFacts } from "./hooks.js";
 
 function hasGitattributesRule(root: string): boolean {
   try {
@@ -156,8 +158,11 @@ export async function gatherDoctorFacts(
       scopes = [];
     }
   }
-  const clone = await inspectClone(ctx.git.location, ctx.env, [...bases.keys()]);
+  const clone = await inspectClone(ctx.git, [...bases.keys()]);
   scopes = await withMovedFiles(ctx, scopes, clone.tracked).catch(() => scopes);
+  // husky 9: adrift's lines live in the tracked `.husky/<hook>` files, not in husky's `_` folder.
+  const manager = detectHookManager(root, path.resolve(root, clone.hooks_dir));
+  const husky = manager?.kind === "husky" ? manager : undefined;
   return {
     initialised,
     log_dir: ctx.config.log_dir,
@@ -165,7 +170,7 @@ export async function gatherDoctorFacts(
     ...(configError ? { config_error: configError } : {}),
     hooks_dir: clone.hooks_dir,
     ...(clone.hooks_path ? { hooks_path: clone.hooks_path } : {}),
-    hooks: readHookFacts(clone.hooks_dir),
+    hooks: husky ? readHuskyHookFacts(husky.dir) : readHookFacts(clone.hooks_dir),
     ...(log ? { log } : {}),
     ...(logUnreadable ? { log_unreadable: logUnreadable } : {}),
     cache_problems: cacheProblems(gitDir),
@@ -179,5 +184,29 @@ export async function gatherDoctorFacts(
     adr_dir: ctx.config.adr_dir,
     adr_files: adrFiles(root, ctx.config.adr_dir),
     partial_agent_hooks: partialAgentHooks(root),
+    agent_hook_failures: await probeAgentHooks(root, ctx.env),
+    set_aside_marks: initialised && !logUnreadable ? await marksSetAside(ctx) : [],
   };
+}
+
+/** The log files with marks set aside at HEAD, and the branch this clone wrote each on. */
+async function marksSetAside(ctx: AppContext): Promise<DoctorFacts["set_aside_marks"]> {
+  const { logDirsOf, logFileStamps } = await import("../../adapters/log-files.js");
+  const { setAsideMarks } = await import("../marks-set-aside.js");
+  const { root, gitDir } = ctx.git.location;
+  const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root, gitDir);
+  const byFile = new Map<string, { marks: number; records: Set<string> }>();
+  for (const mark of await setAsideMarks(ctx, stamps)) {
+    const entry = byFile.get(mark.file) ?? { marks: 0, records: new Set<string>() };
+    entry.marks++;
+    entry.records.add(mark.decision_id);
+    byFile.set(mark.file, entry);
+  }
+  const branches = new Map<string, string>();
+  for (const [key, file] of Object.entries(readLocalState(gitDir).files))
+    branches.set(path.join(root, ctx.config.log_dir, file), key.split("\0")[1]!);
+  return [...byFile].map(([file, { marks, records }]) => {
+    const branch = branches.get(path.join(root, file));
+    return { file, ...(branch ? { branch } : {}), marks, records: [...records].sort() };
+  });
 }

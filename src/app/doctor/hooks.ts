@@ -2,7 +2,14 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import path from "node:path";
 import { ADRIFT_HOOKS } from "../../core/doctor/check.js";
 import type { HookFact } from "../../core/doctor/facts.js";
-import { DIGEST_PREFIX, HOOK_NAMES, type HookName, hookScript } from "../hook-script.js";
+import { HUSKY_HELPER, huskyBlock } from "../hook-managers.js";
+import {
+  DIGEST_PREFIX,
+  HOOK_NAMES,
+  type HookName,
+  hookScript,
+  isAsWritten,
+} from "../hook-script.js";
 
 /** The lines that delimit adrift's part of a hook (contract with `adrift hook install`). */
 export const HOOK_BLOCK_START = "# >>> adrift >>>";
@@ -60,4 +67,31 @@ function blockOf(lines: readonly string[]): string {
 /** Every hook adrift installs, as found in the hooks directory. */
 export function readHookFacts(dir: string): HookFact[] {
   return ADRIFT_HOOKS.map((name) => readHookFact(dir, name));
+}
+
+/**
+ * The same facts for husky's tracked hook files (`.husky/<hook>`), which husky runs with `sh`
+ * (no executable bit needed): adrift's lines there are up to date when they are the lines
+ * `adrift hook install` writes and the helper they call is as it wrote it.
+ */
+export function readHuskyHookFacts(huskyDir: string): HookFact[] {
+  const helper = (() => {
+    try {
+      return readFileSync(path.join(huskyDir, HUSKY_HELPER), "utf8");
+    } catch {
+      return undefined;
+    }
+  })();
+  return ADRIFT_HOOKS.map((name) => {
+    const fact = readHookFact(huskyDir, name);
+    if (!fact.exists) return fact;
+    const lines = readFileSync(path.join(huskyDir, name), "utf8").split(/\r?\n/);
+    const start = lines.indexOf(HOOK_BLOCK_START);
+    const block = lines.slice(start, lines.indexOf(HOOK_BLOCK_END, start + 1) + 1).join("\n");
+    const outdated =
+      fact.has_block &&
+      (block !== huskyBlock(name as HookName).join("\n") || !helper || !isAsWritten(helper));
+    const { outdated: _ignored, ...rest } = fact;
+    return { ...rest, executable: true, ...(outdated ? { outdated } : {}) };
+  });
 }

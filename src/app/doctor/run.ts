@@ -7,6 +7,9 @@ import { AdriftError } from "../../core/errors.js";
 import { type AppContext, createContext, type OpenOptions } from "../context.js";
 import { gatherDoctorFacts } from "./gather.js";
 
+/** Which git adapter answers, and why (`ADRIFT_GIT`, or no git on PATH), with how to switch. */
+export type GitAdapterInfo = { adapter: "cli" | "embedded"; note: string };
+
 /** What `adrift doctor` found. `blind`: an error finding is left after --ignore. */
 export type DoctorReport = {
   ok: boolean;
@@ -15,7 +18,24 @@ export type DoctorReport = {
   /** findings left out by --ignore */
   ignored: DoctorFinding[];
   checked: string[];
+  git: GitAdapterInfo;
 };
+
+/** The adapter this context runs with, told for people. */
+export function gitAdapterInfo(ctx: AppContext): GitAdapterInfo {
+  if (ctx.git.kind === "cli")
+    return {
+      adapter: "cli",
+      note: "the git CLI (the default); ADRIFT_GIT=embedded uses the built-in isomorphic-git instead",
+    };
+  return {
+    adapter: "embedded",
+    note:
+      ctx.env.ADRIFT_GIT === "embedded"
+        ? "the built-in isomorphic-git, as ADRIFT_GIT=embedded asks; unset ADRIFT_GIT to use the git CLI, which is faster"
+        : "the built-in isomorphic-git, as no git is on PATH; install git for the faster git CLI adapter",
+  };
+}
 
 function readConfig(root: string): { config?: Config; error?: string } {
   let text: string | undefined;
@@ -58,6 +78,7 @@ export async function diagnoseRepository(
     findings,
     ignored: all.filter(skipped),
     checked: ALL_DOCTOR_RULES.map((r) => r.id),
+    git: gitAdapterInfo(ctx),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import type { AdrSummary } from "../../app/adr/list.js";
+import type { AdrSummary } from "../../app/adr/summary.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, common, repository } from "../common.js";
+import { action, common, repository, writePath } from "../common.js";
 import { emit, note, paint } from "../io.js";
 
 const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).padStart(4, "0")}`);
@@ -111,8 +111,11 @@ export function registerAdrMaintenance(adr: Command): void {
     )
     .action(
       action(async (dir: string | undefined, options) => {
-        const result = await (await repository(options)).importAdrs(dir);
-        if (!options.json)
+        const repo = await repository(options);
+        // the folder is typed from where the command runs; the use case takes it from the root
+        const from = dir === undefined ? undefined : writePath(dir, options, repo.root, "<dir>");
+        const result = await repo.importAdrs(from?.relative);
+        if (!options.json) {
           for (const w of result.warnings)
             note(
               paint(
@@ -121,13 +124,19 @@ export function registerAdrMaintenance(adr: Command): void {
                 process.stderr,
               ),
             );
+          for (const s of result.skipped)
+            note(
+              paint("dim", `${quotePath(s.path)}: skipped: ${safeText(s.reason)}`, process.stderr),
+            );
+          for (const n of result.notes) note(paint("dim", `note: ${safeText(n)}`, process.stderr));
+        }
         emit(options, result, () =>
           [
             ...result.imported.map(
               (a) =>
                 `${paint("green", "imported")} ${ref(a.number)}  ${safeText(a.status).padEnd(10)} ${quotePath(a.path)}`,
             ),
-            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.warnings.length} warning(s) from ${result.dirs.map(quotePath).join(", ") || "no ADR folder found"}`,
+            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.skipped.length} skipped, ${result.warnings.length} warning(s) from ${result.dirs.map(quotePath).join(", ") || "no ADR folder found"}`,
           ].join("\n"),
         );
         return 0;

@@ -3,17 +3,12 @@ import path from "node:path";
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, collect, common, repository } from "../common.js";
+import { action, collect, common, repository, writePath } from "../common.js";
 import { emit, note, paint } from "../io.js";
+import { formatDrafts } from "./adr-draft-output.js";
 import { registerAdrMaintenance } from "./adr-maintain.js";
 
 const BY = ["auto", "tag", "workline", "paths"];
-const RESULT_COLOR = {
-  created: "green",
-  updated: "cyan",
-  unchanged: "dim",
-  edited: "yellow",
-} as const;
 
 /** A draft path is relative to where the command runs (or -C); an id is passed as it is. */
 function draftRef(ref: string, options: { cwd?: string }): string {
@@ -33,53 +28,32 @@ export function registerAdr(program: Command): void {
     .description("cluster intent cards and decisions not yet in an ADR into MADR drafts")
     .option(
       "--by <criterion>",
-      `${BY.join(" | ")} (auto: tag, then workline, then overlapping paths)`,
+      `${BY.join(" | ")} (auto: workline, then tag by code area, then overlapping paths)`,
       "auto",
     )
-    .option("--out <dir>", "write drafts here instead of the configured drafts_dir")
-    .addHelpText("after", "\nExamples:\n  adrift adr draft\n  adrift adr draft --by paths --json")
+    .option(
+      "--out <dir>",
+      "write drafts here instead of the configured drafts_dir (relative to the current directory; inside the repository)",
+    )
+    .option("--explain", "say why each record landed in its draft")
+    .addHelpText(
+      "after",
+      "\nA workline's records make one draft, titled by the workline; records sharing a tag make one\ndraft per code area they govern; the rest group by overlapping paths.\n\nExamples:\n  adrift adr draft\n  adrift adr draft --explain\n  adrift adr draft --by paths --json",
+    )
     .action(
       action(async (options) => {
         if (!BY.includes(options.by))
           throw new AdriftError("usage", `--by must be one of ${BY.join(", ")}`);
-        const result = await (await repository(options)).draftAdrs({
-          by: options.by,
-          out: options.out,
-        });
-        emit(options, result, () =>
-          [
-            ...result.drafts.map((d) =>
-              [
-                `${paint(RESULT_COLOR[d.result], d.result.padEnd(9))} ${quotePath(d.path)}  (${d.record_ids.length} record(s), ${safeText(d.cluster)})`,
-                ...(d.regenerated_path
-                  ? [
-                      paint(
-                        "yellow",
-                        `  a person edited it; kept, and wrote the new version beside it: ${quotePath(d.regenerated_path ?? "")}`,
-                      ),
-                    ]
-                  : []),
-              ].join("\n"),
-            ),
-            result.drafts.length === 0 ? "no records need a draft" : "",
-            ...result.orphaned.map((p) =>
-              paint("yellow", `no longer matches any records: ${quotePath(p)}`),
-            ),
-            result.unclustered.length
-              ? paint(
-                  "dim",
-                  `${result.unclustered.length} record(s) left out by --by ${options.by}`,
-                )
-              : "",
-          ]
-            .filter(Boolean)
-            .join("\n"),
-        );
+        const repo = await repository(options);
+        // --out is typed from where the command runs; the use case takes it from the root
+        const out = options.out ? writePath(options.out, options, repo.root).relative : undefined;
+        const result = await repo.draftAdrs({ by: options.by, out });
+        emit(options, result, () => formatDrafts(result, options));
         return 0;
       }),
     );
 
-  common(adr.command("accept").argument("<draft>", "draft path or draft id"))
+  common(adr.command("accept").argument("<draft>", "draft path or draft id"), { records: true })
     .description("accept a draft: next free number, docs/adr/NNNN-<slug>.md, adr_accepted recorded")
     .option("--number <n>", "take this number (it must be free)")
     .option(
@@ -115,7 +89,7 @@ export function registerAdr(program: Command): void {
       }),
     );
 
-  common(adr.command("reject").argument("<draft>", "draft path or draft id"))
+  common(adr.command("reject").argument("<draft>", "draft path or draft id"), { records: true })
     .description("reject a draft with a reason (adr_rejected recorded, draft removed)")
     .requiredOption("--reason <text>", "why the draft is rejected")
     .addHelpText(

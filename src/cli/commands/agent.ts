@@ -17,10 +17,13 @@ export function registerAgent(program: Command): void {
 
   common(agent.command("install").argument("<agent>", AGENTS.join("|")), { as: false })
     .description("write the agent's hook configuration (merged into what is there; twice = once)")
-    .option("--command <program>", "how the hooks start adrift", "adrift")
+    .option(
+      "--command <program>",
+      "how the hooks start adrift (default: npx --no-install git-adrift when adrift is a dependency of this project, else this node and this adrift by their absolute paths)",
+    )
     .addHelpText(
       "after",
-      `\nExamples:\n  adrift agent install claude          # .claude/settings.json\n  adrift agent install cursor --command "npx adrift"`,
+      `\nExamples:\n  adrift agent install claude          # .claude/settings.json\n  adrift agent install cursor --command adrift   # adrift is on every teammate's PATH\n  adrift doctor                        # runs each installed agent hook command, harmlessly`,
     )
     .action(
       action(async (name: string, options) => {
@@ -77,6 +80,16 @@ export function registerAgent(program: Command): void {
     )
     .action(async (event: string, options: { agent: string; cwd?: string }) => {
       exitState.code = 0;
+      // doctor's probe: the command resolved, node and adrift started, and it names a known
+      // event and agent; nothing is read or written
+      const { AGENT_HOOK_PROBE, AGENT_HOOK_PROBE_REPLY, HOOK_EVENTS } = await import(
+        "../../core/agents/hook-config.js"
+      );
+      if (process.env[AGENT_HOOK_PROBE]) {
+        if (AGENTS.includes(options.agent) && (HOOK_EVENTS as string[]).includes(event))
+          process.stdout.write(`${AGENT_HOOK_PROBE_REPLY}\n`);
+        return;
+      }
       try {
         if (!AGENTS.includes(options.agent)) return;
         const { runAgentHook } = await import("../agents/run-hook.js");

@@ -6,8 +6,10 @@ import { emit, paint } from "../io.js";
 
 /** `adrift rule add|list`, `adrift epic add|list`, `adrift coverage`. */
 export function registerBacklog(program: Command): void {
-  const rule = program.command("rule").description("business rules (seed 0009)");
-  common(rule.command("add").argument("<title>", "short name of the rule"))
+  const rule = program
+    .command("rule")
+    .description("business rules: what the product must do, for stories to cover");
+  common(rule.command("add").argument("<title>", "short name of the rule"), { records: true })
     .description("record a business rule")
     .requiredOption("--text <text>", "what the rule says")
     .option("--key <key>", "a human key, usable wherever an id is taken (e.g. RN-858)")
@@ -44,7 +46,7 @@ export function registerBacklog(program: Command): void {
     );
 
   const epic = program.command("epic").description("epics: groups of stories");
-  common(epic.command("add").argument("<title>", "what the epic is about"))
+  common(epic.command("add").argument("<title>", "what the epic is about"), { records: true })
     .description("create an epic")
     .option("--key <key>", "a human key (e.g. EP-1)")
     .option("--description <text>", "a longer description")

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { quotePath } from "../../core/render/terminal.js";
 import { uncommittedNote } from "../../core/render/text.js";
-import { cardFlags, cardInput } from "../card-input.js";
+import { cardFlags, cardInput, tierBFlags } from "../card-input.js";
 import { action, collect, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 import { printRecorded } from "./records.js";
@@ -11,7 +11,8 @@ export function registerDecision(program: Command): void {
   const decision = program
     .command("decision")
     .description("record decisions and manage their lifecycle (stale, reverified, superseded)");
-  common(cardFlags(decision.command("record")))
+  common(tierBFlags(cardFlags(decision.command("record"))), { records: true })
+    .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record a decision based on code at a revision")
     .option("--finding <text>", "a condensed finding (repeatable)", collect)
     .option("--revision <rev>", "the revision the decision is based on", "HEAD")
@@ -29,7 +30,9 @@ export function registerDecision(program: Command): void {
       ),
     );
   examples(
-    common(decision.command("reverify").argument("<id>", "decision id, unique prefix")),
+    common(decision.command("reverify").argument("<id>", "decision id, unique prefix"), {
+      records: true,
+    }),
     'adrift decision reverify 01JC3 --note "checked after the auth refactor"',
   )
     .description(
@@ -63,7 +66,9 @@ export function registerDecision(program: Command): void {
       }),
     );
   examples(
-    common(decision.command("supersede").argument("<id>", "the decision that no longer holds")),
+    common(decision.command("supersede").argument("<id>", "the decision that no longer holds"), {
+      records: true,
+    }),
     "adrift decision supersede 01JC3 --by 01JD7",
   )
     .description("mark a decision superseded by another record")
@@ -80,7 +85,9 @@ export function registerDecision(program: Command): void {
       }),
     );
   examples(
-    common(decision.command("mark-stale").argument("<id>", "decision id, unique prefix")),
+    common(decision.command("mark-stale").argument("<id>", "decision id, unique prefix"), {
+      records: true,
+    }),
     'adrift decision mark-stale 01JC3 --note "the vendor changed its API"',
   )
     .description("mark a decision stale by hand (reason: manual)")

@@ -19,14 +19,18 @@ export function registerDoctor(program: Command): void {
         const { runDoctor } = await import("../../app/doctor/run.js");
         const report = await runDoctor(options.cwd ?? process.cwd(), { ignore: options.ignore });
         emit(options, report, () => {
+          const adapter = `git adapter: ${report.git.note}`;
           if (report.findings.length === 0)
-            return `${paint("green", "healthy")}: adrift sees what it must (${report.checked.length} rules checked${report.ignored.length ? `, ${report.ignored.length} finding(s) ignored` : ""})`;
+            return `${adapter}\n${paint("green", "healthy")}: adrift sees what it must (${report.checked.length} rules checked${report.ignored.length ? `, ${report.ignored.length} finding(s) ignored` : ""})`;
           // Messages name paths, scopes and outcomes from the repository: escaped, one line each.
-          const lines = report.findings.flatMap((f) => [
-            `${paint(f.severity === "error" ? "red" : "yellow", f.severity.padEnd(7))} ${paint("bold", f.rule)} ${safeText(f.title)}`,
-            `        ${safeText(f.message)}`,
-            `        fix: ${safeText(f.fix)}`,
-          ]);
+          const lines = [adapter];
+          lines.push(
+            ...report.findings.flatMap((f) => [
+              `${paint(f.severity === "error" ? "red" : "yellow", f.severity.padEnd(7))} ${paint("bold", f.rule)} ${safeText(f.title)}`,
+              `        ${safeText(f.message)}`,
+              `        fix: ${safeText(f.fix)}`,
+            ]),
+          );
           const errors = report.findings.filter((f) => f.severity === "error").length;
           lines.push(
             report.blind

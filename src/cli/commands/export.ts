@@ -1,14 +1,21 @@
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, common, repository } from "../common.js";
-import { emit, paint } from "../io.js";
+import { runCheckpoint } from "../checkpoint.js";
+import { action, common, repository, writePath } from "../common.js";
+import { type CommonOptions, emit, paint } from "../io.js";
 
-/** Writes a generated document to --out (relative to the current directory) or returns it. */
-export function writeOut(out: string | undefined, content: string): string | undefined {
-  if (!out) return undefined;
-  const file = path.resolve(out);
+/**
+ * Writes a generated document to --out (relative to where the command runs, inside the
+ * repository at `root`) and returns its path; without --out, does nothing.
+ */
+export function writeOut(
+  options: CommonOptions & { out?: string },
+  root: string,
+  content: string,
+): string | undefined {
+  if (!options.out) return undefined;
+  const file = writePath(options.out, options, root).absolute;
   writeFileSync(file, content);
   return file;
 }
@@ -18,7 +25,10 @@ export function registerExport(program: Command): void {
   common(program.command("export"), { as: false })
     .description("a session or workline as readable Markdown: timeline and decisions")
     .option("--session <id>", "the session to export (default: this clone's current one)")
-    .option("--workline <id>", "export a workline instead")
+    .option(
+      "--workline <id>",
+      "export a workline instead (without a complete intent card, asks for one on a terminal)",
+    )
     .option("--out <file>", "write the Markdown to this file instead of stdout")
     .addHelpText(
       "after",
@@ -26,12 +36,23 @@ export function registerExport(program: Command): void {
     )
     .action(
       action(async (options) => {
-        const result = await (await repository(options)).exportMarkdown({
+        const repo = await repository(options);
+        // A workline exported without a complete intent card asks for one first.
+        const checkpoint =
+          options.workline && !options.session
+            ? await runCheckpoint(repo, options, await repo.worklineCheckpoint(options.workline))
+            : undefined;
+        const result = await repo.exportMarkdown({
           session: options.session,
           workline: options.workline,
         });
-        const file = writeOut(options.out, result.markdown);
-        emit(options, { ...result, ...(file ? { out: file } : {}) }, () =>
+        const file = writeOut(options, repo.root, result.markdown);
+        const data = {
+          ...result,
+          ...(file ? { out: file } : {}),
+          ...(checkpoint ? { checkpoint } : {}),
+        };
+        emit(options, data, () =>
           file
             ? paint("green", `wrote ${quotePath(file)}`)
             : safeText(result.markdown, { multiline: true }),

@@ -27,18 +27,25 @@ export function registerHook(program: Command): void {
     )
     .addHelpText(
       "after",
-      "\nExample:\n  adrift hook install      # honours core.hooksPath (husky, lefthook): see docs/hooks.md",
+      "\nExample:\n  adrift hook install      # honours core.hooksPath; with husky 9 adds a line to each .husky/<hook>; with lefthook prints the lefthook.yml entries (docs/hooks.md)",
     )
     .action(
       action(async (options: CommonOptions & { force?: boolean }) => {
         const { installHooks } = await import("../../app/hooks.js");
-        const result = await installHooks(await context(options), { force: options.force });
+        const result = await installHooks(await context(options), {
+          force: options.force,
+        }).catch((error: { details?: { entries?: unknown } }) => {
+          // lefthook: the entries to add, on stdout, before the one error line.
+          const entries = error.details?.entries;
+          if (typeof entries === "string" && !options.json) process.stdout.write(`${entries}\n`);
+          throw error;
+        });
         // On stderr, so it shows with --json too (where the document also carries it).
         for (const warning of result.warnings)
           note(paint("yellow", `warning: ${warning}`, process.stderr));
         emit(options, result, () =>
           [
-            `hooks in ${result.dir}:`,
+            `hooks in ${result.dir}${result.manager ? ` (${result.manager})` : ""}:`,
             ...result.hooks.map(
               (h) => `  ${paint("green", h.action.padEnd(9))} ${h.hook}${keptNote(h)}`,
             ),
@@ -68,10 +75,16 @@ export function registerHook(program: Command): void {
       }),
     );
   hook
-    .command("run", { hidden: true })
-    .argument("<name>", "the hook git is running")
-    .argument("[args...]", "the hook's arguments")
-    .description("what an installed hook runs (never fails the git command)")
+    .command("run")
+    .argument("<name>", "the hook git is running (pre-commit, prepare-commit-msg, post-merge, …)")
+    .argument("[args...]", "the hook's arguments, as git gave them")
+    .description(
+      "what an installed hook runs; call it from husky or lefthook (never fails the git command)",
+    )
+    .addHelpText(
+      "after",
+      `\nExamples (see docs/hooks.md):\n  npx --no-install git-adrift hook run pre-commit || true            # .husky/pre-commit\n  npx --no-install git-adrift hook run prepare-commit-msg "$@" || true`,
+    )
     .action(
       action(async (name: string, args: string[]) => {
         const { runInstalledHook } = await import("../hook-entry.js");

@@ -4,10 +4,11 @@ import { AdriftError } from "../../core/errors.js";
 import type { Problem } from "../../core/events/parse.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, examples, repository } from "../common.js";
-import { recordDetails, recordLine } from "../format.js";
+import { recordLine } from "../format.js";
 import { emit, paint, warnUnreadable } from "../io.js";
+import { shownDetails } from "../show-format.js";
 
-const STATUSES = ["active", "stale", "superseded", "incomplete"];
+const STATUSES = ["active", "stale", "superseded", "incomplete", "proposed"];
 const TYPES = ["intent", "decision"];
 
 /** `adrift show`, `adrift list`, `adrift validate`. */
@@ -17,15 +18,17 @@ export function registerInspect(program: Command): void {
     "adrift show 01JC3QX",
     "adrift show 01JC3QX --json",
   )
-    .description("show one record, session or workline")
+    .description(
+      "show anything the log holds by id or key: a record, session, workline, rule, epic, story, task, question or event",
+    )
     .action(
       action(async (id: string, options) => {
         const unreadable: Problem[] = [];
         const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
         const result = await repo.show(id);
-        emit(options, withLogProblems(result, unreadable), () =>
-          result.record ? recordDetails(result.record, result.at) : JSON.stringify(result, null, 2),
-        );
+        // the human view may read more (a story's tasks and rules): only when it is printed
+        const human = options.json ? "" : await shownDetails(result, repo);
+        emit(options, withLogProblems(result, unreadable), () => human);
         if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
@@ -39,7 +42,7 @@ export function registerInspect(program: Command): void {
     .option("--tag <tag>", "only records with this tag")
     .addHelpText(
       "after",
-      "\nExamples:\n  adrift list --status incomplete\n  adrift list --type decision --status stale --json",
+      "\nExamples:\n  adrift list --status incomplete\n  adrift list --status proposed    # what agents proposed and waits for a person\n  adrift list --type decision --status stale --json",
     )
     .action(
       action(async (options) => {
@@ -56,11 +59,23 @@ export function registerInspect(program: Command): void {
         const unreadable: Problem[] = [];
         const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
         const rows = await repo.list(options as ListFilter);
-        emit(options, withLogProblems({ records: rows, total: rows.length }, unreadable), () =>
-          rows.length === 0
-            ? "no records match"
-            : [...rows.map(recordLine), paint("dim", `${rows.length} record(s)`)].join("\n"),
-        );
+        // Streamed, a record at a time: a million records are never one string.
+        const { writeJsonDocument, writeLines } = await import("../json-stream.js");
+        if (options.json)
+          await writeJsonDocument(
+            process.stdout,
+            withLogProblems({ records: rows, total: rows.length }, unreadable),
+            ["records"],
+            process.stdout.isTTY ? 2 : 0,
+          );
+        else if (rows.length === 0) process.stdout.write("no records match\n");
+        else
+          await writeLines(
+            process.stdout,
+            rows,
+            recordLine,
+            paint("dim", `${rows.length} record(s)`),
+          );
         if (!options.json) warnUnreadable(unreadable);
         return 0;
       }),
@@ -75,10 +90,23 @@ export function registerInspect(program: Command): void {
     .description(
       "check every log line: JSON, schema, unique ids, references (file:line for each problem)",
     )
-    .option("--against <rev>", "also check the log is append-only since <rev> (CI: the PR base)")
+    .option(
+      "--against <rev>",
+      "also check, since <rev> (CI: the PR base; needs the full history, fetch-depth: 0), that the log only grew and that answers were committed by their authors (docs/security.md)",
+    )
     .action(
       action(async (options) => {
         const report = await (await repository(options)).validate({ against: options.against });
+        if (options.json) {
+          const { writeJsonDocument } = await import("../json-stream.js");
+          await writeJsonDocument(
+            process.stdout,
+            report,
+            ["problems"],
+            process.stdout.isTTY ? 2 : 0,
+          );
+          return report.ok ? 0 : 2;
+        }
         emit(options, report, () =>
           [
             ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${safeText(n)}`)),

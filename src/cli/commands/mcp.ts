@@ -12,7 +12,7 @@ export function registerMcp(program: Command): void {
 the client's own session, owned by you (git user.email, or --as): you answer its questions.
 
 Example (Claude Code):
-  claude mcp add adrift -- npx adrift mcp -C /path/to/repo
+  claude mcp add adrift -- npx git-adrift mcp -C /path/to/repo
 See docs/agents.md for Cursor and other clients.`,
     )
     .action(

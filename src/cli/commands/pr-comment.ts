@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
+import { safeText } from "../../core/render/terminal.js";
 import { FAIL_CONDITIONS, type FailCondition } from "../../core/reports/pr-comment.js";
 import { action, common } from "../common.js";
 import { note } from "../io.js";
@@ -24,11 +25,24 @@ export function registerPrComment(program: Command): void {
     .requiredOption("--base <ref>", "the branch the pull request merges into")
     .option("--head <ref>", "the pull request's head (default HEAD)")
     .option("--format <format>", "md | json", "md")
-    .option("--fail-on <conditions>", `exit 1 when any holds: ${FAIL_CONDITIONS.join(",")}`)
+    .option(
+      "--fail-on <conditions>",
+      `exit 1 when any holds, or cannot be evaluated: ${FAIL_CONDITIONS.join(",")}`,
+    )
     .option("--out <file>", "also write the body (or JSON) to this file")
     .addHelpText(
       "after",
-      "\nExamples:\n  adrift pr-comment --base origin/main > comment.md\n  adrift pr-comment --base origin/main --fail-on stale,uncovered --out comment.md",
+      [
+        "",
+        "--base and --head must name commits of this clone (fetch the base first: git fetch origin",
+        "main, or actions/checkout with fetch-depth: 0); one that does not is a usage error (exit 2).",
+        "Links to the forge are added when CI names the repository (GITHUB_SERVER_URL and",
+        "GITHUB_REPOSITORY, CI_PROJECT_URL) or the origin remote is on GitHub or GitLab.",
+        "",
+        "Examples:",
+        "  adrift pr-comment --base origin/main > comment.md",
+        "  adrift pr-comment --base origin/main --fail-on stale,uncovered --out comment.md",
+      ].join("\n"),
     )
     .action(
       action(async (options) => {
@@ -48,10 +62,12 @@ export function registerPrComment(program: Command): void {
         });
         const { stableJson } = await import("../../core/render/json.js");
         const text = format === "json" ? stableJson({ ...model, body }) : body;
-        writeOut(options.out, text);
+        writeOut(options, ctx.git.location.root, text);
         process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
         if (model.failing.length) note(`adrift: failing on ${model.failing.join(", ")}`);
-        return model.failing.length ? 1 : 0;
+        for (const u of model.unevaluated)
+          note(`adrift: could not evaluate ${u.gate}: ${safeText(u.reason)}`);
+        return model.failing.length || model.unevaluated.length ? 1 : 0;
       }),
     );
 }

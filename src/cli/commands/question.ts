@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import { AdriftError } from "../../core/errors.js";
-import { safeText } from "../../core/render/terminal.js";
-import { affectsText, questionLine } from "../backlog-format.js";
+import { AdriftError, truncate } from "../../core/errors.js";
+import { affectsText, questionDetails, questionLine } from "../backlog-format.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -19,7 +18,7 @@ export function parseAffects(values: string[] = []) {
     if (at < 1 || !Object.hasOwn(KINDS, kind) || at === part.length - 1)
       throw new AdriftError(
         "usage",
-        `--affects expects kind:ID with kind rule, story or task; got "${part.slice(0, 80)}"`,
+        `--affects expects kind:ID with kind rule, story or task; got "${truncate(part)}"`,
       );
     affects[KINDS[kind]].push(part.slice(at + 1));
   }
@@ -31,7 +30,9 @@ export function registerQuestion(program: Command): void {
   const question = program
     .command("question")
     .description("open questions that only the session author answers");
-  common(question.command("ask").argument("<text>", "the question (at most 500 characters)"))
+  common(question.command("ask").argument("<text>", "the question (at most 500 characters)"), {
+    records: true,
+  })
     .description("declare an open question for the author of this session")
     .option("--suggest <text>", "your suggested answer (at most 300 characters)")
     .option("--affects <refs>", "what it affects: story:ID,rule:ID,task:ID (repeatable)", collect)
@@ -82,7 +83,9 @@ export function registerQuestion(program: Command): void {
         return 0;
       }),
     );
-  common(question.command("answer").argument("<id>", "question id or unique prefix"))
+  common(question.command("answer").argument("<id>", "question id or unique prefix"), {
+    records: true,
+  })
     .description("answer a question (only the session author): records the decision and the answer")
     .option("--answer <text>", "the answer")
     .option("--accept-suggestion", "answer with the question's suggestion")
@@ -111,24 +114,7 @@ export function registerQuestion(program: Command): void {
     .action(
       action(async (ref: string, options) => {
         const r = await (await repository(options)).showQuestion(ref);
-        const q = r.question;
-        emit(options, r, () =>
-          [
-            `${paint("bold", "Question")} ${q.id}  (${q.status})`,
-            `  ${safeText(q.question, { multiline: true })}`,
-            ...(q.suggestion
-              ? [`  suggestion  ${safeText(q.suggestion, { multiline: true })}`]
-              : []),
-            `  affects     ${affectsText(q.affects)}`,
-            `  asked by    ${safeText(q.author.name)}`,
-            ...(q.answer
-              ? [
-                  `  answer      ${safeText(q.answer.answer, { multiline: true })}`,
-                  `  answered by ${safeText(q.answer.answered_by.email)}, decision ${q.answer.decision_id}`,
-                ]
-              : [`  only ${safeText(r.answerable_by ?? "the session author")} can answer it`]),
-          ].join("\n"),
-        );
+        emit(options, r, () => questionDetails(r));
         return 0;
       }),
     );

@@ -2,10 +2,11 @@ import type { Command } from "commander";
 import type { RecordResult } from "../../app/records.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { uncommittedNote } from "../../core/render/text.js";
-import { cardFlags, cardInput, parseConsidered } from "../card-input.js";
+import { cardFlags, cardInput, parseConsidered, tierBFlags } from "../card-input.js";
 import { action, collect, common, repository } from "../common.js";
 import { incompletenessLines } from "../format.js";
 import { type CommonOptions, emit, paint } from "../io.js";
+import { registerConfirm } from "./confirm.js";
 
 /** The uncommitted-work sentence with the file names quoted for a terminal. */
 function quotedNote(files: readonly string[]): string {
@@ -35,8 +36,11 @@ export function printRecorded(options: CommonOptions, what: string, result: Reco
 export function registerIntent(program: Command): void {
   const intent = program
     .command("intent")
-    .description("record and amend intent cards (why this change, what else was considered)");
-  common(cardFlags(intent.command("record")))
+    .description(
+      "record, amend and confirm intent cards (why this change, what else was considered)",
+    );
+  common(tierBFlags(cardFlags(intent.command("record"))), { records: true })
+    .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record an intent card")
     .addHelpText(
       "after",
@@ -51,7 +55,10 @@ export function registerIntent(program: Command): void {
         ),
       ),
     );
-  common(cardFlags(intent.command("amend").argument("<id>", "card or decision id, unique prefix")))
+  common(
+    cardFlags(intent.command("amend").argument("<id>", "card or decision id, unique prefix")),
+    { records: true },
+  )
     .description("amend a card with a compensating event (history is kept)")
     .option(
       "--add-considered <option>",
@@ -83,4 +90,5 @@ export function registerIntent(program: Command): void {
         return 0;
       }),
     );
+  registerConfirm(intent);
 }

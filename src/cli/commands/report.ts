@@ -35,7 +35,7 @@ export function registerReport(program: Command): void {
         const repo = await repository(options);
         const { renderCorrespondence } = await import("../../app/correspondence.js");
         const text = renderCorrespondence(await repo.correspondence({ depth }), format);
-        const file = writeOut(options.out, text);
+        const file = writeOut(options, repo.root, text);
         // JSON is printed as it is (its strings stay raw); Markdown and HTML as text for a terminal.
         const shown = format === "json" ? text : safeText(text, { multiline: true });
         process.stdout.write(file ? `${paint("green", "wrote")} ${quotePath(file)}\n` : shown);

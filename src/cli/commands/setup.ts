@@ -30,7 +30,10 @@ export function registerSetup(program: Command): void {
   const session = program
     .command("session")
     .description("sessions: who recorded what, on which branch");
-  examples(common(session.command("start")), 'adrift session start --title "Billing rounding fix"')
+  examples(
+    common(session.command("start"), { records: true }),
+    'adrift session start --title "Billing rounding fix"',
+  )
     .description(
       "start an explicit session (otherwise one starts with your first record on a branch)",
     )

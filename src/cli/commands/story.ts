@@ -24,7 +24,9 @@ const MOVES: [string, StoryStatus, string][] = [
 /** `adrift story add|ready|start|review|done|amend|show|list`. */
 export function registerStory(program: Command): void {
   const story = program.command("story").description("stories: requirements, readiness and rules");
-  common(storyFields(story.command("add").argument("<title>", "what the story delivers")))
+  common(storyFields(story.command("add").argument("<title>", "what the story delivers")), {
+    records: true,
+  })
     .description("create a story (draft, promoted to ready at once when it is ready)")
     .requiredOption("--epic <epic>", "the epic: id, prefix or key")
     .option("--key <key>", "a human key (e.g. ST-1)")
@@ -55,7 +57,7 @@ export function registerStory(program: Command): void {
       }),
     );
   for (const [verb, to, text] of MOVES)
-    common(story.command(verb).argument("<story>", "story id, prefix or key"))
+    common(story.command(verb).argument("<story>", "story id, prefix or key"), { records: true })
       .description(text)
       .addHelpText("after", `\nExample:\n  adrift story ${verb} ST-1`)
       .action(
@@ -70,7 +72,9 @@ export function registerStory(program: Command): void {
           return 0;
         }),
       );
-  common(storyFields(story.command("amend").argument("<story>", "story id, prefix or key")))
+  common(storyFields(story.command("amend").argument("<story>", "story id, prefix or key")), {
+    records: true,
+  })
     .description("amend a story (past draft only with --question of an answered question)")
     .option("--title <title>", "a new title")
     .option("--question <id>", "the answered question that motivates the change")

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { TaskStatus } from "../../core/project/backlog-types.js";
 import { safeText } from "../../core/render/terminal.js";
-import { label, questionLine } from "../backlog-format.js";
+import { label, taskDetails } from "../backlog-format.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -14,7 +14,7 @@ const MOVES: [string, TaskStatus, string][] = [
 /** `adrift task add|start|review|done|show|list`. */
 export function registerTask(program: Command): void {
   const task = program.command("task").description("tasks of a story: they inherit its rules");
-  common(task.command("add").argument("<title>", "what the task does"))
+  common(task.command("add").argument("<title>", "what the task does"), { records: true })
     .description("create a task of a story (todo)")
     .requiredOption("--story <story>", "the story: id, prefix or key")
     .option("--key <key>", "a human key (e.g. TK-1)")
@@ -34,7 +34,7 @@ export function registerTask(program: Command): void {
       }),
     );
   for (const [verb, to, text] of MOVES)
-    common(task.command(verb).argument("<task>", "task id, prefix or key"))
+    common(task.command(verb).argument("<task>", "task id, prefix or key"), { records: true })
       .description(text)
       .addHelpText("after", `\nExample:\n  adrift task ${verb} TK-1`)
       .action(
@@ -54,21 +54,7 @@ export function registerTask(program: Command): void {
     .action(
       action(async (ref: string, options) => {
         const r = await (await repository(options)).showTask(ref);
-        const waiting = r.task.status === "parked" ? paint("yellow", " — waiting for you") : "";
-        emit(options, r, () =>
-          [
-            `${paint("bold", "Task")} ${label(r.task)}  ${safeText(r.task.title)}  (${r.task.status})${waiting}`,
-            `  story  ${r.story ? safeText(`${r.story.key ?? r.story.id} ${r.story.title}`) : r.task.story_id}`,
-            `  cycles ${r.task.cycles}/${r.correction_cycle_limit}`,
-            ...r.rules.map(
-              (x) => `  rule   ${safeText(`${x.key ?? x.id} ${x.title}`)} (inherited)`,
-            ),
-            ...r.task.verdicts.map(
-              (v) => `  verdict ${v.verdict}${v.notes ? `: ${safeText(v.notes)}` : ""}`,
-            ),
-            ...(r.waiting_for ? [`  waits  ${questionLine(r.waiting_for)}`] : []),
-          ].join("\n"),
-        );
+        emit(options, r, () => taskDetails(r));
         return 0;
       }),
     );

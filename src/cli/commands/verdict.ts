@@ -10,6 +10,7 @@ export function registerVerdict(program: Command): void {
       .command("verdict")
       .argument("<task>", "task id, prefix or key (in review)")
       .argument("<verdict>", "approved | changes_requested | needs_user_decision"),
+    { records: true },
   )
     .description("record a QA verdict on a task in review")
     .option("--notes <text>", "what QA found")

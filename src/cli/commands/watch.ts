@@ -1,8 +1,7 @@
-import path from "node:path";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import type { StaleFinding } from "../../core/rules/staleness-types.js";
-import { action, common, parseAs } from "../common.js";
+import { action, common, parseAs, writePath } from "../common.js";
 import { type CommonOptions, note, paint, reportError } from "../io.js";
 
 function line(finding: StaleFinding): string {
@@ -35,13 +34,13 @@ export function registerWatch(program: Command): void {
         const { createLightContext } = await import("../../app/light-context.js");
         const { watchStaleness } = await import("../../app/watch.js");
         const { reportFormatOf } = await import("../../app/generated-files.js");
-        const reports = (options.report ?? []).map((file) => ({
-          file: path.resolve(file),
-          format: reportFormatOf(file),
-        }));
         const ctx = await createLightContext(options.cwd ?? process.cwd(), {
           actor: parseAs(options.as),
         });
+        const reports = (options.report ?? []).map((file) => ({
+          file: writePath(file, options, ctx.git.location.root, "--report").absolute,
+          format: reportFormatOf(file),
+        }));
         const watcher = await watchStaleness(
           ctx,
           {

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { safeText } from "../../core/render/terminal.js";
+import { runCheckpoint } from "../checkpoint.js";
 import { action, common, examples, repository } from "../common.js";
 import { oneLine } from "../format.js";
 import { emit, paint } from "../io.js";
@@ -11,7 +12,11 @@ const VERBS = [
     "make a workline active again; lists its stale records to re-verify",
     "adrift workline activate 01JC3",
   ],
-  ["close", "close a workline (default: the active one)", "adrift workline close 01JC3"],
+  [
+    "close",
+    "close a workline (default: the active one); without a complete intent card, asks for one on a terminal",
+    "adrift workline close 01JC3",
+  ],
 ] as const;
 
 /** `adrift workline open|park|activate|close|list`. */
@@ -19,7 +24,7 @@ export function registerWorkline(program: Command): void {
   const workline = program
     .command("workline")
     .description("worklines: threads of work that records belong to");
-  common(workline.command("open").argument("<title>", "what the work is"))
+  common(workline.command("open").argument("<title>", "what the work is"), { records: true })
     .description("open a workline and make it the active one in this clone")
     .option("--tag <tag>", "a tag for the workline")
     .addHelpText(
@@ -38,19 +43,26 @@ export function registerWorkline(program: Command): void {
       workline
         .command(verb)
         .argument(verb === "activate" ? "<id>" : "[id]", "workline id or unique prefix"),
+      { records: true },
     )
       .description(text)
       .addHelpText("after", `\nExample:\n  ${example}`)
       .action(
         action(async (id: string | undefined, options) => {
           const repo = await repository(options);
+          // Closing a workline nobody recorded a complete card for asks for one first.
+          const point = verb === "close" ? await repo.worklineCheckpoint(id) : undefined;
+          const checkpoint =
+            point && point.status !== "closed"
+              ? await runCheckpoint(repo, options, point)
+              : undefined;
           const result =
             verb === "park"
               ? await repo.parkWorkline(id)
               : verb === "close"
                 ? await repo.closeWorkline(id)
                 : await repo.activateWorkline(id!);
-          emit(options, result, () =>
+          emit(options, { ...result, ...(checkpoint ? { checkpoint } : {}) }, () =>
             [
               `${paint("green", result.status)} workline ${result.id}${result.active ? " (active)" : ""}`,
               ...(result.to_reverify.length

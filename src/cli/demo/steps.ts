@@ -156,12 +156,7 @@ export const DEMO_STEPS: DemoStep[] = [
   },
   {
     title: "A reviewer accepts it: the number is given now, never at drafting",
-    argv: [
-      "adrift",
-      "adr",
-      "accept",
-      "docs/adr/drafts/users-stay-logged-in-when-the-idp-is-down.md",
-    ],
+    argv: ["adrift", "adr", "accept", "docs/adr/drafts/survive-idp-outages.md"],
   },
   { title: "The decision log", argv: ["adrift", "adr", "list"] },
   {

@@ -48,19 +48,6 @@ export function adrFileName(number: number, slug: string): string {
   return `${String(number).padStart(4, "0")}-${slug}.md`;
 }
 
-/** A URL- and file-safe slug of a title (ASCII letters and digits, dashes), never empty. */
-export function slugify(title: string, fallback = "adr"): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return slug || fallback;
-}
-
 /** The next number not used by any of `taken` (numbers start at 1). */
 export function nextFreeNumber(taken: Iterable<number>): number {
   let max = 0;

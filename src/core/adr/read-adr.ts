@@ -1,17 +1,23 @@
-import type { Heading, Paragraph, Root } from "mdast";
+import type { Heading, Root } from "mdast";
 import { toString as textOf } from "mdast-util-to-string";
 import {
-  addLinks,
-  addStatusRelation,
-  adrRefsIn,
   findMetaLine,
-  plainText,
-  pushUnique,
-  readBullets,
-  refOf,
+  leadingRelations,
+  markdownText,
+  readMeta,
+  relationsIn,
   sectionAfter,
 } from "./read-parts.js";
-import { isPlaceholder, numberOf, type Read, readDate, readStatus } from "./values.js";
+import {
+  type AdrLink,
+  addRelation,
+  adrTargetOf,
+  adrTargetsIn,
+  relationTypeOf,
+} from "./relations.js";
+import { readStatusLine } from "./status-line.js";
+import { readTitle } from "./title.js";
+import { fileNumberOf, isPlaceholder, type Read, readDate } from "./values.js";
 
 /** Which family of ADR files a file looks like. */
 export type AdrFamily = "front-matter" | "madr-bullets" | "nygard" | "log4brains" | "plain";
@@ -35,8 +41,8 @@ export type AdrFile = {
   paths: string[];
   supersedes: string[];
   superseded_by: string[];
-  /** other typed links (amends, amended-by, relates-to, …) */
-  links: { type: string; target: string }[];
+  /** other typed links (amends, amended-in-part-by, relates-to, …) */
+  links: AdrLink[];
   warnings: AdrWarning[];
 };
 
@@ -44,8 +50,11 @@ export type AdrFile = {
 export type AdrSource = {
   file: string;
   front: Record<string, unknown>;
+  /** the front matter as written, without the `---` lines */
   frontRaw: string;
   tree: Root;
+  /** warnings found while splitting the file (front matter that is not valid YAML) */
+  warnings?: AdrWarning[];
 };
 
 const LOG4BRAINS = /^(\d{4})(\d{2})(\d{2})-(.+)\.md$/i;
@@ -55,99 +64,87 @@ const list = (v: unknown): string[] =>
     : v === null || v === undefined || v === ""
       ? []
       : [String(v)];
+const frontText = (v: unknown): string | undefined =>
+  typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
 
 /** Reads one ADR file of any family; never throws, puts what it could not read in `warnings`. */
 export function readAdrFile(source: AdrSource): AdrFile {
   const { file, front, tree } = source;
   const base = file.split("/").pop() ?? file;
-  const warnings: AdrWarning[] = [];
+  const warnings: AdrWarning[] = [...(source.warnings ?? [])];
   const warn = (line: number, message: string) => warnings.push({ file, line, message });
+  const frontLines = source.frontRaw.split("\n");
   const frontLine = (key: string) => {
-    const index = source.frontRaw.split("\n").findIndex((l) => new RegExp(`^${key}\\s*:`).test(l));
+    const index = frontLines.findIndex((l) => new RegExp(`^${key}\\s*:`).test(l));
     return index < 0 ? 1 : index + 2;
   };
+  const rawValue = (key: string) =>
+    frontLines[frontLine(key) - 2]?.replace(/^[^:]*:\s*/, "").trim() ?? "";
   const log4 = LOG4BRAINS.exec(base);
-  const fileNumber = log4 ? undefined : numberOf(base);
+  const fromName = log4 ? {} : fileNumberOf(base);
+  if (fromName.warning) warn(1, fromName.warning);
   const h1 = tree.children.find((n): n is Heading => n.type === "heading" && n.depth === 1);
-  let title = typeof front.title === "string" ? front.title : h1 ? textOf(h1).trim() : "";
-  let number = fileNumber;
-  const nygard =
-    /^(\d{1,5})\.\s+(.*)$/.exec(title) ?? /^ADR[-\s#]?(\d{1,5})\s*[:.—–-]\s*(.+)$/i.exec(title);
-  if (nygard) {
-    const headingNumber = Number(nygard[1]);
-    title = nygard[2]!.trim();
-    if (number === undefined) number = headingNumber;
-    else if (number !== headingNumber)
-      warn(
-        h1?.position?.start.line ?? 1,
-        `the file name says ADR ${number} but the title says ${headingNumber}; kept ${number}`,
-      );
-  }
-  if (!title) warn(1, "no title (no `title:` and no `# ` heading); the file name stands in");
-  else if (isPlaceholder(title))
-    warn(
-      h1?.position?.start.line ?? frontLine("title"),
-      `the title is a template placeholder left in ("${title}")`,
-    );
-  if (!title) title = base.replace(/\.md$/i, "");
+  const title = readTitle({
+    heading: h1 ? { text: textOf(h1).trim(), line: h1.position?.start.line ?? 1 } : undefined,
+    front: frontText(front.title),
+    frontRaw: rawValue("title"),
+    frontLine: frontLine("title"),
+    fileNumber: fromName.value,
+  });
+  for (const w of title.warnings) warn(w.line, w.message);
+  const number = typeof front.number === "number" ? front.number : (fromName.value ?? title.number);
 
-  const bullets = readBullets(tree);
+  const meta = readMeta(tree);
   const statusSection = sectionAfter(tree, /^status$/i);
   let family: AdrFamily = "plain";
-  const relations = {
-    supersedes: [] as string[],
-    superseded_by: [] as string[],
-    links: [] as { type: string; target: string }[],
-  };
+  const links: AdrLink[] = [];
   let status: Read<string> = {};
   let statusLine = 1;
   let dateRaw: unknown;
   let dateLine = 1;
-  if (front.status !== undefined) {
+  const statusFrom = (text: string, line: number) => {
+    const read = readStatusLine(text);
+    status = read.status;
+    statusLine = line;
+    links.push(...read.links);
+  };
+  if (front.status !== undefined && front.status !== null) {
     family = "front-matter";
     const raw = front.status;
-    const text =
-      raw !== null && typeof raw === "object"
+    statusFrom(
+      typeof raw === "object"
         ? `{ ${Object.keys(raw).join(" ")} }`
-        : String(raw ?? "");
-    status = readStatus(text);
-    statusLine = frontLine("status");
-    addStatusRelation(status.value, relations);
+        : repaired(String(raw), rawValue("status")),
+      frontLine("status"),
+    );
     dateRaw = front.date;
     dateLine = frontLine("date");
-  } else if (bullets.status) {
+  } else if (meta.fields.status) {
     family = "madr-bullets";
-    status = readStatus(bullets.status.text);
-    statusLine = bullets.status.line;
-    if (status.value) addLinks(bullets.status.node, relations);
-    for (const ref of adrRefsIn(/\bsupersedes\s+(.*)$/i.exec(bullets.status.text)?.[1] ?? ""))
-      pushUnique(relations.supersedes, ref);
-    addStatusRelation(status.value, relations);
-    dateRaw = bullets.date?.text;
-    dateLine = bullets.date?.line ?? 1;
+    statusFrom(meta.fields.status.text, meta.fields.status.line);
+    dateRaw = meta.fields.date?.text;
+    dateLine = meta.fields.date?.line ?? 1;
   } else if (statusSection.length > 0) {
     family = "nygard";
-    const first = statusSection.find((n) => n.type === "paragraph") as Paragraph | undefined;
-    status = readStatus(first ? plainText(first).split("\n")[0]! : "");
-    statusLine = first?.position?.start.line ?? 1;
-    for (const node of statusSection) addLinks(node, relations);
-    addStatusRelation(status.value, relations);
+    const first = statusSection.find((n) => n.type === "paragraph" || n.type === "heading");
+    statusFrom(first ? markdownText(first).split("\n")[0]! : "", first?.position?.start.line ?? 1);
+    for (const node of statusSection)
+      if (node !== first) links.push(...relationsIn(markdownText(node).replace(/\n/g, "; ")));
+    if (first) links.push(...relationsIn(markdownText(first).split("\n").slice(1).join("; ")));
   } else {
     const line = findMetaLine(tree, /^(status|estado)$/i);
     if (line) {
       family = "nygard";
-      status = readStatus(line.text);
-      statusLine = line.line;
-      addStatusRelation(status.value, relations);
+      statusFrom(line.text, line.line);
     }
   }
-  for (const target of list(front.supersedes)) pushUnique(relations.supersedes, refOf(target));
-  for (const ref of adrRefsIn(bullets.supersedes?.text ?? ""))
-    pushUnique(relations.supersedes, ref);
-  for (const ref of adrRefsIn(bullets.superseded_by?.text ?? ""))
-    pushUnique(relations.superseded_by, ref);
-  for (const target of list(front["superseded-by"]))
-    pushUnique(relations.superseded_by, refOf(target));
+  links.push(...meta.relations, ...frontRelations(front), ...leadingRelations(tree));
+  const relations = {
+    supersedes: [] as string[],
+    superseded_by: [] as string[],
+    links: [] as AdrLink[],
+  };
+  for (const l of links) addRelation({ id: "", file, ...relations }, l.type, l.target);
   if (log4) family = "log4brains";
   if (status.value?.startsWith("superseded") && relations.superseded_by.length > 0)
     status.value = `superseded by ${relations.superseded_by.join(", ")}`;
@@ -155,6 +152,9 @@ export function readAdrFile(source: AdrSource): AdrFile {
     const dateLineMatch = findMetaLine(tree, /^(date|data|fecha|datum)$/i);
     if (dateLineMatch) ({ text: dateRaw, line: dateLine } = dateLineMatch);
   }
+  // A date YAML read as a list or a map (`[YYYY-MM-DD]`, `{date}`) is shown as written.
+  if (dateRaw !== null && typeof dateRaw === "object" && !(dateRaw instanceof Date))
+    dateRaw = rawValue("date");
   if (status.warning || status.value === undefined)
     warn(
       statusLine,
@@ -166,13 +166,19 @@ export function readAdrFile(source: AdrSource): AdrFile {
   let dateValue = date.value;
   if (!dateValue && log4 && dateRaw === undefined) dateValue = `${log4[1]}-${log4[2]}-${log4[3]}`;
 
-  const makers = front["decision-makers"] ?? front.deciders ?? bullets.deciders?.text;
+  const makers = front["decision-makers"] ?? front.deciders ?? meta.fields.deciders?.text;
   return {
     file,
     family,
-    id: typeof front.id === "string" && front.id ? front.id : base.replace(/\.md$/i, ""),
-    number: typeof front.number === "number" ? front.number : number,
-    title,
+    // `id: 0003` is a number to YAML; the id is what was written.
+    id:
+      typeof front.id === "string" && front.id
+        ? front.id
+        : typeof front.id === "number"
+          ? rawValue("id") || String(front.id)
+          : base.replace(/\.md$/i, ""),
+    number,
+    title: title.value || base.replace(/\.md$/i, ""),
     status: status.value ?? "unknown",
     date: dateValue,
     decision_makers:
@@ -185,4 +191,37 @@ export function readAdrFile(source: AdrSource): AdrFile {
     ...relations,
     warnings: warnings.sort((a, b) => a.line - b.line),
   };
+}
+
+/**
+ * YAML ends a plain value at ` #` (a comment): `status: superseded by #12` reads as
+ * `superseded by`. When the line as written goes on past the value, the line is what was meant.
+ */
+export function repaired(value: string, written: string): string {
+  if (/^["'[{|>]/.test(written) || written === value) return value;
+  return written.startsWith(value) && /^\s+#/.test(written.slice(value.length)) ? written : value;
+}
+
+/** Relations in front matter keys: `supersedes`, `superseded_by`, `superseded-by`, `amends`, `related`, … */
+function frontRelations(front: Record<string, unknown>): AdrLink[] {
+  const out: AdrLink[] = [];
+  for (const [key, value] of Object.entries(front)) {
+    if (key === "status" || key === "title") continue;
+    const type = relationTypeOf(key);
+    if (!type) continue;
+    const values = Array.isArray(value)
+      ? value
+      : value === null || value === undefined
+        ? []
+        : [value];
+    for (const v of values) {
+      if (typeof v !== "string" && typeof v !== "number") continue;
+      const targets =
+        typeof v === "number" ? [adrTargetOf(v)] : [adrTargetOf(v), ...adrTargetsIn(v)];
+      const first = targets.find(Boolean);
+      if (first) out.push({ type, target: first });
+      for (const t of targets.slice(1)) if (t && t !== first) out.push({ type, target: t });
+    }
+  }
+  return out;
 }

@@ -1,49 +1,61 @@
-import type { Heading, Link, List, Node, Paragraph, Root, RootContent } from "mdast";
+import type { Heading, List, Node, Root, RootContent, Table } from "mdast";
 import { toString as textOf } from "mdast-util-to-string";
-import { adrRef } from "./model.js";
-import { numberOf } from "./values.js";
+import { type AdrLink, relationTypeOf } from "./relations.js";
+import { readStatusLine } from "./status-line.js";
 
-/** Typed relations read from a file. */
-export type Relations = {
-  supersedes: string[];
-  superseded_by: string[];
-  links: { type: string; target: string }[];
-};
-
-/** A metadata bullet: its text after the label, line and node. */
-export type Bullet = { text: string; line: number; node: Node };
-/** The metadata bullets adrift reads. */
-export type BulletKey = "status" | "date" | "deciders" | "supersedes" | "superseded_by";
+/** A metadata field: its text after the label (links kept as `[text](url)`), and its line. */
+export type Bullet = { text: string; line: number };
+/** The metadata fields adrift reads from bullets and metadata tables. */
+export type BulletKey = "status" | "date" | "deciders";
 
 const BULLET_KEYS: [RegExp, BulletKey][] = [
   [/^(status|estado)$/i, "status"],
   [/^(date|data|fecha|datum)$/i, "date"],
   [/^(deciders|decision-makers|decision makers)$/i, "deciders"],
-  [/^supersedes$/i, "supersedes"],
-  [/^(superseded[ -]by|superceded[ -]by)$/i, "superseded_by"],
 ];
 
-/** MADR 2 / log4brains bullets: `* Status: accepted`, `* **Status:** accepted`, `- Date: …`. */
-export function readBullets(tree: Root): Partial<Record<BulletKey, Bullet>> {
-  const found: Partial<Record<BulletKey, Bullet>> = {};
-  for (const node of tree.children.slice(0, 6)) {
-    if (node.type !== "list") continue;
-    for (const item of (node as List).children) {
-      const paragraph = item.children[0];
-      if (paragraph?.type !== "paragraph") continue;
-      const match = /^\s*([a-z][a-z -]{1,20}?)\s*:\s*([\s\S]*)$/i.exec(
-        plainText(paragraph).split("\n")[0]!,
-      );
-      const key = match ? BULLET_KEYS.find(([re]) => re.test(match[1]!))?.[1] : undefined;
-      if (!match || !key) continue;
-      found[key] ??= {
-        text: match[2]!.trim(),
-        line: paragraph.position?.start.line ?? 1,
-        node: paragraph,
-      };
-    }
+/** Metadata read near the top: the known fields, and relation fields (`Supersedes: …`). */
+export type Meta = { fields: Partial<Record<BulletKey, Bullet>>; relations: AdrLink[] };
+
+/**
+ * MADR 2 / log4brains bullets (`* Status: accepted`, `* **Status:** accepted`, `- Date: …`,
+ * `* Supersedes: ADR-0004`) and metadata tables (`|Status|Implemented|`) near the top.
+ */
+export function readMeta(tree: Root): Meta {
+  const meta: Meta = { fields: {}, relations: [] };
+  const take = (label: string, text: string, line: number) => {
+    const key = BULLET_KEYS.find(([re]) => re.test(label.trim()))?.[1];
+    if (key) meta.fields[key] ??= { text: text.trim(), line };
+    else if (relationTypeOf(label)) meta.relations.push(...relationsIn(`${label}: ${text}`));
+  };
+  for (const node of tree.children.slice(0, 8)) {
+    if (node.type === "list")
+      for (const item of (node as List).children) {
+        const paragraph = item.children[0];
+        if (paragraph?.type !== "paragraph") continue;
+        const match = /^\s*([a-z][a-z -]{1,20}?)\s*:\s*([\s\S]*)$/i.exec(
+          markdownText(paragraph).split("\n")[0]!,
+        );
+        if (match) take(match[1]!, match[2]!, paragraph.position?.start.line ?? 1);
+      }
+    if (node.type === "table") readTable(node as Table, take);
   }
-  return found;
+  return meta;
+}
+
+function readTable(table: Table, take: (label: string, text: string, line: number) => void) {
+  const rows = table.children.map((row) => row.children.map((cell) => markdownText(cell).trim()));
+  const lineOf = (i: number) => table.children[i]?.position?.start.line ?? 1;
+  // Two columns of label and value (the first row may be a `Metadata | Value` header)…
+  if (rows.every((r) => r.length === 2))
+    rows.forEach(([label, value], i) => {
+      if (/^[a-z][a-z -]{1,20}$/i.test(label!)) take(label!, value!, lineOf(i));
+    });
+  // …or a header row of labels over one row of values.
+  else if (rows.length === 2)
+    rows[0]!.forEach((label, i) => {
+      take(label, rows[1]![i] ?? "", lineOf(1));
+    });
 }
 
 /** The nodes under a `## <name>` heading, up to the next heading of the same or higher level. */
@@ -61,13 +73,17 @@ export function sectionAfter(tree: Root, name: RegExp): RootContent[] {
   return out;
 }
 
-/** The text of a node with hard breaks as newlines and HTML (comments) left out. */
-export function plainText(node: Node): string {
+/** The text of a node with hard breaks as newlines, HTML (comments) left out, links kept as `[text](url)`. */
+export function markdownText(node: Node): string {
   if (node.type === "break") return "\n";
   if (node.type === "html") return "";
+  if (node.type === "link") {
+    const link = node as Node & { url: string; children: Node[] };
+    return `[${link.children.map(markdownText).join("")}](${link.url})`;
+  }
   if ("value" in node && typeof node.value === "string") return node.value;
   const children = (node as { children?: Node[] }).children;
-  return children ? children.map(plainText).join("") : "";
+  return children ? children.map(markdownText).join("") : "";
 }
 
 /**
@@ -80,7 +96,7 @@ export function findMetaLine(
 ): { text: string; line: number } | undefined {
   for (const node of tree.children.slice(0, 8)) {
     if (node.type !== "paragraph" && !(node.type === "heading" && node.depth >= 2)) continue;
-    const lines = plainText(node).split("\n");
+    const lines = markdownText(node).split("\n");
     for (const [offset, line] of lines.entries()) {
       const match = /^\s*([a-z][a-z -]{1,20}?)\s*:\s*(.+)$/i.exec(line);
       if (match && label.test(match[1]!.trim()))
@@ -90,70 +106,49 @@ export function findMetaLine(
   return undefined;
 }
 
-/** A link target as a relation: `ADR-0005` for a numbered file, else the file name without `.md`. */
-export function refOf(target: string): string {
-  const n = numberOf(target);
-  return n === undefined ? target.replace(/^.*\//, "").replace(/\.md$/i, "") : adrRef(n);
+/** The typed relations a status-like text names (`Supersedes [2. X](0002-x.md)`, `Amends ADR-7`). */
+export function relationsIn(text: string): AdrLink[] {
+  return readStatusLine(text).links;
 }
 
-/** Adds a value to a list once. */
-export function pushUnique(list: string[], value: string): void {
-  if (!list.includes(value)) list.push(value);
-}
-
-const RELATION_VERBS: [RegExp, string][] = [
-  [/super[sc]eded\s+by\s*:?\s*$/i, "superseded-by"],
-  [/super[sc]edes\s*:?\s*$/i, "supersedes"],
-  [/amended\s+by\s*:?\s*$/i, "amended-by"],
-  [/amends\s*:?\s*$/i, "amends"],
-  [/clarified\s+by\s*:?\s*$/i, "clarified-by"],
-  [/clarifies\s*:?\s*$/i, "clarifies"],
-];
-
-/** Links after a verb (`Superceded by [3. X](0003-x.md)`) become typed relations. */
-export function addLinks(node: Node, relations: Relations): void {
-  const children = (node as Paragraph).children;
-  if (!Array.isArray(children)) {
-    for (const child of (node as { children?: Node[] }).children ?? []) addLinks(child, relations);
-    return;
+/**
+ * Relations stated at the start of a paragraph, also in a blockquote or a list, before the
+ * first `##` section or in a section about relations (`## Status`, `## Relations`, `## Links`):
+ * `Supersedes [0003](0003-x.md), [0005](…).`, `> **Superseded by [0053](…).** …`, `Amends
+ * [0023](…): its …`. Only a paragraph that opens with a relation phrase and a link counts; the
+ * same words deeper in the body usually speak of one section, and are left to the other ADR's
+ * own status line.
+ */
+export function leadingRelations(tree: Root): AdrLink[] {
+  const out: AdrLink[] = [];
+  const visit = (nodes: readonly Node[]) => {
+    for (const node of nodes) {
+      if (node.type === "blockquote" || node.type === "list" || node.type === "listItem")
+        visit((node as unknown as { children: Node[] }).children);
+      if (node.type !== "paragraph") continue;
+      const text = markdownText(node).replace(/\s+/g, " ").trim();
+      const first = text.indexOf("](");
+      const open = text.lastIndexOf("[", first);
+      if (first < 0 || open < 0) continue;
+      const label = text.slice(0, open).replace(/[*_>]/g, "").trim();
+      if (!label || label.length > 40 || !relationTypeOf(label)) continue;
+      // The statement ends at the first colon, full stop or spaced dash after its links.
+      const rest = text.slice(open);
+      const end = rest.search(/\)\s*(?:[:.]|\s[—–]\s|\s[a-z]{3,}(?<!and)\s)/i);
+      out.push(...relationsIn(`${label} ${end < 0 ? rest : rest.slice(0, end + 1)}`));
+    }
+  };
+  let depth = 0;
+  let inRelations = true;
+  for (const node of tree.children) {
+    if (node.type === "heading" && node.depth >= 2 && (depth === 0 || node.depth <= depth)) {
+      depth = node.depth;
+      inRelations = /^(status|relations?|links|related|supersession|see also)\b/i.test(
+        textOf(node).trim(),
+      );
+      continue;
+    }
+    if (inRelations) visit([node]);
   }
-  let before = "";
-  for (const child of children) {
-    if (child.type === "link") {
-      const verb = RELATION_VERBS.find(([re]) => re.test(before.split(/[\n.;]/).pop() ?? ""));
-      const target = refOf((child as Link).url);
-      if (verb?.[1] === "superseded-by") pushUnique(relations.superseded_by, target);
-      else if (verb?.[1] === "supersedes") pushUnique(relations.supersedes, target);
-      else if (verb) relations.links.push({ type: verb[1], target });
-      before = "";
-    } else before += textOf(child);
-  }
-}
-
-/** `superseded by ADR-0123` in a status also names the successor. */
-export function addStatusRelation(
-  status: string | undefined,
-  relations: { superseded_by: string[] },
-): void {
-  const match = /^superseded\s+by\s+(.+)$/.exec(status ?? "");
-  if (!match) return;
-  for (const part of match[1]!.split(/\s*(?:,|\band\b)\s*/)) {
-    const n = numberOf(part.toUpperCase().startsWith("ADR") ? part : `ADR-${part}`);
-    if (n !== undefined) pushUnique(relations.superseded_by, adrRef(n));
-  }
-}
-
-/** `ADR-0003, ADR-12 and DEC-9` -> the ADR references it names (other ids kept as written). */
-export function adrRefsIn(text: string): string[] {
-  return text
-    .split(/\s*(?:,|;|\band\b)\s*/)
-    .map(
-      (part) =>
-        part
-          .replace(/[()[\]]/g, "")
-          .trim()
-          .split(/\s+/)[0] ?? "",
-    )
-    .filter((part) => /^[A-Z]+-?\d+$/i.test(part))
-    .map((part) => (/^ADR/i.test(part) ? adrRef(numberOf(part)!) : part));
+  return out;
 }

@@ -1,52 +1,13 @@
-import { KNOWN_STATUSES } from "./model.js";
-
 /** A value read from a person's file, with a warning when it could not be read cleanly. */
 export type Read<T> = { value?: T; warning?: string };
 
-const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|\u200D|\u20E3/gu;
-
 /** True when text is a template placeholder left in (`{short title…}`, `[Date]`, `YYYY-MM-DD`). */
 export function isPlaceholder(text: string): boolean {
-  const t = text.trim();
+  const t = text.trim().replace(/\[([^[\]]*)\]\([^)]*\)/g, "$1");
   if (/^\{[^{}]*\}$/.test(t) && (/[|…]/.test(t) || t.slice(1, -1).trim().split(/\s+/).length > 2))
     return true;
   if (/^\[[^\]]*\]$/.test(t)) return true;
   return /\bYYYY\b|\bMM\b.*\bDD\b|^\.\.\.$|^…$|^TBD$|^TODO$/i.test(t);
-}
-
-/**
- * Reads a status as people write it: `Accepted`, `✅ accepted`, `{ accepted }`,
- * `superseded by ADR-0123`, `Superceded by …`. Unknown words are kept, with a warning.
- */
-export function readStatus(raw: string): Read<string> {
-  const written = raw.replace(/\s+/g, " ").trim();
-  if (!written) return { warning: "no status" };
-  if (isPlaceholder(written))
-    return { warning: `status is a template placeholder left in ("${written}")` };
-  const hadEmoji = EMOJI.test(written);
-  EMOJI.lastIndex = 0;
-  const braced = /^\{\s*[^{}|]*\}$/.test(written);
-  const bare = written
-    .replace(EMOJI, "")
-    .replace(/[{}*_`]/g, "")
-    .replace(/^[\s:.-]+|[\s.]+$/g, "");
-  const first = /^[A-Za-z]+/.exec(bare)?.[0] ?? "";
-  const word = first.toLowerCase() === "superceded" ? "superseded" : first.toLowerCase();
-  const notes: string[] = [];
-  if (hadEmoji) notes.push("emoji");
-  if (braced) notes.push("braces");
-  if (first.toLowerCase() === "superceded") notes.push("the spelling 'superceded'");
-  if ((KNOWN_STATUSES as readonly string[]).includes(word)) {
-    const value =
-      word === "superseded" ? `superseded${bare.slice(first.length).replace(/\s+/g, " ")}` : word;
-    return notes.length
-      ? { value, warning: `status "${written}" read as "${value}" (had ${notes.join(", ")})` }
-      : { value };
-  }
-  return {
-    value: bare.toLowerCase() || written,
-    warning: `unknown status "${written}" kept as written (expected one of ${KNOWN_STATUSES.join(", ")})`,
-  };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -60,9 +21,17 @@ export function readDate(raw: unknown): Read<string> {
   const text = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw ?? "").trim();
   if (!text) return {};
   if (isPlaceholder(text)) return { warning: `date is a template placeholder left in ("${text}")` };
-  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(text);
-  if (m && validDay(+m[1]!, +m[2]!, +m[3]!))
-    return { value: `${m[1]}-${pad(+m[2]!)}-${pad(+m[3]!)}` };
+  let m = /^(\d{4})([-/.])(\d{1,2})[-/.](\d{1,2})(?:[T ]\S*)?(.*)$/.exec(text);
+  if (m && validDay(+m[1]!, +m[3]!, +m[4]!)) {
+    const value = `${m[1]}-${pad(+m[3]!)}-${pad(+m[4]!)}`;
+    const notes = [
+      ...(m[3]!.length < 2 || m[4]!.length < 2 ? ["month and day not zero-padded"] : []),
+      ...(m[5]!.trim() ? [`"${m[5]!.trim()}" after it left out`] : []),
+    ];
+    return notes.length
+      ? { value, warning: `date "${text}" read as ${value} (${notes.join("; ")})` }
+      : { value };
+  }
   m = /^(\d{8})$/.exec(text);
   if (m && validDay(+text.slice(0, 4), +text.slice(4, 6), +text.slice(6, 8)))
     return { value: `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}` };
@@ -86,6 +55,20 @@ export function readDate(raw: unknown): Read<string> {
       };
   }
   return { warning: `date "${text}" not understood; left out (expected YYYY-MM-DD)` };
+}
+
+/**
+ * The number in an ADR's file name: `0012-x.md`, `ADR-12.md`, `adr-012-x.md`. A number with a
+ * letter after it (`0034a-x.md`, an appendix) is not one: no number, and a warning.
+ */
+export function fileNumberOf(base: string): Read<number> {
+  const suffixed = /^(\d{1,5})([a-z]+)-/i.exec(base);
+  if (suffixed)
+    return {
+      warning: `the file number "${suffixed[1]}${suffixed[2]}" has a letter after it; imported without a number (it is not ADR ${Number(suffixed[1])})`,
+    };
+  const n = numberOf(base);
+  return n === undefined ? {} : { value: n };
 }
 
 /** The ADR number a link target or reference names: `0005-x.md`, `ADR-0005`, `adr-5`. */

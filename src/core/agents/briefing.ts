@@ -132,7 +132,9 @@ export function renderStopRequest(touched: readonly string[]): string {
 export function renderSessionSummary(state: ProjectState, activeWorkline?: string): string {
   let active = 0;
   let stale = 0;
+  let proposed = 0;
   for (const record of state.records.values()) {
+    if (record.consent === "proposed") proposed++;
     if (record.kind !== "decision") continue;
     if (record.status === "active") active++;
     if (record.status === "stale") stale++;
@@ -141,6 +143,9 @@ export function renderSessionSummary(state: ProjectState, activeWorkline?: strin
   return [
     `adrift: ${active} active decision(s), ${stale} stale`,
     workline ? `; workline "${workline.title}"` : "",
+    proposed > 0
+      ? `; ${proposed} record(s) agents proposed wait for the person's confirmation (adrift list --status proposed)`
+      : "",
     ". Before you edit a file you get the decisions that govern it; `adrift context` for more.",
   ].join("");
 }

@@ -56,14 +56,48 @@ export const AGENT_CONFIG_FILE: Record<AgentName, string> = {
   cursor: ".cursor/hooks.json",
 };
 
-/** The command line a hook runs; `program` is how adrift is started (default `adrift`). */
+/** The variable under which `agent hook` only says it would run (doctor's probe), and what it says. */
+export const AGENT_HOOK_PROBE = "ADRIFT_AGENT_HOOK_PROBE";
+export const AGENT_HOOK_PROBE_REPLY = "adrift agent hook: ready";
+
+/** How hooks start adrift when it is a dependency of the project: the package runner, by package name. */
+export const PACKAGE_RUNNER = "npx --no-install git-adrift";
+
+/** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
+export function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command line a hook runs; `program` is how adrift is started (`npx --no-install git-adrift`, absolute paths). */
 export function hookCommand(program: string, agent: AgentName, event: HookEvent): string {
   return `${program} agent hook ${event} --agent ${agent}`;
 }
 
+const ADRIFT_COMMAND = / agent hook ([a-z-]+) --agent ([a-z]+)$/;
+
 /** True for a command adrift wrote (whatever program prefix it was installed with). */
 export function isAdriftHookCommand(command: unknown): boolean {
-  return typeof command === "string" && / agent hook [a-z-]+ --agent [a-z]+$/.test(command);
+  return typeof command === "string" && ADRIFT_COMMAND.test(command);
+}
+
+/** True for a command adrift wrote for this agent and event, whatever its program. */
+function isAdriftHookFor(command: unknown, agent: AgentName, event: HookEvent): boolean {
+  const match = typeof command === "string" ? ADRIFT_COMMAND.exec(command) : null;
+  return match?.[1] === event && match[2] === agent;
+}
+
+/** Every command of adrift's in the configuration, once each, in file order. */
+export function adriftHookCommands(config: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (isObject(value))
+      for (const [key, item] of Object.entries(value))
+        if (key === "command" && isAdriftHookCommand(item)) found.add(item as string);
+        else visit(item);
+  };
+  if (isObject(config)) visit(config.hooks);
+  return [...found];
 }
 
 type Json = Record<string, unknown>;
@@ -81,7 +115,9 @@ function copy<T>(value: T): T {
 /**
  * The configuration with adrift's hooks added. Existing keys and hooks stay as they are, in
  * their order; an entry adrift already wrote is not added twice, so installing twice gives
- * the same object. Throws a TypeError naming the key when the file's shape is not the agent's.
+ * the same object, and one written with another program (an older install's bare `adrift`)
+ * gets the new command where it stands. Throws a TypeError naming the key when the file's
+ * shape is not the agent's.
  */
 export function addAdriftHooks(agent: AgentName, config: unknown, program: string): Json {
   const result: Json = isObject(config) ? copy(config) : {};
@@ -97,18 +133,23 @@ export function addAdriftHooks(agent: AgentName, config: unknown, program: strin
     const list = hooks[wiring.native] ?? [];
     if (!Array.isArray(list)) throw new TypeError(`"hooks.${wiring.native}" is not an array`);
     hooks[wiring.native] = list;
-    if (agent === "cursor") {
-      if (!list.some((entry) => isObject(entry) && entry.command === command))
-        list.push({ command });
+    const entries: Json[] =
+      agent === "cursor"
+        ? list.filter(isObject)
+        : list.flatMap((group) =>
+            isObject(group) && Array.isArray(group.hooks) ? group.hooks.filter(isObject) : [],
+          );
+    const [ours, ...twice] = entries.filter((e) => isAdriftHookFor(e.command, agent, wiring.event));
+    if (ours) {
+      ours.command = command;
+      // two installs with different programs left two entries: the hook would run twice
+      if (twice.length) hooks[wiring.native] = withoutEntries(list, new Set(twice));
       continue;
     }
-    const present = list.some(
-      (group) =>
-        isObject(group) &&
-        Array.isArray(group.hooks) &&
-        group.hooks.some((hook) => isObject(hook) && hook.command === command),
-    );
-    if (present) continue;
+    if (agent === "cursor") {
+      list.push({ command });
+      continue;
+    }
     const group: Group = {
       ...(wiring.matcher ? { matcher: wiring.matcher } : {}),
       hooks: [{ type: "command", command, timeout: 10 }],
@@ -116,6 +157,17 @@ export function addAdriftHooks(agent: AgentName, config: unknown, program: strin
     list.push(group);
   }
   return result;
+}
+
+/** An event's list without these entries; matcher groups they leave empty go too. */
+function withoutEntries(list: unknown[], gone: Set<Json>): unknown[] {
+  return list.flatMap((item) => {
+    if (gone.has(item as Json)) return [];
+    if (!isObject(item) || !Array.isArray(item.hooks)) return [item];
+    const kept = item.hooks.filter((hook) => !gone.has(hook as Json));
+    if (kept.length === item.hooks.length) return [item];
+    return kept.length ? [{ ...item, hooks: kept }] : [];
+  });
 }
 
 /**

@@ -10,6 +10,8 @@ export type HookInput = {
   files: string[];
   /** Claude and Codex: the stop hook already asked once in this turn (avoid a loop) */
   stop_active: boolean;
+  /** what the person typed, for the prompt hook (all three agents send it as `prompt`) */
+  prompt?: string;
 };
 
 type Json = Record<string, unknown>;
@@ -61,6 +63,7 @@ export function parseHookInput(agent: AgentName, raw: string): HookInput {
       cwd: text(json.cwd) ?? text(roots[0]),
       files: [text(json.file_path)].filter((f): f is string => f !== undefined),
       stop_active: false,
+      ...(text(json.prompt) ? { prompt: text(json.prompt) } : {}),
     };
   }
   return {
@@ -68,5 +71,6 @@ export function parseHookInput(agent: AgentName, raw: string): HookInput {
     cwd: text(json.cwd),
     files: [...new Set(toolFiles(json.tool_input))],
     stop_active: json.stop_hook_active === true,
+    ...(text(json.prompt) ? { prompt: text(json.prompt) } : {}),
   };
 }

@@ -203,7 +203,7 @@ function checkAdrs(f: DoctorFacts): DoctorFinding[] {
 }
 
 function checkAgentHooks(f: DoctorFacts): DoctorFinding[] {
-  return f.partial_agent_hooks.map((h) =>
+  const partial = f.partial_agent_hooks.map((h) =>
     finding(
       R.agentHooks,
       `${h.file} runs some of adrift's ${h.agent} hooks but not all, so the agent misses part of its context`,
@@ -211,6 +211,31 @@ function checkAgentHooks(f: DoctorFacts): DoctorFinding[] {
       h.file,
     ),
   );
+  const failing = f.agent_hook_failures.map((h) =>
+    finding(
+      R.agentHookFails,
+      `${h.file}: \`${h.command}\` ${h.problem}; ${h.agent} runs it${h.events.length > 1 ? ` (and ${h.events.length - 1} more hook(s) start adrift as \`${h.program}\`)` : ""} and hears nothing from adrift`,
+      `adrift agent install ${h.agent} (it writes a command that runs here), or install git-adrift where the command expects it`,
+      h.file,
+    ),
+  );
+  return [...partial, ...failing];
+}
+
+function checkMarks(f: DoctorFacts): DoctorFinding[] {
+  return f.set_aside_marks.map((m) => {
+    const where = m.branch ? `on ${m.branch}` : "on another branch";
+    const records =
+      m.records.length === 1 ? `record ${m.records[0]}` : `${m.records.length} records`;
+    return finding(
+      R.marksSetAside,
+      `${m.file} is not committed and holds ${m.marks} stale mark(s), written ${where}, for commits HEAD does not reach: they are not applied here, so ${records} show as this branch's history has them`,
+      m.branch
+        ? `commit the file on ${m.branch} (git checkout ${m.branch}, then git add and commit it), or delete it if the marks are not wanted`
+        : "commit the file on the branch whose commits it names, or delete it if the marks are not wanted",
+      m.file,
+    );
+  });
 }
 
 /** Every finding for the facts, in rule order; pure. */
@@ -223,6 +248,7 @@ export function diagnose(facts: DoctorFacts): DoctorFinding[] {
     ...checkScopes(facts),
     ...checkAdrs(facts),
     ...checkAgentHooks(facts),
+    ...checkMarks(facts),
   ];
   return findings.sort((a, b) => a.rule.localeCompare(b.rule));
 }

@@ -40,6 +40,23 @@ export type DoctorFacts = {
   adr_dir: string;
   /** agent hook files that carry some of adrift's hooks but not all */
   partial_agent_hooks: { agent: string; file: string }[];
+  /** adrift's commands in agent hook files that did not run when doctor ran them (probe) */
+  agent_hook_failures: {
+    agent: string;
+    file: string;
+    /** the first failing command, whole */
+    command: string;
+    /** how it starts adrift: the command before ` agent hook <event> --agent <agent>` */
+    program: string;
+    /** the hooks (adrift's event names) that fail so */
+    events: string[];
+    problem: string;
+  }[];
   /** file names of accepted ADRs (`NNNN-slug.md`) under the ADR directory */
   adr_files: string[];
+  /**
+   * log files holding stale marks that are set aside at HEAD (uncommitted, naming only commits
+   * HEAD does not reach), with the branch this clone wrote them on when it knows
+   */
+  set_aside_marks: { file: string; branch?: string; marks: number; records: string[] }[];
 };

@@ -102,8 +102,20 @@ export const DOCTOR_RULES = {
     severity: "warning",
     title: "a hook's adrift block was written by an older adrift",
   },
-  scopeMoved: {
+  marksSetAside: {
     id: "ADR-D017",
+    name: "marks-set-aside",
+    severity: "warning",
+    title: "stale marks written on another branch, never committed, are not applied here",
+  },
+  agentHookFails: {
+    id: "ADR-D018",
+    name: "agent-hook-fails",
+    severity: "error",
+    title: "a coding agent's adrift hook command does not run",
+  },
+  scopeMoved: {
+    id: "ADR-D019",
     name: "scope-file-moved",
     severity: "warning",
     title: "a record's file moved: adrift follows it, but the scope names where it was",

@@ -7,6 +7,7 @@ import {
   isKnownType,
   type UnknownEvent,
 } from "./envelope.js";
+import { MAX_LINE_BYTES, oversizeLine } from "./line-limit.js";
 
 /** Where a line came from. */
 export type LinePosition = { file: string; line: number };
@@ -33,17 +34,22 @@ export type Problem = LinePosition & {
     | "line_edited"
     | "line_removed"
     | "back_dated"
-    | "answer_not_by_author";
+    | "answer_not_by_author"
+    | "invalid_basis_revision"
+    | "missing_basis_revision"
+    | "self_reference"
+    | "agent_confirmation"
+    | "not_by_answerer"
+    | "history_unavailable";
   message: string;
 };
+
+export { MAX_LINE_BYTES, oversizeLine, utf8Length } from "./line-limit.js";
 
 export type ParsedLine =
   | { ok: true; event: AdriftEvent; unknown?: false }
   | { ok: true; event: UnknownEvent; unknown: true; problem: Problem }
   | { ok: false; problem: Problem };
-
-/** Longest line accepted (bytes of UTF-16 text, roughly bytes); longer lines are refused. */
-export const MAX_LINE = 4 * 1024 * 1024;
 
 /** Formats zod issues as one short sentence naming each field. */
 export function describeIssues(error: z.ZodError, prefix = ""): string {
@@ -62,8 +68,13 @@ function failure(at: LinePosition, code: Problem["code"], message: string): Pars
 
 /** Parses and validates one log line. Pure: never throws, never skips silently. */
 export function parseEventLine(text: string, at: LinePosition): ParsedLine {
-  if (text.length > MAX_LINE)
-    return failure(at, "line_too_long", `line is longer than ${MAX_LINE} characters`);
+  const oversize = oversizeLine(text);
+  if (oversize !== undefined)
+    return failure(
+      at,
+      "line_too_long",
+      `the line is ${oversize.toLocaleString("en-US")} bytes, longer than the limit of ${MAX_LINE_BYTES.toLocaleString("en-US")} bytes (4 MiB)`,
+    );
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -49,6 +49,15 @@ export const IntentCardAmended = z.object({
   reason: Text.optional(),
 });
 
+/**
+ * A person's consent to a card or decision an agent proposed (seed 0173 §4): "yes", or yes
+ * with a field changed. Written only for a human actor; the record is no longer `proposed`.
+ */
+export const IntentConfirmed = z.object({
+  target_id: Id,
+  changes: CardFieldsPatch.optional(),
+});
+
 // Decision history (seed 0173 §8)
 export const DecisionRecorded = z.object({
   card: CardFields,
@@ -164,6 +173,7 @@ export const PAYLOADS = {
   workline_closed: WorklineRef,
   intent_card_recorded: IntentCardRecorded,
   intent_card_amended: IntentCardAmended,
+  intent_confirmed: IntentConfirmed,
   decision_recorded: DecisionRecorded,
   decision_marked_stale: DecisionMarkedStale,
   decision_reverified: DecisionReverified,

@@ -2,31 +2,6 @@ import type { Person } from "../events/common.js";
 import type { AdriftEvent } from "../events/envelope.js";
 import type { ProjectState } from "./state.js";
 
-/** An ADR as the log knows it: accepted, rejected or imported (the latest event wins). */
-export type AdrView = {
-  id: string;
-  status: "accepted" | "rejected" | "imported";
-  number?: number;
-  path: string;
-  title?: string;
-  /** the status an imported ADR had in its file */
-  imported_status?: string;
-  record_ids: string[];
-  accepted_by?: Person;
-  reason?: string;
-  /** the event that accepted, rejected or imported it (ULID: orders acceptances) */
-  event_id: string;
-  at: string;
-};
-
-/** A draft as the log knows it, by draft path. */
-export type AdrDraftView = {
-  draft_path: string;
-  record_ids: string[];
-  cluster_key: string;
-  event_id: string;
-};
-
 /** Applies `adr_*` events; ignores the rest. Returns whether the event was one of them. */
 export function applyAdrEvent(state: ProjectState, event: AdriftEvent): boolean {
   switch (event.type) {

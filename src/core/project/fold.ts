@@ -5,12 +5,26 @@ import { applyQuestionEvent } from "./questions.js";
 import { applyRecordEvent } from "./records.js";
 import { emptyState, type ProjectState } from "./state.js";
 
+/**
+ * What a fold leaves out: `setAside`, the ids of stale marks that do not apply here (uncommitted,
+ * naming only commits HEAD does not reach: see app/marks-set-aside.ts). They stay in the log.
+ */
+export type FoldOptions = { setAside?: ReadonlySet<string> };
+
 /** Folds events (already ordered and de-duplicated) into the project state. Pure. */
 export function foldEvents(
   events: Iterable<AdriftEvent>,
   state: ProjectState = emptyState(),
+  options: FoldOptions = {},
 ): ProjectState {
-  for (const event of events) applyEvent(state, event);
+  const { setAside } = options;
+  for (const event of events) {
+    if (setAside?.size && event.type === "decision_marked_stale" && setAside.has(event.id)) {
+      state.event_count++;
+      continue;
+    }
+    applyEvent(state, event);
+  }
   return state;
 }
 

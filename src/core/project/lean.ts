@@ -1,4 +1,5 @@
 import type { AdriftEvent } from "../events/envelope.js";
+import { MAX_LINE_BYTES, oversizeLine } from "../events/line-limit.js";
 
 /** The event types staleness folds: records, their lifecycle, and worklines. */
 const STALENESS_TYPES = new Set([
@@ -59,6 +60,8 @@ export const NEEDS_VALIDATION = Symbol("needs validation");
  */
 export function parseForStaleness(text: string): AdriftEvent | undefined | typeof NEEDS_VALIDATION {
   if (text.length === 0 || text === "\r") return undefined;
+  // Over the limit every reader refuses: the validator reports it (line_too_long).
+  if (text.length > MAX_LINE_BYTES / 3 && oversizeLine(text) !== undefined) return NEEDS_VALIDATION;
   // The type without parsing, when the line names one only (adrift writes it near the start;
   // with none or more than one `"type":"`, a nested object might hold the first).
   const at = text.indexOf(TYPE_KEY);

@@ -55,14 +55,48 @@ const byPosition = (a: LoadedLine, b: LoadedLine) =>
   a.at.file < b.at.file ? -1 : a.at.file > b.at.file ? 1 : a.at.line - b.at.line;
 
 /**
- * Orders lines by event id (ULID order) and drops exact duplicates, so a union merge
- * in any order folds to the same state. Two different lines with one id are a problem.
- * Sorts `lines` in place: logs arrive as files of already ordered lines, which the sort
- * (TimSort) merges in near-linear time.
+ * What git says of lines that share an id with a different line: the commit that added each,
+ * and which commits came before which. A git fact, gathered by the caller (the fold stays pure).
  */
-export function orderLines(lines: LoadedLine[], textOf: TextOf = textOfLine): OrderedLog {
+export type CommittedOrder = {
+  /** The commit that added the line at `at`; undefined when it is not committed yet. */
+  commitOf(at: LinePosition): string | undefined;
+  /** True when commit `a` is a proper ancestor of commit `b`. */
+  precedes(a: string, b: string): boolean;
+};
+
+/**
+ * True when the line at `a` was in the log before the line at `b`: added by a commit that is an
+ * ancestor of the one that added `b`, or committed while `b` is not yet, or (added by one commit,
+ * or neither committed) earlier in the same file. Lines added on two branches, or by one commit
+ * to two files, have no such order — whatever order a union merge left them in.
+ */
+function cameBefore(a: LinePosition, b: LinePosition, order: CommittedOrder | undefined): boolean {
+  const ca = order?.commitOf(a);
+  const cb = order?.commitOf(b);
+  if (ca !== undefined && cb !== undefined && ca !== cb) return order!.precedes(ca, cb);
+  if (ca !== undefined && cb === undefined) return true;
+  if (ca === undefined && cb !== undefined) return false;
+  return a.file === b.file && a.line < b.line;
+}
+
+/**
+ * Orders lines by event id (ULID order) and drops exact duplicates, so a union merge in any
+ * order folds to the same state. Of different lines with one id, the one the log held first
+ * (`order`: what git says; without it, only the order within one file is known) is kept and the
+ * others are problems; when none came first, the id is refused — none of its lines is used — so
+ * a line written later, or forged, never replaces the genuine one. `conflicts` lists the lines
+ * of such ids, for the caller to ask git about and order again. Sorts `lines` in place: logs
+ * arrive as files of already ordered lines, which the sort (TimSort) merges in near-linear time.
+ */
+export function orderLines(
+  lines: LoadedLine[],
+  textOf: TextOf = textOfLine,
+  order?: CommittedOrder,
+): OrderedLog & { conflicts: LinePosition[] } {
   lines.sort(byId);
   const problems: Problem[] = [];
+  const conflicts: LinePosition[] = [];
   const events: AdriftEvent[] = [];
   const unknown: UnknownEvent[] = [];
   const ids: string[] = [];
@@ -70,40 +104,67 @@ export function orderLines(lines: LoadedLine[], textOf: TextOf = textOfLine): Or
   for (let i = 0; i < lines.length; ) {
     let end = i + 1;
     while (end < lines.length && lines[end]!.event.id === lines[i]!.event.id) end++;
-    const kept = end - i === 1 ? lines[i]! : pickDuplicate(lines.slice(i, end), textOf, problems);
+    const kept =
+      end - i === 1
+        ? lines[i]!
+        : pickDuplicate(lines.slice(i, end), textOf, problems, conflicts, order);
     i = end;
+    if (!kept) continue;
     ids.push(kept.event.id);
     ats.push(kept.at);
     if ("unknown" in kept.event) unknown.push(kept.event);
     else events.push(kept.event);
   }
-  return { events, unknown, positions: new SortedPositions(ids, ats), problems };
+  return { events, unknown, positions: new SortedPositions(ids, ats), problems, conflicts };
 }
 
+const where = (at: LinePosition) => `${at.file}:${at.line}`;
+
 /**
- * Of lines sharing one id: exact copies collapse to the first position; different contents keep
- * the lexically smallest text (the same whatever the arrival order) and report the others.
+ * Of lines sharing one id: exact copies collapse to the first position. Different contents: the
+ * content one of whose lines came before every line of the others is kept (at its first
+ * position), and each other content is reported once, naming the kept line; when no content came
+ * first, none is kept and each is reported, naming the others.
  */
-function pickDuplicate(group: LoadedLine[], textOf: TextOf, problems: Problem[]): LoadedLine {
+function pickDuplicate(
+  group: LoadedLine[],
+  textOf: TextOf,
+  problems: Problem[],
+  conflicts: LinePosition[],
+  order: CommittedOrder | undefined,
+): LoadedLine | undefined {
   group.sort(byPosition);
   const texts = group.map(textOf);
-  let kept = 0;
-  for (let j = 1; j < group.length; j++) if (texts[j]! < texts[kept]!) kept = j;
-  const at = group[kept]!.at;
-  const reported = new Set<string>([texts[kept]!]);
-  for (let j = 0; j < group.length; j++) {
-    // One problem per different content, at its first position.
-    if (reported.has(texts[j]!)) continue;
-    reported.add(texts[j]!);
-    problems.push({
-      file: group[j]!.at.file,
-      line: group[j]!.at.line,
-      severity: "error",
-      code: "duplicate_id",
-      message: `id ${group[j]!.event.id} is also used by a different event at ${at.file}:${at.line}; this line is ignored: remove it, or record its event again under a new id`,
-    });
+  const distinct = [...new Set(texts)];
+  if (distinct.length === 1) return group[0];
+  for (const line of group) conflicts.push(line.at);
+  const first = (text: string) => group[texts.indexOf(text)]!;
+  const winner = distinct.find((text) =>
+    group.some(
+      (x, i) =>
+        texts[i] === text &&
+        group.every((y, j) => texts[j] === text || cameBefore(x.at, y.at, order)),
+    ),
+  );
+  const id = group[0]!.event.id;
+  const report = (line: LoadedLine, message: string) =>
+    problems.push({ ...line.at, severity: "error", code: "duplicate_id", message });
+  if (winner !== undefined) {
+    const kept = first(winner);
+    for (const text of distinct)
+      if (text !== winner)
+        report(
+          first(text),
+          `id ${id} is also used by a different event at ${where(kept.at)}, which came first in the log's history; this later line is ignored: remove it, or record its event again under a new id`,
+        );
+    return kept;
   }
-  // An exact copy of the kept text at an earlier position stands for it, so positions are stable.
-  const first = texts.indexOf(texts[kept]!);
-  return group[first]!;
+  for (const text of distinct) {
+    const others = distinct.filter((t) => t !== text).map((t) => where(first(t).at));
+    report(
+      first(text),
+      `id ${id} is also used by a different event at ${others.join(", ")}, and the log's history does not tell which came first (added on different branches, or not committed yet): neither is used until one is removed; ask who wrote each which one is meant, and record the other again under a new id`,
+    );
+  }
+  return undefined;
 }

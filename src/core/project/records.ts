@@ -1,4 +1,5 @@
 import type { AdriftEvent, EventOf } from "../events/envelope.js";
+import { changeRefusal, type RecordChange } from "../rules/amendment.js";
 import type { ProjectState, RecordView } from "./state.js";
 
 /** Applies intent-card and decision events; ignores the rest. */
@@ -11,6 +12,9 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
       return;
     case "intent_card_amended":
       amend(state, event);
+      return;
+    case "intent_confirmed":
+      confirm(state, event);
       return;
     case "decision_marked_stale": {
       const record = target(state, event, event.data.decision_id, "data.decision_id");
@@ -30,17 +34,12 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
     }
     case "decision_superseded": {
       const record = target(state, event, event.data.decision_id, "data.decision_id");
-      if (!record) return;
+      if (!record || refused(state, record, event, "supersede")) return;
       record.status = "superseded";
       record.superseded_by = event.data.superseded_by;
-      const successor = state.records.get(event.data.superseded_by);
-      if (successor) successor.supersedes.push(record.id);
-      else
-        state.dangling.push({
-          event_id: event.id,
-          ref: event.data.superseded_by,
-          field: "data.superseded_by",
-        });
+      // A successor missing here may come later in the log's order (clocks of two clones):
+      // `validate` checks it against the whole log (core/rules/references).
+      state.records.get(event.data.superseded_by)?.supersedes.push(record.id);
       return;
     }
     default:
@@ -73,6 +72,8 @@ function newRecord(event: EventOf<"intent_card_recorded" | "decision_recorded">)
     at: event.at,
     amendments: [],
     status: "active",
+    consent: event.actor.kind === "agent" ? "proposed" : "confirmed",
+    confirmations: [],
     stale_marks: [],
     reverifications: [],
     supersedes: [],
@@ -90,15 +91,26 @@ function target(
   return record;
 }
 
+/** True (and noted) when the event's actor may not make this change to the record. */
+function refused(
+  state: ProjectState,
+  record: RecordView,
+  event: AdriftEvent,
+  change: RecordChange,
+): boolean {
+  const reason = changeRefusal(record, event.actor, change);
+  if (reason === undefined) return false;
+  state.refused_changes.push({ event_id: event.id, record_id: record.id, change, reason });
+  return true;
+}
+
 function amend(state: ProjectState, event: EventOf<"intent_card_amended">): void {
   const record = target(state, event, event.data.target_id, "data.target_id");
-  if (!record) return;
+  if (!record || refused(state, record, event, "amend")) return;
   const { considered, tags, trivial, touched_paths, ...fields } = event.data.changes;
-  const card = { ...record.card };
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) (card as Record<string, string>)[key] = value;
-  }
-  record.card = card;
+  applyCardFields(record, fields);
+  // A person consented to what they saw: an agent's change waits for consent again.
+  if (event.actor.kind === "agent") record.consent = "proposed";
   if (considered) record.considered = considered;
   if (tags) record.tags = tags;
   if (trivial !== undefined) record.trivial = trivial;
@@ -110,5 +122,32 @@ function amend(state: ProjectState, event: EventOf<"intent_card_amended">): void
     actor: event.actor,
     changes: event.data.changes,
     reason: event.data.reason,
+  });
+}
+
+/** The card with `fields` changed; the card object is replaced, never mutated (shared). */
+function applyCardFields(record: RecordView, fields: Record<string, string | undefined>): void {
+  const card = { ...record.card };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) (card as Record<string, string>)[key] = value;
+  }
+  record.card = card;
+}
+
+/**
+ * A person's "yes" (with at most the fields they changed). An agent's confirmation counts for
+ * nothing (`validate` reports it): consent is a person's.
+ */
+function confirm(state: ProjectState, event: EventOf<"intent_confirmed">): void {
+  const record = target(state, event, event.data.target_id, "data.target_id");
+  if (!record || event.actor.kind === "agent") return;
+  const changes = event.data.changes;
+  if (changes) applyCardFields(record, changes);
+  record.consent = "confirmed";
+  record.confirmations.push({
+    event_id: event.id,
+    at: event.at,
+    actor: event.actor,
+    ...(changes && Object.keys(changes).length > 0 ? { changes } : {}),
   });
 }

@@ -8,7 +8,6 @@ import type {
   TierB,
 } from "../events/common.js";
 import type { EventOf } from "../events/envelope.js";
-import type { AdrDraftView, AdrView } from "./adrs.js";
 import type { EpicView, QuestionView, RuleView, StoryView, TaskView } from "./backlog-types.js";
 
 export type * from "./backlog-types.js";
@@ -45,6 +44,20 @@ export type Amendment = {
   reason?: string;
 };
 
+/** A person's consent to a proposed record, kept as history (`intent_confirmed`). */
+export type Confirmation = {
+  event_id: string;
+  at: string;
+  actor: Actor;
+  changes?: Partial<CardFields>;
+};
+
+/**
+ * Whose word a record is (seed 0173 §4): `proposed` while the last change of its content came
+ * from an agent and no person has confirmed it since; `confirmed` otherwise.
+ */
+export type RecordConsent = "proposed" | "confirmed";
+
 export type RecordKind = "intent" | "decision";
 export type RecordStatus = "active" | "stale" | "superseded";
 
@@ -70,6 +83,9 @@ export type RecordView = {
   at: string;
   amendments: Amendment[];
   status: RecordStatus;
+  consent: RecordConsent;
+  /** people's confirmations, oldest first */
+  confirmations: Confirmation[];
   /** stale marks since the last re-verification */
   stale_marks: EventOf<"decision_marked_stale">[];
   reverifications: EventOf<"decision_reverified">[];
@@ -78,7 +94,33 @@ export type RecordView = {
 };
 
 /** Everything the log says, folded. Other areas (backlog, questions, ADRs) add their maps here. */
-export type { AdrDraftView, AdrView } from "./adrs.js";
+/** What can be done to a record that changes what it says or whether it holds. */
+export type RecordChange = "amend" | "supersede";
+
+/** An ADR as the log knows it: accepted, rejected or imported (the latest event wins). */
+export type AdrView = {
+  id: string;
+  status: "accepted" | "rejected" | "imported";
+  number?: number;
+  path: string;
+  title?: string;
+  /** the status an imported ADR had in its file */
+  imported_status?: string;
+  record_ids: string[];
+  accepted_by?: Person;
+  reason?: string;
+  /** the event that accepted, rejected or imported it (ULID: orders acceptances) */
+  event_id: string;
+  at: string;
+};
+
+/** A draft as the log knows it, by draft path. */
+export type AdrDraftView = {
+  draft_path: string;
+  record_ids: string[];
+  cluster_key: string;
+  event_id: string;
+};
 
 export type ProjectState = {
   sessions: Map<string, SessionView>;
@@ -99,6 +141,11 @@ export type ProjectState = {
   artifacts: Map<string, string>;
   /** events that reference an id no event created: event id -> missing id */
   dangling: { event_id: string; ref: string; field: string }[];
+  /**
+   * Amendments and supersessions left out because their actor may not make them (a user's
+   * decision changed by anyone but that user: core/rules/amendment.ts), with the reason.
+   */
+  refused_changes: { event_id: string; record_id: string; change: RecordChange; reason: string }[];
   /** number of known events folded */
   event_count: number;
 };
@@ -119,6 +166,7 @@ export function emptyState(): ProjectState {
     keys: new Map(),
     artifacts: new Map(),
     dangling: [],
+    refused_changes: [],
     event_count: 0,
   };
 }

@@ -4,6 +4,8 @@ import { charCount, clip, flatten, shortId } from "./text.js";
 export type ContextLineInput = {
   card?: { id: string; outcome: string; chosen_approach: string };
   open_worklines: number;
+  /** records agents proposed that wait for a person's confirmation */
+  proposed?: number;
   stale: { id: string; outcome: string }[];
   /** the budget in characters (tokens × 4) */
   max_chars: number;
@@ -12,8 +14,8 @@ export type ContextLineInput = {
 const SEP = " · ";
 
 /**
- * The one-liner: the outcome first, then the chosen approach, "N open worklines", and a
- * short line per stale record, each added only while it fits the budget; stale records that
+ * The one-liner: the outcome first, then the chosen approach, "N open worklines", "N proposed
+ * waiting" (for a person's confirmation), and a short line per stale record, each added only while it fits the budget; stale records that
  * do not fit are counted ("+N stale"). Never longer than `max_chars` code points.
  */
 export function renderContextLine(input: ContextLineInput): string {
@@ -35,6 +37,8 @@ export function renderContextLine(input: ContextLineInput): string {
   }
   if (input.open_worklines > 0)
     add(`${SEP}${input.open_worklines} open workline${input.open_worklines === 1 ? "" : "s"}`);
+  const proposed = input.proposed ?? 0;
+  if (proposed > 0) add(`${SEP}${proposed} proposed waiting`);
   let shown = 0;
   for (const record of input.stale) {
     const left = input.stale.length - shown - 1;

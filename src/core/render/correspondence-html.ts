@@ -47,7 +47,7 @@ export function renderCorrespondenceHtml(report: CorrespondenceReport): string {
       return row([
         `<code>${e(a.area)}</code>`,
         `<div class="bar" title="${pct}%"><span style="width:${pct}%"></span></div>`,
-        `${a.covered_files}/${a.files}`,
+        `${a.covered_files}/${a.files}${a.covered_by_stale > 0 ? ` (${a.covered_by_stale} by stale decisions)` : ""}`,
         e([...a.decisions, ...a.adrs].join(", ") || "—"),
       ]);
     })
@@ -96,7 +96,7 @@ export function renderCorrespondenceHtml(report: CorrespondenceReport): string {
 <body><main>
 <h1>Code correspondence</h1><p>At <code>${e(report.head)}</code>, areas cut at depth ${report.depth}.</p>
 ${report.notices.map((n) => `<p><b>Note:</b> ${e(n)}</p>`).join("")}
-<div class="cards">${card(s.records, "records with code")}${card(s.adrs, "ADRs")}${card(`${s.covered_files}/${s.files}`, "files governed")}${card(s.paths.drifted, "paths drifted")}${card(s.paths.moved, "paths moved")}${card(s.paths.missing, "paths missing")}${card(s.uncovered_areas, "areas uncovered")}</div>
+<div class="cards">${card(s.records, "records with code")}${card(s.adrs, "ADRs")}${card(`${s.covered_files}/${s.files}`, "files covered")}${card(s.covered_by_stale, "covered by stale decisions")}${card(s.uncovered_files, "files uncovered")}${card(s.paths.drifted, "paths drifted")}${card(s.paths.moved, "paths moved")}${card(s.paths.missing, "paths missing")}${card(s.uncovered_areas, "areas uncovered")}</div>
 <h2>Code areas</h2><table><tr><th>Area</th><th>Coverage</th><th>Files</th><th>Governed by</th></tr>${areas}</table>
 <h2>Areas no decision covers</h2>${report.uncovered.length ? `<ul>${report.uncovered.map((u) => `<li><code>${e(u)}</code></li>`).join("")}</ul>` : "<p>Every area has at least one decision.</p>"}
 <h2>ADRs</h2>${report.adrs.length ? `<table><tr><th>ADR</th><th>Title</th><th>Status</th><th>State</th><th>Relations</th><th>Scope</th></tr>${adrs}</table>` : "<p>No ADRs yet.</p>"}

@@ -27,7 +27,8 @@ export function renderCorrespondenceMarkdown(report: CorrespondenceReport): stri
     paragraph(
       `At `,
       code(report.head.slice(0, 12)),
-      `: ${s.records} records and ${s.adrs} ADRs over ${s.files} files (${s.covered_files} governed). ` +
+      `: ${s.records} records and ${s.adrs} ADRs over ${s.files} files: ${s.covered_files} covered` +
+        `${s.covered_by_stale > 0 ? ` (${s.covered_by_stale} by stale decisions)` : ""}, ${s.uncovered_files} uncovered. ` +
         `Paths: ${s.paths.exists} exist, ${s.paths.moved} moved, ${s.paths.missing} missing, ${s.paths.drifted} drifted. ` +
         `${s.uncovered_areas} of ${s.areas} areas (depth ${report.depth}) have no decision.`,
     ),
@@ -71,11 +72,12 @@ export function renderCorrespondenceMarkdown(report: CorrespondenceReport): stri
   blocks.push(
     heading(2, `Code areas (depth ${report.depth})`),
     table(
-      ["Area", "Files", "Governed", "Decisions", "ADRs"],
+      ["Area", "Files", "Covered", "By stale decisions", "Decisions", "ADRs"],
       report.areas.map((a) => [
         code(a.area),
         String(a.files),
         String(a.covered_files),
+        String(a.covered_by_stale),
         a.decisions.length ? a.decisions.join(", ") : "—",
         a.adrs.length ? a.adrs.join(", ") : "—",
       ]),

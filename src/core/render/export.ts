@@ -41,6 +41,10 @@ function summarize(event: AdriftEvent, records: Map<string, RecordView>): string
       return `decision: ${outcome(event.id)}`;
     case "intent_card_amended":
       return `amended ${event.data.target_id}: ${Object.keys(event.data.changes).join(", ")}`;
+    case "intent_confirmed": {
+      const changed = Object.keys(event.data.changes ?? {});
+      return `confirmed: ${outcome(event.data.target_id)}${changed.length ? ` (changed: ${changed.join(", ")})` : ""}`;
+    }
     case "decision_marked_stale":
       return `marked stale (${event.data.reason}): ${outcome(event.data.decision_id)}`;
     case "decision_reverified":
@@ -62,10 +66,21 @@ function decisionSection(record: RecordView): RootContent[] {
     ["Constraints", record.card.constraints],
     ["Validation", record.card.validation_plan],
     ["Paths", record.basis?.touched_paths.join(", ") ?? ""],
+    ["Side effects", (record.tier_b?.side_effects ?? []).join("; ")],
+    ["Dependencies", (record.tier_b?.dependencies ?? []).join("; ")],
+    ["Knowledge base", record.tier_b?.kb_path ?? ""],
+    ["ADR", record.tier_b?.adr_ref ?? ""],
   ];
+  const confirmed = record.confirmations.at(-1);
+  const consent =
+    record.consent === "proposed"
+      ? " · proposed by an agent, not confirmed by a person"
+      : confirmed
+        ? ` · confirmed by ${confirmed.actor.name}`
+        : "";
   const blocks: RootContent[] = [
     heading(3, `${flatten(record.card.outcome) || "(no outcome)"} `, code(label)),
-    paragraph(code(record.id), ` ${record.kind} · ${record.status} · ${record.at}`),
+    paragraph(code(record.id), ` ${record.kind} · ${record.status} · ${record.at}${consent}`),
     list(
       rows
         .filter(([, v]) => v.trim())

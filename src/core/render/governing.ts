@@ -29,10 +29,11 @@ export function cardText(record: RecordView): string {
   return lines.filter(Boolean).join("\n");
 }
 
-/** The header line of an item: id, kind, one-line title and the scope that matched. */
+/** The header line of an item: id, kind (stale when marked so), one-line title and the scope that matched. */
 export function headerLine(item: GoverningItem, title: string): string {
   const files = `${item.paths.length} file${item.paths.length === 1 ? "" : "s"}`;
-  return `${item.id} ${item.kind} ${clip(flatten(title), 100)} [${item.entry}: ${files}]`;
+  const kind = item.stale ? `${item.kind} (stale: check it again)` : item.kind;
+  return `${item.id} ${kind} ${clip(flatten(title), 100)} [${item.entry}: ${files}]`;
 }
 
 /**

@@ -1,15 +1,25 @@
 import type { BlockContent, RootContent } from "mdast";
 import type { PrCommentModel } from "../reports/pr-comment.js";
-import { code, html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
-import { quotePath, safeText } from "./terminal.js";
-import { clip, flatten } from "./text.js";
+import {
+  alreadyStaleItem,
+  draftItem,
+  ItemLinks,
+  madeStaleItem,
+  questionItem,
+  recordItem,
+  ruleItem,
+  short,
+  summaryLine,
+  unattributedItem,
+  uncoveredItem,
+} from "./pr-comment-items.js";
+import { html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
 
 /** GitHub refuses comments over 65,536 characters; adrift stays well below. */
 export const PR_COMMENT_LIMIT = 60_000;
 
-const MAX_PATHS_PER_ITEM = 20;
 /** Past a few hundred lines a list is not read; the rest is counted ("… and N more"). */
-const MAX_ITEMS_PER_SECTION = 250;
+export const MAX_ITEMS_PER_SECTION = 250;
 
 /** The hidden first line a bot finds its own sticky comment by. */
 export function prCommentMarker(head: string): string {
@@ -17,20 +27,7 @@ export function prCommentMarker(head: string): string {
   return `<!-- adrift:pr-comment head=${head} -->`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const short = (s: string, max = 200) => safeText(clip(flatten(s, max * 4), max));
-
-/** The one-line summary. */
-export function summaryLine(model: PrCommentModel): string {
-  const s = model.summary;
-  return [
-    plural(s.changed_files, "changed file"),
-    `${s.covered} covered by a decision`,
-    `${plural(s.made_stale, "decision")} made stale`,
-    `${plural(s.new_records, "new record")}, ${s.incomplete} incomplete`,
-    plural(s.open_questions, "open question"),
-  ].join(" · ");
-}
+export { summaryLine };
 
 /** A section: its title, how many items it has, and the first ones (all that can be shown). */
 type Section = { title: string; count: number; items: BlockContent[][] };
@@ -40,69 +37,24 @@ function section<T>(title: string, list: readonly T[], item: (t: T) => BlockCont
   return { title, count: list.length, items: list.slice(0, MAX_ITEMS_PER_SECTION).map(item) };
 }
 
-/** The first paths of a list, each already quoted as git prints it (`quotePath`). */
-function paths(list: string[]): string {
-  const shown = list.slice(0, MAX_PATHS_PER_ITEM);
-  const more = list.length - shown.length;
-  return `${shown.join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
-}
-
+/**
+ * The sections, in the order a reviewer reads them: what this PR does first, what it inherits
+ * last. A new section is one more entry here (and a count in the summary line, if it has one).
+ */
 function sections(model: PrCommentModel): Section[] {
-  const p = (...c: Parameters<typeof paragraph>) => [paragraph(...c)];
+  const l = new ItemLinks(model);
   return [
-    section("Decisions this PR makes stale", model.stale, (s) =>
-      p(
-        code(s.id),
-        ` ${short(s.outcome)} — paths: ${paths(
-          s.paths.map((x) =>
-            x.new_path
-              ? `${quotePath(x.path)} → ${quotePath(x.new_path)}`
-              : `${quotePath(x.path)} (${x.change})`,
-          ),
-        )}; commits: ${s.commits
-          .slice(0, 10)
-          .map((c) => `${c.hash.slice(0, 10)} ${short(c.subject, 80)}`)
-          .join("; ")}${s.commits.length > 10 ? `; and ${s.commits.length - 10} more` : ""}`,
-      ),
-    ),
-    section("New and amended records", model.records, (r) =>
-      p(
-        `${r.change} ${r.kind} `,
-        code(r.id),
-        ` ${short(r.outcome)}`,
-        r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
-      ),
-    ),
-    section("Changed paths no decision covers", model.uncovered, (u) =>
-      // No empty text after the code: it would print nothing, yet the serializer escapes it twice
-      // (to peek at it, then to print it), which doubled the cost of this, the longest section.
-      u.baseline === "baselined"
-        ? p(code(quotePath(u.path)), " (in the baseline)")
-        : u.baseline === "expired"
-          ? p(code(quotePath(u.path)), " (baseline entry expired)")
-          : p(code(quotePath(u.path))),
-    ),
-    section("Open questions affecting this PR's stories and tasks", model.questions, (q) =>
-      p(code(q.id), ` ${short(q.question)} — answer: `, code(`adrift question answer ${q.id}`)),
-    ),
-    section("Business rules without stories", model.rules_without_stories, (r) =>
-      p(code(r.id), ` ${short(r.title)}`),
-    ),
-    section("ADR drafts awaiting review", model.drafts, (d) =>
-      p(
-        code(quotePath(d.path)),
-        ` (${plural(d.records, "record")}) — accept: `,
-        code(`adrift adr accept ${d.path}`),
-      ),
-    ),
+    section("Records this PR makes stale", model.stale, (s) => madeStaleItem(l, s)),
+    section("New and amended records", model.records, (r) => recordItem(l, r)),
+    section("Changed files no decision covers", model.uncovered, (u) => uncoveredItem(l, u)),
+    section("Open questions affecting this PR's stories and tasks", model.questions, questionItem),
+    section("Business rules without stories", model.rules_without_stories, ruleItem),
+    section("ADR drafts awaiting review", model.drafts, (d) => draftItem(l, d)),
+    section("Already stale on the base branch", model.already_stale, (s) => alreadyStaleItem(l, s)),
     section(
-      "Drifted records this comment could not attribute (history unavailable)",
+      "Stale records this comment could not attribute (history unavailable)",
       model.unattributed,
-      (u) =>
-        p(
-          code(u.id),
-          ` ${short(u.outcome)} — differs from its fingerprints: ${paths(u.paths.map(quotePath))}`,
-        ),
+      (u) => unattributedItem(l, u),
     ),
   ].filter((s) => s.count > 0);
 }
@@ -155,6 +107,8 @@ export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT)
     paragraph(strong(text("adrift")), `: ${summaryLine(model)}`),
   ];
   if (model.failing.length) header.push(paragraph(`Failing: ${model.failing.join(", ")}.`));
+  for (const u of model.unevaluated)
+    header.push(paragraph(`Could not evaluate: ${u.gate} — ${short(u.reason, 400)}.`));
   for (const note of model.notices) header.push(paragraph(`Note: ${short(note, 400)}`));
   const head = renderMarkdown(header).trimEnd();
   const all = sections(model);

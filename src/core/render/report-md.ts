@@ -91,6 +91,62 @@ export function table(header: string[], rows: (PhrasingContent | string)[][]): T
   };
 }
 
+/** What adrift's own words may hold to be printed as they are: nothing Markdown reads as syntax. */
+const PLAIN_WORDS = /^[A-Za-z0-9 ,.;:()\u2014\u2192'-]*$/;
+
+/** adrift's own words in a sentence (never user text): see `sentence`. */
+export class Words {
+  constructor(readonly value: string) {
+    if (!PLAIN_WORDS.test(value)) throw new Error(`not plain words: ${JSON.stringify(value)}`);
+  }
+}
+
+/** adrift's own words (plain words and punctuation only; anything else throws). */
+export const words = (value: string): Words => new Words(value);
+
+/**
+ * One paragraph of user text (strings, escaped), nodes, and adrift's own words, printed as they
+ * are: the serializer escapes text by scanning it against every construct it could start, which
+ * for a long list of items costs more than the rest of a report. Adjacent strings become one text
+ * node and adjacent words one node (the serializer's cost is per node). Words that could begin a
+ * line (the paragraph's first, or after text holding a line break, where `-` or `1.` would start
+ * a list) are joined to the text and escaped with it.
+ */
+export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragraph {
+  const children: PhrasingContent[] = [];
+  let pending: string | undefined;
+  let saying = "";
+  const flushText = () => {
+    if (pending !== undefined && pending !== "") children.push(text(pending));
+    pending = undefined;
+  };
+  const flushWords = () => {
+    if (saying !== "") children.push({ type: "html", value: saying });
+    saying = "";
+  };
+  for (const part of parts) {
+    if (part instanceof Words) {
+      const atLineStart =
+        saying === "" && (pending ? /[\r\n]/.test(pending) : children.length === 0);
+      if (atLineStart) pending = (pending ?? "") + part.value;
+      else {
+        flushText();
+        saying += part.value;
+      }
+    } else if (typeof part === "string") {
+      flushWords();
+      pending = (pending ?? "") + part;
+    } else {
+      flushText();
+      flushWords();
+      children.push(part);
+    }
+  }
+  flushText();
+  flushWords();
+  return { type: "paragraph", children };
+}
+
 /** adrift's own fixed markup (details, summary, the marker). Never pass user text here. */
 export function html(value: string): Html {
   return { type: "html", value };

@@ -14,14 +14,33 @@ export function flatten(text: string, max = 100_000): string {
   return head.replace(/\s+/g, " ").trim();
 }
 
-/** Cuts text to at most `max` code points, ending with "…" when cut. */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Cuts text to at most `max` code points, ending with "…" when cut. The cut falls between
+ * graphemes (what a reader sees as one character), never inside an emoji sequence (👩🏽‍💻, 🇧🇷)
+ * or a letter with combining marks: a grapheme that does not fit whole is left out whole.
+ */
 export function clip(text: string, max: number): string {
   if (max <= 0) return "";
   if (text.length <= max) return text;
-  // A code point is at most two UTF-16 units: looking at 2·max units is enough.
-  const points = [...text.slice(0, 2 * max + 2)];
-  if (points.length <= max) return text;
-  return `${points.slice(0, Math.max(0, max - 1)).join("")}…`;
+  // A code point is at most two UTF-16 units: 2·max units hold more than max code points, so a
+  // text longer than that is cut; the last grapheme of the window may be cut by it, and is dropped.
+  const window = text.slice(0, 2 * max + 2);
+  const whole = window.length === text.length;
+  if (whole && charCount(text) <= max) return text;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const segments = [...graphemes.segment(window)];
+  if (!whole) segments.pop();
+  let kept = "";
+  let used = 0;
+  for (const { segment } of segments) {
+    const n = charCount(segment);
+    if (used + n > max - 1) break;
+    kept += segment;
+    used += n;
+  }
+  return `${kept}…`;
 }
 
 /** The first 8 characters of an id, enough to name a record in a one-liner. */

@@ -1,6 +1,7 @@
 import type { List, ListItem, Root } from "mdast";
 import { gfmToMarkdown, toMarkdown } from "../../vendor/markdown.js";
 import type { RecordView } from "../project/state.js";
+import { clip, flatten } from "./text.js";
 
 /** The heading of SPEC §3 "Decisions reach the worker". */
 export const USER_DECISIONS_HEADING = "User decisions — they override RF/DoR when they conflict";
@@ -26,10 +27,7 @@ export type UserDecisionsBlock = {
   text: string;
 };
 
-const flat = (text: string, max: number) => {
-  const one = text.replace(/\s+/g, " ").trim();
-  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
-};
+const flat = (text: string, max: number) => clip(flatten(text), max);
 
 function toUserDecision(record: RecordView): UserDecision {
   return {

@@ -5,7 +5,10 @@ import { governorsOf, type ScopeIndex } from "../rules/scope-index.js";
 export type Area = {
   area: string;
   files: number;
+  /** files a non-superseded decision or an accepted ADR governs, whatever its state */
   covered_files: number;
+  /** covered files that a stale decision governs (it may not be the only one) */
+  covered_by_stale: number;
   decisions: string[];
   adrs: string[];
 };
@@ -16,8 +19,16 @@ export function areaOf(path: string, depth: number): string {
   return dirs.length === 0 ? "." : dirs.slice(0, depth).join("/");
 }
 
-/** Groups files into areas and says, per area, how many files are governed and by whom. */
-export function coverageByArea(index: ScopeIndex, files: readonly string[], depth: number): Area[] {
+/**
+ * Groups files into areas and says, per area, how many files are governed, by whom, and how many
+ * of those a stale decision (one of `stale`) governs.
+ */
+export function coverageByArea(
+  index: ScopeIndex,
+  files: readonly string[],
+  depth: number,
+  stale: ReadonlySet<string> = new Set(),
+): Area[] {
   const areas = new Map<string, Area & { d: Set<string>; a: Set<string> }>();
   for (const file of files) {
     const key = areaOf(file, depth);
@@ -27,6 +38,7 @@ export function coverageByArea(index: ScopeIndex, files: readonly string[], dept
         area: key,
         files: 0,
         covered_files: 0,
+        covered_by_stale: 0,
         decisions: [],
         adrs: [],
         d: new Set(),
@@ -37,6 +49,7 @@ export function coverageByArea(index: ScopeIndex, files: readonly string[], dept
     area.files++;
     const governors = governorsOf(index, file).filter((g) => g.kind !== "intent");
     if (governors.length > 0) area.covered_files++;
+    if (governors.some((g) => stale.has(g.id))) area.covered_by_stale++;
     for (const g of governors) (g.kind === "adr" ? area.a : area.d).add(g.id);
   }
   return [...areas.values()]

@@ -8,7 +8,7 @@ import { type AdrInput, type AdrRelation, type BacklogInput, isAcceptedAdr } fro
 import { type ChainStep, type Propagated, propagateStaleness } from "./propagation.js";
 
 /** The version of the correspondence report's JSON shape (docs/formats.md). */
-export const CORRESPONDENCE_VERSION = 1;
+export const CORRESPONDENCE_VERSION = 2;
 
 /** What a scope entry of a record points at now. */
 export type PathState = "exists" | "moved" | "missing" | "drifted";
@@ -64,8 +64,13 @@ export type CorrespondenceReport = {
     paths: Record<PathState, number>;
     areas: number;
     uncovered_areas: number;
+    /** files = covered_files + uncovered_files */
     files: number;
+    /** files a non-superseded decision or an accepted ADR governs, whatever its state */
     covered_files: number;
+    /** covered files that a stale decision (marked, or computed at HEAD) governs */
+    covered_by_stale: number;
+    uncovered_files: number;
   };
   notices: string[];
   adrs: CorrespondenceAdr[];
@@ -181,10 +186,14 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
     ...decisionGovernors(state.records.values()),
     ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
   ]);
-  const areas = coverageByArea(index, input.files, input.depth);
+  const staleDecisions = new Set(
+    staleIds.filter((id) => state.records.get(id)?.kind === "decision"),
+  );
+  const areas = coverageByArea(index, input.files, input.depth, staleDecisions);
   const paths: Record<PathState, number> = { exists: 0, moved: 0, missing: 0, drifted: 0 };
   for (const r of records) for (const p of r.paths) paths[p.state]++;
   const uncovered = areas.filter((a) => a.covered_files === 0).map((a) => a.area);
+  const covered = areas.reduce((n, a) => n + a.covered_files, 0);
   return {
     format: "adrift.correspondence",
     version: CORRESPONDENCE_VERSION,
@@ -197,7 +206,9 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
       areas: areas.length,
       uncovered_areas: uncovered.length,
       files: input.files.length,
-      covered_files: areas.reduce((n, a) => n + a.covered_files, 0),
+      covered_files: covered,
+      covered_by_stale: areas.reduce((n, a) => n + a.covered_by_stale, 0),
+      uncovered_files: input.files.length - covered,
     },
     notices: [...input.staleness.notices].sort(),
     adrs,

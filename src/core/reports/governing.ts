@@ -9,6 +9,8 @@ export type GoverningItem = {
   specificity: number;
   /** changed paths it governs (sorted) */
   paths: string[];
+  /** a decision the log marks stale: it still governs, to be checked again before relying on it */
+  stale?: boolean;
 };
 
 /** The governors of a set of paths, most specific first, each with the paths it governs. */

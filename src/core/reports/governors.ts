@@ -7,11 +7,15 @@ export type GoverningRecord = Pick<RecordView, "id" | "kind" | "status"> & {
   basis?: { touched_paths: readonly string[] };
 };
 
-/** Active decisions with a scope: what governs code among the records. */
+/**
+ * Decisions with a scope that are not superseded, whatever their state (a stale decision still
+ * governs its code: it is what the team decided there, to be checked again): what covers code
+ * among the records, in every report.
+ */
 export function decisionGovernors(records: Iterable<GoverningRecord>): Governor[] {
   const out: Governor[] = [];
   for (const record of records) {
-    if (record.kind !== "decision" || record.status !== "active") continue;
+    if (record.kind !== "decision" || record.status === "superseded") continue;
     const entries = record.basis?.touched_paths ?? [];
     if (entries.length > 0) out.push({ id: record.id, kind: "decision", entries });
   }

@@ -53,5 +53,25 @@ export type ChangedPath = {
 /** A file of a tree: its path and blob id. */
 export type TreeEntry = { path: string; oid: string };
 
-/** A commit of a range with the workline trailer adrift adds. */
-export type RangeCommit = { hash: string; author: string; subject: string; workline?: string };
+/** A commit of a range with the workline trailer adrift adds, and its parents when listed. */
+export type RangeCommit = {
+  hash: string;
+  author: string;
+  subject: string;
+  workline?: string;
+  parents?: string[];
+};
+
+/**
+ * True when every commit of a range (newest first, with parents) descends from `from`: the
+ * branch never merged in a line that forked before it. Unknown parents count as not.
+ */
+export function descendsFrom(commits: readonly RangeCommit[], from: string): boolean {
+  const descending = new Set([from]);
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const c = commits[i]!;
+    if (!c.parents?.some((p) => descending.has(p))) return false;
+    descending.add(c.hash);
+  }
+  return true;
+}

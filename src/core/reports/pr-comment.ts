@@ -1,33 +1,52 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
-import { scopeKind } from "../rules/scope.js";
-import { buildScopeIndex, coverageOf, type Governor } from "../rules/scope-index.js";
-import type { ChangeCommit, PathChange, StalenessReport } from "../rules/staleness-types.js";
+import { withPrefix } from "../rules/history.js";
+import { globBase, scopeKind } from "../rules/scope.js";
+import type { Governor } from "../rules/scope-index.js";
+import { compiledScopes } from "../rules/staleness.js";
+import type { StalenessReport } from "../rules/staleness-types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
+import { changeCoverage } from "./change-coverage.js";
+import type { Forge } from "./forge.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
-import type {
-  AdrInput,
-  BacklogInput,
-  ChangedPath,
-  DraftInput,
-  QuestionInput,
-  RangeCommit,
+import {
+  type AdrInput,
+  type BacklogInput,
+  type ChangedPath,
+  type DraftInput,
+  descendsFrom,
+  type QuestionInput,
+  type RangeCommit,
 } from "./inputs.js";
 import type { RawEvent } from "./log-ids.js";
-import type { ReportRecords } from "./report-index.js";
+import { evaluateGates, type FailCondition, type Gate } from "./pr-gates.js";
+import {
+  type AtBase,
+  type BaseStale,
+  type PrStale,
+  type StaleSplit,
+  splitStale,
+  type Unattributed,
+} from "./pr-stale.js";
+import { type ReportRecords, recordIds } from "./report-index.js";
+import { shortIds } from "./short-ids.js";
+
+export type { BaseStale, PrStale, Unattributed } from "./pr-stale.js";
 
 /** The version of the PR comment's JSON shape (docs/formats.md). */
-export const PR_COMMENT_VERSION = 1;
+export const PR_COMMENT_VERSION = 2;
 
-/** Conditions `--fail-on` can name. */
-export const FAIL_CONDITIONS = ["stale", "uncovered", "incomplete", "open-questions"] as const;
-export type FailCondition = (typeof FAIL_CONDITIONS)[number];
+export { FAIL_CONDITIONS, type FailCondition } from "./pr-gates.js";
 
 /** Everything a PR comment is computed from (no clock, no git: pure). */
 export type PrCommentInput = {
   base: string;
   head: string;
+  /** the commit the diff starts from (the merge base); absent when history does not reach it */
+  merge_base?: string;
   /** why history could not give the diff (depth-1 clone), when it could not */
   unavailable?: string;
+  /** the commit the work tree is at, when it is not `head` (the log was read from there) */
+  worktree?: string;
   /** changed code paths (adrift's own files excluded) */
   changed: readonly ChangedPath[];
   commits: readonly RangeCommit[];
@@ -36,6 +55,10 @@ export type PrCommentInput = {
   /** events new in the PR (in the head log, not in the base log), as their lines say */
   added: readonly RawEvent[];
   staleness: StalenessReport;
+  /** staleness at the merge base of the records `splitStale` asked about */
+  atBase?: AtBase;
+  /** `prStaleSplit(input)` when the caller computed it already (nothing left to ask) */
+  split?: StaleSplit;
   adrs: readonly AdrInput[];
   backlog: BacklogInput;
   questions: readonly QuestionInput[];
@@ -43,15 +66,24 @@ export type PrCommentInput = {
   baseline?: Baseline;
   /** YYYY-MM-DD, for baseline expiry */
   today: string;
+  /** where the repository lives on a forge, for links (none: plain text) */
+  forge?: Forge;
 };
 
-export type PrStale = { id: string; outcome: string; paths: PathChange[]; commits: ChangeCommit[] };
+/** Where a record's event is in the log at the head commit (for a link to that line). */
+export type LogLocation = { file: string; line: number };
+
+/** What every record the comment names carries: its shortest unique id, and where it is. */
+export type Named = { short_id: string; location?: LogLocation };
+
 export type PrRecord = {
   id: string;
   kind: "intent" | "decision";
   outcome: string;
   change: "new" | "amended";
   incomplete: IncompletenessReason[];
+  /** an agent proposed it and no person has confirmed it */
+  proposed?: boolean;
 };
 
 /** The PR comment as data; the Markdown body is rendered from it. */
@@ -60,23 +92,38 @@ export type PrCommentModel = {
   version: typeof PR_COMMENT_VERSION;
   base: string;
   head: string;
+  /** the merge base the diff starts from; null when history does not reach it */
+  merge_base: string | null;
+  forge: Forge | null;
   summary: {
+    /** changed = covered + uncovered */
     changed_files: number;
     covered: number;
+    /** covered files that a decision this PR makes stale governs (it may not be the only one) */
+    covered_by_made_stale: number;
+    uncovered: number;
     made_stale: number;
+    already_stale: number;
     new_records: number;
     incomplete: number;
     open_questions: number;
+    /** new and amended records of the PR an agent proposed and no person confirmed */
+    proposed: number;
   };
   notices: string[];
-  stale: PrStale[];
-  records: PrRecord[];
+  /** records this PR makes stale */
+  stale: (PrStale & Named)[];
+  /** records stale before this PR (on the base branch) */
+  already_stale: (BaseStale & Named)[];
+  records: (PrRecord & Named)[];
   uncovered: { path: string; baseline: BaselineVerdict }[];
   questions: { id: string; question: string }[];
   rules_without_stories: { id: string; title: string }[];
   drafts: { path: string; records: number }[];
-  unattributed: { id: string; outcome: string; paths: string[] }[];
+  unattributed: (Unattributed & Named)[];
   failing: FailCondition[];
+  /** gates asked for that could not be evaluated, with why: they fail too */
+  unevaluated: Gate[];
 };
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -91,30 +138,53 @@ function sorted<T>(list: T[], compare: (a: T, b: T) => number): T[] {
   return list;
 }
 
-function madeStale(input: PrCommentInput): PrStale[] {
-  const prCommits = new Set(input.commits.map((c) => c.hash));
-  const marked = new Set(
-    input.added.flatMap((e) =>
-      e.type === "decision_marked_stale" ? [String(e.data.decision_id)] : [],
-    ),
-  );
-  const out: PrStale[] = [];
-  for (const f of input.staleness.findings) {
-    if (f.state !== "stale" || f.method !== "history") continue;
-    // A finding lists a few commits (MAX_LISTED_COMMITS): arrays, not sets, and the finding's
-    // own lists when nothing is filtered out.
-    const commits = f.commits.every((c) => prCommits.has(c.hash))
-      ? f.commits
-      : f.commits.filter((c) => prCommits.has(c.hash));
-    if (commits.length === 0 && !marked.has(f.record_id)) continue;
-    const record = input.records.get(f.record_id);
-    if (!record || record.status === "superseded") continue;
-    const inPr = (p: PathChange) =>
-      p.commits.length === 0 || p.commits.some((h) => commits.some((c) => c.hash === h));
-    const paths = f.paths.every(inPr) ? f.paths : f.paths.filter(inPr);
-    out.push({ id: f.record_id, outcome: record.card.outcome, paths, commits });
+/**
+ * The paths of `paths` that one of the governors named in `ids` governs, as scopes match them:
+ * literal paths and directories looked up in the sorted paths (a few binary searches each); a
+ * glob compiled and tested only when a path below its literal base is not yet known governed.
+ */
+function governedBy(
+  governors: readonly Governor[],
+  ids: ReadonlySet<string>,
+  paths: readonly string[],
+): Set<string> {
+  const out = new Set<string>();
+  if (ids.size === 0) return out;
+  const unique = new Set(paths);
+  const sorted = [...unique].sort();
+  const globs = new Set<string>();
+  for (const g of governors) {
+    if (!ids.has(g.id)) continue;
+    for (const entry of g.entries) {
+      const kind = scopeKind(entry);
+      if (kind === "glob") globs.add(entry);
+      else {
+        if (kind === "path" && unique.has(entry)) out.add(entry);
+        for (const p of withPrefix(sorted, kind === "path" ? `${entry}/` : entry)) out.add(p);
+      }
+    }
   }
-  return sorted(out, byId);
+  for (const entry of globs) {
+    // `lib/**` matches `lib` itself: the prefix is the base without its slash.
+    const open = withPrefix(sorted, globBase(entry).replace(/\/$/, "")).filter((p) => !out.has(p));
+    if (open.length === 0) continue;
+    const scope = compiledScopes([entry])[0]!;
+    for (const p of open) if (scope.matches(p)) out.add(p);
+  }
+  return out;
+}
+
+/** The split of stale records into this PR's and the base's, as `buildPrComment` makes it. */
+export function prStaleSplit(input: PrCommentInput): StaleSplit {
+  return splitStale({
+    findings: input.staleness.findings,
+    prCommits: new Set(input.commits.map((c) => c.hash)),
+    added: input.added,
+    records: input.records,
+    attributable: input.merge_base !== undefined,
+    linear: input.merge_base !== undefined && descendsFrom(input.commits, input.merge_base),
+    ...(input.atBase ? { atBase: input.atBase } : {}),
+  });
 }
 
 function changedRecords(input: PrCommentInput): PrRecord[] {
@@ -123,7 +193,7 @@ function changedRecords(input: PrCommentInput): PrRecord[] {
     const id =
       event.type === "intent_card_recorded" || event.type === "decision_recorded"
         ? event.id
-        : event.type === "intent_card_amended"
+        : event.type === "intent_card_amended" || event.type === "intent_confirmed"
           ? String(event.data.target_id)
           : undefined;
     const record = id ? input.records.get(id) : undefined;
@@ -134,6 +204,7 @@ function changedRecords(input: PrCommentInput): PrRecord[] {
       outcome: record.card.outcome,
       change: event.id === record.id ? "new" : "amended",
       incomplete: record.incomplete ?? [],
+      ...(record.proposed ? { proposed: true } : {}),
     });
   }
   return [...out.values()].sort(byId);
@@ -150,111 +221,43 @@ function touchedBacklog(input: PrCommentInput, ids: Iterable<string>): Set<strin
   return touched;
 }
 
-/** Whether changed paths are covered and, when `withIds`, the ids of the governors that cover them. */
-type ChangeCoverage = { covers(path: string): boolean; ids: Iterable<string> };
-
-/** Adds `path` and its ancestor directories ("a/b/c", "a/b", "a") to `set`. */
-function addWithAncestors(set: Set<string>, path: string): void {
-  for (let p = path; p !== "" && !set.has(p); p = p.slice(0, Math.max(0, p.lastIndexOf("/"))))
-    set.add(p);
-}
-
-/**
- * Coverage of `paths` (the changed paths, old and new), through the scope index with two
- * shortcuts that leave the answers as they were. A literal or directory entry can only match a
- * path it names or an ancestor of, so only those entries are indexed (a few thousand of 10,000
- * on the benchmark; a handful on a small pull request). Globs go to an index of their own, so
- * a path a literal or directory covers is not tested against them (picomatch, each compiled on
- * first use) unless the governors' ids are wanted: only open questions read them, and then
- * both indexes answer for every path.
- */
-function changeCoverage(
-  governors: readonly Governor[],
-  paths: Iterable<string>,
-  withIds: boolean,
-): ChangeCoverage {
-  const near = new Set<string>();
-  for (const path of paths) addWithAncestors(near, path);
-  const plain: Governor[] = [];
-  const globbed: Governor[] = [];
-  const sort = (entry: string): "glob" | "near" | undefined => {
-    const kind = scopeKind(entry);
-    if (kind === "glob") return "glob";
-    return near.has(kind === "directory" ? entry.slice(0, -1) : entry) ? "near" : undefined;
-  };
-  for (const governor of governors) {
-    // Most governors have one entry: they go (or not) as they are, with no arrays built.
-    if (governor.entries.length === 1) {
-      const only = sort(governor.entries[0]!);
-      if (only === "near") plain.push(governor);
-      else if (only === "glob") globbed.push(governor);
-      continue;
-    }
-    const sorts = governor.entries.map(sort);
-    if (sorts.includes("near"))
-      plain.push({ ...governor, entries: governor.entries.filter((_, i) => sorts[i] === "near") });
-    if (sorts.includes("glob"))
-      globbed.push({
-        ...governor,
-        entries: governor.entries.filter((_, i) => sorts[i] === "glob"),
-      });
-  }
-  const literal = coverageOf(buildScopeIndex(plain));
-  const glob = coverageOf(buildScopeIndex(globbed));
-  return {
-    covers: withIds
-      ? (path) => {
-          const byLiteral = literal.covers(path);
-          return glob.covers(path) || byLiteral;
-        }
-      : (path) => literal.covers(path) || glob.covers(path),
-    // Read after the paths were asked for: both sets fill as `covers` runs.
-    ids: {
-      *[Symbol.iterator]() {
-        yield* literal.ids;
-        yield* glob.ids;
-      },
-    },
-  };
-}
-
 /** Builds the PR comment model (pure). */
 export function buildPrComment(
   input: PrCommentInput,
   failOn: readonly FailCondition[],
 ): PrCommentModel {
+  const split = input.split ?? prStaleSplit(input);
   // Only open questions read the governors' ids (the backlog they touch).
   const withIds = input.questions.length > 0;
+  const decisions = input.records.governors?.() ?? decisionGovernors(input.records.values());
+  const changedPaths = input.changed.flatMap((c) => (c.from ? [c.path, c.from] : [c.path]));
   const coverage = changeCoverage(
-    [
-      ...(input.records.governors?.() ?? decisionGovernors(input.records.values())),
-      ...adrGovernors(input.adrs, input.records),
-    ],
-    input.changed.flatMap((c) => (c.from ? [c.path, c.from] : [c.path])),
+    [...decisions, ...adrGovernors(input.adrs, input.records)],
+    changedPaths,
     withIds,
   );
+  const byMade = governedBy(decisions, new Set(split.made.map((s) => s.id)), changedPaths);
   const uncovered: PrCommentModel["uncovered"] = [];
   let covered = 0;
+  let coveredByMade = 0;
   const judge = baselineJudge(input.baseline, input.today);
   for (const change of sorted([...input.changed], (a, b) => (a.path < b.path ? -1 : 1))) {
     const atPath = coverage.covers(change.path);
     // With ids wanted, the old path's governors count too even when the new path is covered.
     const atFrom = change.from && (withIds || !atPath) ? coverage.covers(change.from) : false;
-    if (atPath || atFrom) covered++;
-    else
-      uncovered.push({
-        path: change.path,
-        baseline: judge(change.path),
-      });
+    if (atPath || atFrom) {
+      covered++;
+      if (byMade.has(change.path) || (change.from !== undefined && byMade.has(change.from)))
+        coveredByMade++;
+    } else uncovered.push({ path: change.path, baseline: judge(change.path) });
   }
-  const stale = madeStale(input);
   const records = changedRecords(input);
   // Only open questions read the backlog touched: without any, it is not gathered.
   const touched = !withIds
     ? new Set<string>()
     : touchedBacklog(input, [
         ...coverage.ids,
-        ...stale.map((s) => s.id),
+        ...split.made.map((s) => s.id),
         ...records.map((r) => r.id),
       ]);
   const declared = new Set(input.added.map((e) => e.id));
@@ -272,51 +275,92 @@ export function buildPrComment(
     .map((r) => ({ id: r.id, title: r.title }))
     .sort(byId);
   const notices: string[] = [...input.staleness.notices];
-  const unattributed = input.staleness.findings
-    .filter((f) => f.state === "stale" && f.method === "fingerprints")
-    .map((f) => ({
-      id: f.record_id,
-      outcome: input.records.get(f.record_id)?.card.outcome ?? "",
-      paths: f.paths.map((p) => p.path).sort(),
-    }))
-    .sort(byId);
   if (input.unavailable)
     notices.push(
       `${input.unavailable}: changed files, coverage and new records could not be computed; ` +
         "fetch more history (actions/checkout fetch-depth: 0) for a full comment",
     );
+  if (input.worktree)
+    notices.push(
+      `the work tree is at ${input.worktree.slice(0, 12)}, not --head ${input.head.slice(0, 12)}: the log and staleness were read from the work tree`,
+    );
+  if (split.assumed.length > 0)
+    notices.push(
+      `${split.assumed.length} record(s) counted as made stale by this PR: more commits changed their scope than are listed, the PR merged its base in, and they have no fingerprints to compare at the merge base`,
+    );
   const incomplete = records.filter((r) => r.incomplete.length > 0).length;
-  const model: PrCommentModel = {
+  const short = shortIds(recordIds(input.records), [
+    ...split.made.map((s) => s.id),
+    ...split.already.map((s) => s.id),
+    ...records.map((r) => r.id),
+    ...split.unattributed.map((u) => u.id),
+  ]);
+  // The split's and the records' entries are this call's own objects: named in place.
+  const named = <T extends { id: string }>(item: T): T & Named =>
+    Object.assign(item, { short_id: short.get(item.id)! });
+  const { failing, unevaluated } = evaluateGates(failOn, {
+    input,
+    split,
+    uncovered,
+    incomplete,
+    questions: questions.length,
+  });
+  return {
     format: "adrift.pr-comment",
     version: PR_COMMENT_VERSION,
     base: input.base,
     head: input.head,
+    merge_base: input.merge_base ?? null,
+    forge: input.forge ?? null,
     summary: {
       changed_files: input.changed.length,
       covered,
-      made_stale: stale.length,
+      covered_by_made_stale: coveredByMade,
+      uncovered: uncovered.length,
+      made_stale: split.made.length,
+      already_stale: split.already.length,
       new_records: records.filter((r) => r.change === "new").length,
       incomplete,
       open_questions: questions.length,
+      proposed: records.filter((r) => r.proposed).length,
     },
     notices: notices.sort(),
-    stale,
-    records,
+    stale: split.made.map(named),
+    already_stale: split.already.map(named),
+    records: records.map(named),
     uncovered,
     questions,
     rules_without_stories: rules,
     drafts: input.drafts
       .map((d) => ({ path: d.path, records: d.record_ids.length }))
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
-    unattributed,
-    failing: [],
+    unattributed: split.unattributed.map(named),
+    failing,
+    unevaluated,
   };
-  const holds: Record<FailCondition, boolean> = {
-    stale: stale.length > 0,
-    uncovered: uncovered.some((u) => u.baseline !== "baselined"),
-    incomplete: incomplete > 0,
-    "open-questions": questions.length > 0,
+}
+
+/** The ids of the records a comment names, each list's first `max` (what a body can show). */
+export function namedRecordIds(model: PrCommentModel, max: number): string[] {
+  const lists = [model.stale, model.already_stale, model.records, model.unattributed];
+  return [...new Set(lists.flatMap((l) => l.slice(0, max).map((r) => r.id)))];
+}
+
+/** The model with each named record's place in the log (found by the caller at the head). */
+export function withLocations(
+  model: PrCommentModel,
+  locations: ReadonlyMap<string, LogLocation>,
+): PrCommentModel {
+  if (locations.size === 0) return model;
+  const at = <T extends Named & { id: string }>(item: T): T => {
+    const location = locations.get(item.id);
+    return location ? { ...item, location } : item;
   };
-  model.failing = FAIL_CONDITIONS.filter((c) => failOn.includes(c) && holds[c]);
-  return model;
+  return {
+    ...model,
+    stale: model.stale.map(at),
+    already_stale: model.already_stale.map(at),
+    records: model.records.map(at),
+    unattributed: model.unattributed.map(at),
+  };
 }

@@ -1,5 +1,10 @@
-import type { AdrView } from "../project/adrs.js";
-import type { ProjectState, RecordKind, RecordStatus, RecordView } from "../project/state.js";
+import type {
+  AdrView,
+  ProjectState,
+  RecordKind,
+  RecordStatus,
+  RecordView,
+} from "../project/state.js";
 import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
 import type { Governor } from "../rules/scope-index.js";
 import type { BacklogInput, QuestionInput } from "./inputs.js";
@@ -17,13 +22,33 @@ export type ReportRecord = {
   affects?: { stories: string[]; tasks: string[] };
   /** why the card is incomplete (absent when it is complete) */
   incomplete?: IncompletenessReason[];
+  /** an agent proposed it and no person has confirmed it (absent otherwise) */
+  proposed?: boolean;
 };
 
 /** Records looked up by id, or walked (a `Map` is one; so is a table read from columns). */
 export type ReportRecords = Pick<ReadonlyMap<string, ReportRecord>, "get" | "values"> & {
   /** `decisionGovernors` of the records, when they can be listed without building each record */
   governors?(): Governor[];
+  /** every record's id, when they can be listed without building each record */
+  ids?(): readonly string[];
+  /** the ids of the records the log marks stale, likewise */
+  markedStale?(): string[];
 };
+
+/** Every record's id (for the shortest unique prefixes). */
+export function recordIds(records: ReportRecords): readonly string[] {
+  if (records.ids) return records.ids();
+  return Array.from(records.values(), (r) => r.id);
+}
+
+/** The ids of the records the log marks stale. */
+export function markedStaleIds(records: ReportRecords): string[] {
+  if (records.markedStale) return records.markedStale();
+  const out: string[] = [];
+  for (const r of records.values()) if (r.status === "stale") out.push(r.id);
+  return out;
+}
 
 /**
  * The folded state reduced to what the PR comment reads: a few fields per record instead of
@@ -52,6 +77,7 @@ export function reportRecordOf(record: RecordView): ReportRecord {
   if (stories.length > 0 || tasks.length > 0) out.affects = { stories, tasks };
   const incomplete = cardIncompleteness(record);
   if (incomplete.length > 0) out.incomplete = incomplete;
+  if (record.consent === "proposed") out.proposed = true;
   return out;
 }
 
@@ -119,6 +145,8 @@ export type RecordColumns = {
   affects: Record<string, { stories: string[]; tasks: string[] }>;
   /** incompleteness, by row, of the incomplete records */
   incomplete: Record<string, IncompletenessReason[]>;
+  /** the rows of records an agent proposed and no person confirmed */
+  proposed?: number[];
 };
 
 const KIND_CODES = { intent: "i", decision: "d" } as const;
@@ -136,6 +164,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     scopes: [],
     affects: {},
     incomplete: {},
+    proposed: [],
   };
   const kinds: string[] = [];
   const statuses: string[] = [];
@@ -148,6 +177,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     out.scopes.push(r.basis ? r.basis.touched_paths : null);
     if (r.affects) out.affects[row] = r.affects;
     if (r.incomplete) out.incomplete[row] = r.incomplete;
+    if (r.proposed) out.proposed!.push(row);
   }
   out.kinds = kinds.join("");
   out.statuses = statuses.join("");
@@ -158,6 +188,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
 export function recordTable(columns: RecordColumns): ReportRecords {
   let rows: Map<string, number> | undefined;
   const built = new Map<number, ReportRecord>();
+  const proposed = new Set(columns.proposed ?? []);
   const build = (row: number): ReportRecord => {
     const scope = columns.scopes[row];
     const affects = columns.affects[row];
@@ -171,6 +202,7 @@ export function recordTable(columns: RecordColumns): ReportRecords {
       basis: scope ? { touched_paths: scope } : undefined,
       affects,
       incomplete,
+      proposed: proposed.has(row) || undefined,
     };
   };
   return {
@@ -191,13 +223,24 @@ export function recordTable(columns: RecordColumns): ReportRecords {
     *values() {
       for (let row = 0; row < columns.ids.length; row++) yield build(row);
     },
-    // Straight from the columns: walking 10,000 records to pick the active scoped decisions
+    ids: () => columns.ids,
+    markedStale() {
+      const out: string[] = [];
+      for (
+        let row = columns.statuses.indexOf("s");
+        row >= 0;
+        row = columns.statuses.indexOf("s", row + 1)
+      )
+        out.push(columns.ids[row]!);
+      return out;
+    },
+    // Straight from the columns: walking 10,000 records to pick the scoped decisions
     // built three objects per record for the garbage collector.
     governors() {
       const out: Governor[] = [];
       for (let row = 0; row < columns.ids.length; row++) {
         const scope = columns.scopes[row];
-        if (columns.kinds[row] !== "d" || columns.statuses[row] !== "a") continue;
+        if (columns.kinds[row] !== "d" || columns.statuses[row] === "x") continue;
         if (scope && scope.length > 0)
           out.push({ id: columns.ids[row]!, kind: "decision", entries: scope });
       }

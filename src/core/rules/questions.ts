@@ -2,6 +2,7 @@ import { AdriftError } from "../errors.js";
 import type { Actor } from "../events/common.js";
 import type { QuestionView, StoryView } from "../project/backlog-types.js";
 import type { ProjectState } from "../project/state.js";
+import { requireText } from "./input-text.js";
 
 const sameEmail = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -60,4 +61,19 @@ export function openQuestionsWarning(open: QuestionView[]): string | undefined {
   if (open.length === 0) return undefined;
   const first = open[0]!.id.slice(0, 10);
   return `${open.length} question${open.length === 1 ? "" : "s"} still open — answer with adrift question answer ${first} --answer "…" (see adrift question list)`;
+}
+
+/** A question must ask something, and a suggestion, when given, must suggest something. */
+export function assertQuestionText(input: { question?: string; suggestion?: string }): void {
+  requireText(
+    input.question,
+    "the question",
+    'ask it in words, e.g. adrift question ask "Round half up or half even?"',
+  );
+  if (input.suggestion !== undefined)
+    requireText(
+      input.suggestion,
+      "the suggestion",
+      "leave --suggest out, or give the answer you would pick",
+    );
 }

@@ -73,6 +73,8 @@ function referencesOf(event: AdriftEvent): [string, Kind, readonly string[], boo
     }
     case "verdict_recorded":
       return question(event.data.question_id);
+    case "decision_superseded":
+      return [["data.superseded_by", "record", [event.data.superseded_by], false]];
     case "adr_drafted":
     case "adr_accepted":
       return [["data.record_ids", "record", event.data.record_ids, true]];
@@ -83,7 +85,8 @@ function referencesOf(event: AdriftEvent): [string, Kind, readonly string[], boo
 
 /**
  * References the fold does not follow (`affects` lists, ADR `record_ids`, amended rule lists,
- * question and decision ids) that name no artifact of the expected kind in the whole log.
+ * question and decision ids, successors of superseded records — which may come later in the
+ * log's order, after a merge) that name no artifact of the expected kind in the whole log.
  */
 export function findUnresolvedReferences(
   events: Iterable<AdriftEvent>,

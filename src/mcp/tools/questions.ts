@@ -1,6 +1,8 @@
 import * as z from "zod";
+import { truncate } from "../../core/errors.js";
 import { Affects } from "../../core/events/common.js";
 import { OpenQuestionDeclared, VerdictRecorded } from "../../core/events/payloads.js";
+import type { QuestionView } from "../../core/project/backlog-types.js";
 import { defineTool } from "../tool.js";
 
 /** declare_open_question → askQuestion. */
@@ -22,12 +24,34 @@ export const declareOpenQuestion = defineTool({
   },
 });
 
+/** One compact line of a question: id, status, the question, the suggestion or the answer. */
+function questionRow(q: QuestionView): string {
+  const affects = [
+    ...q.affects.rules.map((id) => `rule ${id}`),
+    ...q.affects.stories.map((id) => `story ${id}`),
+    ...q.affects.tasks.map((id) => `task ${id}`),
+  ];
+  return [
+    q.id,
+    q.status,
+    JSON.stringify(truncate(q.question, 200)),
+    q.answer
+      ? `answer: ${JSON.stringify(truncate(q.answer.answer, 200))} (decision ${q.answer.decision_id})`
+      : q.suggestion
+        ? `suggestion: ${JSON.stringify(truncate(q.suggestion, 120))}`
+        : "",
+    affects.length > 0 ? `affects ${affects.slice(0, 5).join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join("  ");
+}
+
 /** list_open_questions → listQuestions. */
 export const listOpenQuestions = defineTool({
   name: "list_open_questions",
   title: "List questions and their answers",
   description:
-    "List the questions declared for the user, newest first: status open (default), answered (with the answer and its decision) or all; at most 50 rows, with the total.",
+    "List the questions declared for the user, newest first, one line each: status open (default), answered (with the answer and its decision) or all; at most 50 rows, with the total.",
   input: z
     .object({
       status: z.enum(["open", "answered", "all"]).default("open"),
@@ -39,7 +63,10 @@ export const listOpenQuestions = defineTool({
     const result = await repo.listQuestions(args);
     return {
       data: result,
-      text: `${result.total} ${result.status === "all" ? "" : `${result.status} `}question(s)${result.shown < result.total ? `, ${result.shown} shown` : ""}`,
+      text: [
+        `${result.total} ${result.status === "all" ? "" : `${result.status} `}question(s)${result.shown < result.total ? `, ${result.shown} shown` : ""}`,
+        ...result.questions.map(questionRow),
+      ].join("\n"),
     };
   },
 });

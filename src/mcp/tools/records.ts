@@ -1,5 +1,7 @@
 import * as z from "zod";
+import type { RecordSummary } from "../../app/queries.js";
 import type { RecordResult } from "../../app/records.js";
+import { truncate } from "../../core/errors.js";
 import { CardChanges, IntentCardAmended } from "../../core/events/payloads.js";
 import { uncommittedNote } from "../../core/render/text.js";
 import type { IncompletenessReason } from "../../core/rules/completeness.js";
@@ -31,8 +33,23 @@ function recorded(what: string, result: RecordResult): ToolOutcome {
       notes: result.notes,
       event: result.event,
     },
-    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${uncommitted}${warnings})`,
+    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${uncommitted}${warnings}); proposed until the user confirms it: show it to them and ask for yes or one field to change — with adrift's agent hooks their reply in the chat is the confirmation, else they run \`adrift intent confirm ${result.id.slice(0, 10)}\`; you cannot confirm it yourself`,
   };
+}
+
+/** One compact line of a record, for the model: id, kind, status, consent, outcome, gaps. */
+function recordRow(r: RecordSummary): string {
+  return [
+    r.id,
+    r.kind,
+    r.status,
+    r.consent === "proposed" ? "proposed" : "",
+    JSON.stringify(truncate(r.card.outcome || "(no outcome)", 100)),
+    r.card.chosen_approach ? `chosen: ${JSON.stringify(truncate(r.card.chosen_approach, 60))}` : "",
+    r.incomplete.length > 0 ? `incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join("  ");
 }
 
 /** record_intent_card → recordIntent. */
@@ -75,7 +92,7 @@ export const recordDecisionTool = defineTool({
 const ListArgs = z
   .object({
     type: z.enum(["intent", "decision"]).optional(),
-    status: z.enum(["active", "stale", "superseded", "incomplete"]).optional(),
+    status: z.enum(["active", "stale", "superseded", "incomplete", "proposed"]).optional(),
     workline: z.string().max(200).optional(),
     tag: z.string().max(2_000).optional(),
     limit: z.number().int().min(1).max(500).default(50),
@@ -87,15 +104,17 @@ export const listRecordsTool = defineTool({
   name: "list_records",
   title: "List intent cards and decisions",
   description:
-    "List recorded intent cards and decisions, oldest first, filtered by type, status (active | stale | superseded | incomplete), workline or tag; at most `limit` rows (default 50) with the total.",
+    "List recorded intent cards and decisions, oldest first, one line each, filtered by type, status (active | stale | superseded | incomplete | proposed: waiting for the user's consent), workline or tag; the last `limit` rows (default 50) with the total.",
   input: ListArgs,
   writes: false,
   run: async (repo, { limit, ...filter }) => {
     const rows = await repo.list(filter);
-    const records = rows.slice(-limit).map((r) => ({
+    const shown = rows.slice(-limit);
+    const records = shown.map((r) => ({
       id: r.id,
       kind: r.kind,
       status: r.status,
+      consent: r.consent,
       outcome: r.card.outcome,
       chosen_approach: r.card.chosen_approach,
       tags: r.tags,
@@ -106,7 +125,10 @@ export const listRecordsTool = defineTool({
     }));
     return {
       data: { records, total: rows.length },
-      text: `${rows.length} record(s)${rows.length > limit ? `, the last ${limit} shown` : ""}`,
+      text: [
+        `${rows.length} record(s)${rows.length > limit ? `, the last ${limit} shown` : ""}`,
+        ...shown.map(recordRow),
+      ].join("\n"),
     };
   },
 });

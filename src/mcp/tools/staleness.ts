@@ -1,6 +1,20 @@
 import * as z from "zod";
 import { unreadableLinesWarning } from "../../core/project/unreadable-lines.js";
+import type { StaleFinding } from "../../core/rules/staleness-types.js";
 import { defineTool } from "../tool.js";
+
+/** One line of a finding that needs attention: id, state, the paths and the first commit. */
+function findingRow(f: StaleFinding): string {
+  const paths = f.paths
+    .slice(0, 3)
+    .map((p) => (p.new_path ? `${p.path} → ${p.new_path}` : `${p.path} (${p.change})`))
+    .join(", ");
+  const more = f.paths.length - 3 + (f.omitted_paths ?? 0);
+  const commit = f.commits[0]
+    ? ` in ${f.commits[0].hash.slice(0, 10)} "${f.commits[0].subject}"`
+    : "";
+  return `${f.record_id}  ${f.state}${f.recorded ? " (marked)" : ""}  ${paths}${more > 0 ? `, +${more} more` : ""}${commit}`;
+}
 
 /** check_staleness → computeStaleness (read-only: hooks and `adrift stale --record` write the marks). */
 export const checkStaleness = defineTool({
@@ -13,9 +27,15 @@ export const checkStaleness = defineTool({
   run: async (repo, args) => {
     const report = await repo.stale({ staged: args.staged });
     const count = (state: string) => report.findings.filter((f) => f.state === state).length;
+    const changed = report.findings.filter((f) => f.state !== "fresh");
     return {
       data: report,
-      text: `${count("stale")} stale, ${count("moved")} moved, ${count("review")} to review, ${count("fresh")} fresh (of ${report.findings.length} records with a basis)${report.log_problems ? `; ${unreadableLinesWarning(report.log_problems)}` : ""}`,
+      text: [
+        `${count("stale")} stale, ${count("moved")} moved, ${count("review")} to review, ${count("fresh")} fresh (of ${report.findings.length} records with a basis)${report.log_problems ? `; ${unreadableLinesWarning(report.log_problems)}` : ""}`,
+        ...changed.slice(0, 50).map(findingRow),
+        ...(changed.length > 50 ? [`…and ${changed.length - 50} more`] : []),
+        ...report.notices,
+      ].join("\n"),
     };
   },
 });

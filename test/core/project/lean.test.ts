@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_LINE_BYTES } from "../../../src/core/events/line-limit.js";
 import { NEEDS_VALIDATION, parseForStaleness } from "../../../src/core/project/lean.js";
 
 const line = (type: string, data: object, extra: object = {}) =>
@@ -20,6 +21,19 @@ const decision = line("decision_recorded", {
 });
 
 describe("parseForStaleness", () => {
+  it("leaves a line over the log's line limit to the validator, as every reader refuses it", () => {
+    const big = (n: number) =>
+      line("decision_recorded", {
+        card: { outcome: "ж".repeat(n), trigger: "t" },
+        basis: { revision: "a".repeat(40), touched_paths: ["src/"] },
+      });
+    const room = MAX_LINE_BYTES - Buffer.byteLength(big(0));
+    expect(parseForStaleness(big(Math.floor(room / 2)))).toMatchObject({
+      type: "decision_recorded",
+    });
+    expect(parseForStaleness(big(Math.floor(room / 2) + 1))).toBe(NEEDS_VALIDATION);
+  });
+
   it("reads the types staleness folds and skips whole lines of other types", () => {
     expect(parseForStaleness(decision)).toMatchObject({ type: "decision_recorded" });
     expect(parseForStaleness(session)).toBeUndefined();

@@ -2,7 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseEventLine } from "../../../src/core/events/parse.js";
 import { foldEvents } from "../../../src/core/project/fold.js";
-import { type LoadedLine, orderLines } from "../../../src/core/project/order.js";
+import {
+  type CommittedOrder,
+  type LoadedLine,
+  orderLines,
+} from "../../../src/core/project/order.js";
 
 const SESSION = "01JA0000000000000000000000";
 const actor = { kind: "human", name: "Ana", email: "ana@example.com" };
@@ -92,17 +96,22 @@ describe("orderLines", () => {
     );
   });
 
-  it("reports two different lines with one id, keeping the same one whatever the order", () => {
+  it("of two different lines with one id, without git, keeps the earlier of one file", () => {
     const [session, workline] = base;
     const twin = workline!.replace('"title":"w"', '"title":"другой"');
-    const a = orderLines(load([session!, workline!, twin]));
-    const b = orderLines(load([twin, session!, workline!]));
-    expect(a.problems.map((p) => p.code)).toEqual(["duplicate_id"]);
-    expect(b.problems.map((p) => p.code)).toEqual(["duplicate_id"]);
-    expect(a.events).toEqual(b.events);
-    expect(a.events).toHaveLength(2);
+    const ordered = orderLines(load([session!, workline!, twin]));
+    expect(ordered.problems).toEqual([
+      expect.objectContaining({
+        line: 3,
+        code: "duplicate_id",
+        message: expect.stringContaining("log.events.ndjson:2"),
+      }),
+    ]);
+    expect(ordered.events.map((e) => (e.data as { title?: string }).title)).toEqual([
+      undefined,
+      "w",
+    ]);
   });
-
   it("only asks for the text of lines that share an id", () => {
     const asked: number[] = [];
     const lines = load([...base, base[4]!]).map(({ event, at }) => ({ event, at }));
@@ -120,5 +129,105 @@ describe("orderLines", () => {
       file: "log.events.ndjson",
       line: 5,
     });
+  });
+});
+
+/** Lines of one id placed in files, each added by a commit of a small history. */
+describe("orderLines: different lines with one id, by the log's committed order", () => {
+  const id = SESSION;
+  const session = (name: string) =>
+    line("session_started", { author: { name, email: `${name.toLowerCase()}@example.com` } }, id);
+  // History: c1 ← c2 ← c4 (main), c1 ← c3 (a branch); c2 and c3 are concurrent.
+  const parents: Record<string, string[]> = { c1: [], c2: ["c1"], c3: ["c1"], c4: ["c2", "c3"] };
+  const ancestors = (c: string): Set<string> =>
+    new Set(parents[c]!.flatMap((p) => [p, ...ancestors(p)]));
+  type Placed = { text: string; file: string; line: number; commit?: string };
+  const order = (placed: Placed[]): CommittedOrder => ({
+    commitOf: (at) => placed.find((p) => p.file === at.file && p.line === at.line)?.commit,
+    precedes: (a, b) => ancestors(b).has(a),
+  });
+  const run = (placed: Placed[]) => {
+    const lines: LoadedLine[] = placed.map((p) => ({
+      event: parseEvent(p.text),
+      at: { file: p.file, line: p.line },
+      text: p.text,
+    }));
+    const ordered = orderLines(lines, undefined, order(placed));
+    return {
+      authors: ordered.events.map((e) => (e.data as { author: { name: string } }).author.name),
+      problems: ordered.problems.map((p) => `${p.file}:${p.line}`).sort(),
+      messages: ordered.problems.map((p) => p.message),
+    };
+  };
+  const parseEvent = (text: string) => {
+    const parsed = parseEventLine(text, { file: "f", line: 1 });
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    return parsed.event;
+  };
+  // "Aaa" sorts before "Ana": the rule that took the smaller text let a forged line win.
+  const genuine = session("Ana");
+  const forged = session("Aaa");
+
+  it("keeps the line committed first, in whatever order and files the lines arrive", () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(
+          [
+            { text: genuine, file: "ana.events.ndjson", line: 1, commit: "c1" },
+            { text: forged, file: "bia.events.ndjson", line: 1, commit: "c2" },
+            { text: forged, file: "ana.events.ndjson", line: 9, commit: "c4" },
+          ],
+          { minLength: 3, maxLength: 3 },
+        ),
+        (placed) => {
+          const got = run(placed);
+          expect(got.authors).toEqual(["Ana"]);
+          expect(got.problems).toEqual(["ana.events.ndjson:9"]);
+          expect(got.messages[0]).toContain("ana.events.ndjson:1");
+          expect(got.messages[0]).toMatch(
+            /at ana\.events\.ndjson:1, which came first.*this later line is ignored: remove it/,
+          );
+        },
+      ),
+    );
+  });
+
+  it("never lets a line not committed yet replace a committed one, even put before it", () => {
+    expect(
+      run([
+        { text: forged, file: "ana.events.ndjson", line: 1 },
+        { text: genuine, file: "ana.events.ndjson", line: 2, commit: "c1" },
+      ]).authors,
+    ).toEqual(["Ana"]);
+  });
+
+  it("refuses the id when its lines came on two branches, whatever order a merge left them in", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), (sameFile, genuineFirst) => {
+        const placed: Placed[] = [
+          { text: genuine, file: "ana.events.ndjson", line: genuineFirst ? 1 : 2, commit: "c2" },
+          {
+            text: forged,
+            file: sameFile ? "ana.events.ndjson" : "bia.events.ndjson",
+            line: genuineFirst ? 2 : 1,
+            commit: "c3",
+          },
+        ];
+        const got = run(placed);
+        expect(got.authors).toEqual([]);
+        expect(got.problems).toHaveLength(2);
+        for (const message of got.messages) expect(message).toMatch(/neither is used/);
+      }),
+    );
+  });
+
+  it("keeps exact copies as one, at the first position of the kept text", () => {
+    const got = run([
+      { text: genuine, file: "a.events.ndjson", line: 3, commit: "c1" },
+      { text: genuine, file: "b.events.ndjson", line: 1, commit: "c3" },
+      { text: forged, file: "c.events.ndjson", line: 1, commit: "c2" },
+    ]);
+    expect(got.authors).toEqual(["Ana"]);
+    expect(got.problems).toEqual(["c.events.ndjson:1"]);
   });
 });

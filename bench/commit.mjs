@@ -1,0 +1,182 @@
+// What a `git commit` costs with adrift's hooks installed, against the same commit without hooks
+// and against node's own start-up, in interleaved rounds (ratios per round), on the Node that
+// runs this script and on a second one when given. Counts the processes a quiet commit starts
+// (strace -f -e trace=execve): a commit that touches no decision must start no node.
+// Run: node bench/commit.mjs [--node24 /path/to/node] [--rounds 9]
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CLI, filePath, gitEnv, makeHistory, WORK, writeLog } from "./synthetic.mjs";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const ROUNDS = Number(option("--rounds", "9"));
+const NODE24 = option("--node24", "/work/node24/node_modules/node/bin/node");
+const nodes = [process.execPath, ...(existsSync(NODE24) ? [NODE24] : [])];
+const env = gitEnv();
+const noHooks = mkdtempSync(path.join(tmpdir(), "adrift-no-hooks-"));
+// A second floor: the four hooks a commit runs, each only `exit 0` (what any installed hook costs).
+const emptyHooks = mkdtempSync(path.join(tmpdir(), "adrift-empty-hooks-"));
+for (const name of ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit"])
+  writeFileSync(path.join(emptyHooks, name), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+
+function repo(name, { files, commits, decisions, events }) {
+  const dir = path.join(WORK, name);
+  const git = (...a) => execFileSync("git", ["-C", dir, ...a], { env, encoding: "utf8" });
+  const hashes = makeHistory(dir, { files, commits, seed: 5 });
+  writeLog(dir, { hashes, files: Math.floor(files * 0.8), decisions, bases: 50, events, seed: 6 });
+  git("add", ".decisions");
+  git("commit", "-qm", "the log");
+  // Every record stale at HEAD marked once, as the hooks would have: a clean state to commit on.
+  execFileSync(process.execPath, [CLI, "stale", "--record", "-C", dir], { env, stdio: "ignore" });
+  git("add", ".decisions");
+  git("commit", "-qm", "marks");
+  return { dir, git, files };
+}
+
+const time = (cmd, argv, opts = {}) => {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, argv, { env, stdio: ["ignore", "ignore", "pipe"], ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")}: ${r.stderr}`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+};
+
+/** Waits until no background refresh runs (post-commit's), so rounds do not overlap. */
+function settle(dir) {
+  const slot = path.join(dir, ".git/adrift/refresh.pid");
+  for (let i = 0; i < 600 && existsSync(slot); i++) spawnSync("sleep", ["0.05"]);
+  spawnSync("sleep", ["0.2"]);
+}
+
+let edits = 0;
+/** Edits file `i` and commits it (`-a`), with or without the hooks; returns the commit's ms. */
+function commitEdit(r, i, hooks) {
+  writeFileSync(path.join(r.dir, filePath(i)), `// edit ${edits++}\n`);
+  const dir = hooks === "empty" ? emptyHooks : noHooks;
+  const argv = ["-C", r.dir, ...(hooks === true ? [] : ["-c", `core.hooksPath=${dir}`])];
+  return time("git", [...argv, "commit", "-qam", `edit ${edits}`]);
+}
+
+/** The processes one quiet commit starts, by program. */
+function processes(r, i) {
+  writeFileSync(path.join(r.dir, filePath(i)), `// traced ${edits++}\n`);
+  const trace = path.join(noHooks, "trace");
+  spawnSync(
+    "strace",
+    [
+      "-f",
+      "-qq",
+      "-e",
+      "trace=execve",
+      "-o",
+      trace,
+      "git",
+      "-C",
+      r.dir,
+      "commit",
+      "-qam",
+      "traced",
+    ],
+    { env },
+  );
+  settle(r.dir);
+  const programs = readFileSync(trace, "utf8")
+    .split("\n")
+    .map((l) => /execve\("([^"]+)"/.exec(l)?.[1])
+    .filter(Boolean)
+    .map((p) => path.basename(p));
+  const counts = {};
+  for (const p of programs) counts[p] = (counts[p] ?? 0) + 1;
+  return counts;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+
+const small = repo("commit-small", { files: 60, commits: 30, decisions: 20, events: 200 });
+const big = repo("commit-60k", { files: 5000, commits: 2000, decisions: 6000, events: 60000 });
+console.log(`load average at start: ${readFileSync("/proc/loadavg", "utf8").trim()}`);
+
+for (const node of nodes) {
+  const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+  console.log(`\n== Node ${version}`);
+  for (const r of [small, big])
+    execFileSync(node, [CLI, "hook", "install", "-C", r.dir], { env, stdio: "ignore" });
+  const quietFile = (r) => r.files - 1 - (edits % 7); // outside every scope (scopes cover the first 80%)
+  const governed = (r) => {
+    const cache = JSON.parse(
+      readFileSync(path.join(r.dir, ".git/adrift/stale-cache.json"), "utf8"),
+    );
+    const paths = (x) => x.basis.touched_paths;
+    return cache.records.find(
+      (x) => !x.recorded && paths(x)[0].endsWith(".ts") && !paths(x)[0].includes("*"),
+    ).basis.touched_paths[0];
+  };
+  const rows = { small: [], big: [], marking: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const floor = time(node, ["-e", "0"]);
+    for (const [name, r] of [
+      ["small", small],
+      ["big", big],
+    ]) {
+      const without = commitEdit(r, quietFile(r), false);
+      const empty = commitEdit(r, quietFile(r), "empty");
+      settle(r.dir);
+      const withHooks = commitEdit(r, quietFile(r), true);
+      settle(r.dir);
+      rows[name].push({
+        floor,
+        without,
+        with: withHooks,
+        ratio: withHooks / without,
+        empty: empty / without,
+      });
+    }
+    // A commit that marks one decision in the 60k-event log: the decided file edited.
+    const file = governed(big);
+    writeFileSync(path.join(big.dir, file), `// marking ${edits++}\n`);
+    const without = time("git", [
+      "-C",
+      big.dir,
+      "-c",
+      `core.hooksPath=${noHooks}`,
+      "commit",
+      "-qam",
+      "unmarked",
+    ]);
+    big.git("reset", "-q", "--soft", "HEAD~1");
+    const marking = time("git", ["-C", big.dir, "commit", "-qam", "marking"]);
+    settle(big.dir);
+    const carried = big.git("show", "--stat", "--format=", "HEAD").includes(".events.ndjson");
+    if (!carried) throw new Error("the marking commit carried no mark");
+    big.git("reset", "-q", "--hard", "HEAD~1");
+    execFileSync(node, [CLI, "stale", "-C", big.dir], { env, stdio: "ignore" });
+    rows.marking.push({ floor, without, with: marking, ratio: (marking - without) / floor });
+  }
+  for (const [name, label] of [
+    ["small", "quiet commit, small repository"],
+    ["big", "quiet commit, 60,000-event log"],
+  ]) {
+    const xs = rows[name];
+    console.log(
+      `${label.padEnd(44)} without hooks ${median(xs.map((x) => x.without)).toFixed(1)} ms, with ${median(xs.map((x) => x.with)).toFixed(1)} ms: ${median(xs.map((x) => x.ratio)).toFixed(2)}x (rounds ${range(xs.map((x) => x.ratio))}; goal <= 1.2x)`,
+    );
+  }
+  const m = rows.marking;
+  console.log(
+    `${"marking commit, 60,000-event log".padEnd(44)} added ${median(m.map((x) => x.with - x.without)).toFixed(0)} ms = ${median(m.map((x) => x.ratio)).toFixed(2)}x node -e 0 (${median(m.map((x) => x.floor)).toFixed(0)} ms; rounds ${range(m.map((x) => x.ratio))}; goal <= 2x)`,
+  );
+  for (const [name, r] of [
+    ["small", small],
+    ["big", big],
+  ])
+    console.log(
+      `processes of one quiet commit (${name}): ${JSON.stringify(processes(r, quietFile(r)))}`,
+    );
+}
+rmSync(noHooks, { recursive: true, force: true });
+rmSync(emptyHooks, { recursive: true, force: true });

@@ -1,0 +1,218 @@
+// The items of the PR comment's sections, as mdast phrasing: records, files and commits are
+// links to the forge when it is known (plain inline code otherwise), user text is neutralised.
+import type { BlockContent, PhrasingContent } from "mdast";
+import { type ForgeLinks, forgeLinks } from "../reports/forge.js";
+import type { Named, PrCommentModel } from "../reports/pr-comment.js";
+import type { PrPath } from "../reports/pr-stale.js";
+import type { ChangeCommit } from "../rules/staleness-types.js";
+import { code, sentence, type Words, words } from "./report-md.js";
+import { quotePath, safeText } from "./terminal.js";
+import { clip, flatten } from "./text.js";
+
+const MAX_PATHS_PER_ITEM = 20;
+const MAX_COMMITS_PER_ITEM = 10;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** User text cut to one line of at most `max` characters, control characters escaped. */
+export const short = (s: string, max = 200) => safeText(clip(flatten(s, max * 4), max));
+
+const w = words;
+
+type Phrase = PhrasingContent | string | Words;
+
+/** How items name records, files and commits: linked when the forge is known. */
+export class ItemLinks {
+  private readonly links: ForgeLinks | undefined;
+  constructor(private readonly model: PrCommentModel) {
+    this.links = model.forge ? forgeLinks(model.forge) : undefined;
+  }
+
+  private link(label: PhrasingContent, url: string | undefined): PhrasingContent {
+    return url ? { type: "link", url, children: [label] } : label;
+  }
+
+  /** A record by its short id, linked to its line in the log at the head. */
+  record(r: Named): PhrasingContent {
+    const url =
+      this.links && r.location
+        ? this.links.file(r.location.file, this.model.head, r.location.line)
+        : undefined;
+    return this.link(code(r.short_id), url);
+  }
+
+  /** A file at the head (a deleted one at the merge base, where it still is). */
+  file(path: string, deleted = false): PhrasingContent {
+    const rev = deleted ? this.model.merge_base : this.model.head;
+    const url = this.links && rev ? this.links.file(path, rev) : undefined;
+    return this.link(code(quotePath(path)), url);
+  }
+
+  /** A commit by its first ten characters. */
+  commit(hash: string): PhrasingContent {
+    return this.link(code(hash.slice(0, 10)), this.links?.commit(hash));
+  }
+
+  /** Paths with what happened to them, each linked: `a` (modified), `b` → `c`, and N more. */
+  paths(list: readonly PrPath[], omitted = 0): Phrase[] {
+    const out: Phrase[] = [];
+    list.slice(0, MAX_PATHS_PER_ITEM).forEach((p, i) => {
+      if (i > 0) out.push(w(", "));
+      if (p.new_path) out.push(this.file(p.path, true), w(" → "), this.file(p.new_path));
+      else {
+        out.push(this.file(p.path, p.change === "deleted"));
+        if (p.change) out.push(w(` (${p.change})`));
+      }
+    });
+    const more = Math.max(0, list.length - MAX_PATHS_PER_ITEM) + omitted;
+    if (more > 0) out.push(w(`, and ${more} more`));
+    return out;
+  }
+
+  /** Commits with their subjects, each linked, and N more. */
+  commits(list: readonly ChangeCommit[], omitted = 0): Phrase[] {
+    const out: Phrase[] = [];
+    list.slice(0, MAX_COMMITS_PER_ITEM).forEach((c, i) => {
+      if (i > 0) out.push(w("; "));
+      out.push(this.commit(c.hash), ` ${short(c.subject, 80)}`);
+    });
+    const more = Math.max(0, list.length - MAX_COMMITS_PER_ITEM) + omitted;
+    if (more > 0) out.push(w(`; and ${more} more`));
+    return out;
+  }
+}
+
+/** What to do about a stale record: re-check it, then re-verify or supersede it. */
+function remedy(r: Named): Phrase[] {
+  return [
+    w(". Re-check it, then "),
+    code(`adrift decision reverify ${r.short_id}`),
+    w(", or supersede it."),
+  ];
+}
+
+/** One paragraph (see `sentence`: adrift's words printed as they are, user text escaped). */
+const item = (...children: Phrase[]): BlockContent[] => [sentence(...children)];
+
+/** An item of "Records this PR makes stale". */
+export function madeStaleItem(l: ItemLinks, s: PrCommentModel["stale"][number]): BlockContent[] {
+  const head = [w(`${s.kind} `), l.record(s), ` ${short(s.outcome)}`, w(" — ")];
+  if (s.by === "mark")
+    return item(
+      ...head,
+      ...(s.paths.length > 0
+        ? [w("marked stale in this PR: "), ...l.paths(s.paths)]
+        : [w("marked stale by hand in this PR")]),
+      ...remedy(s),
+    );
+  return item(
+    ...head,
+    ...l.paths(s.paths, s.omitted_paths),
+    w(" changed by "),
+    ...l.commits(s.commits, s.omitted_commits),
+    ...remedy(s),
+  );
+}
+
+/** An item of "Already stale on the base branch". */
+export function alreadyStaleItem(
+  l: ItemLinks,
+  s: PrCommentModel["already_stale"][number],
+): BlockContent[] {
+  const head = [w(`${s.kind} `), l.record(s), ` ${short(s.outcome)}`, w(" — ")];
+  const why: Phrase[] =
+    s.since === "commits" && s.commits.length > 0
+      ? [w("stale on the base branch since "), ...l.commits(s.commits)]
+      : s.since === "content"
+        ? [
+            w("its files on the base branch already differ from what it saw: "),
+            ...l.paths(s.paths.map((path) => ({ path }))),
+          ]
+        : [w("marked stale in the log before this PR")];
+  return item(...head, ...why, ...remedy(s));
+}
+
+/** An item of "New and amended records". */
+export function recordItem(l: ItemLinks, r: PrCommentModel["records"][number]): BlockContent[] {
+  return item(
+    w(`${r.change} ${r.kind} `),
+    l.record(r),
+    ` ${short(r.outcome)}`,
+    r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
+    r.proposed ? w(" — proposed by an agent, not confirmed by a person") : "",
+  );
+}
+
+/** An item of "Changed files no decision covers". */
+export function uncoveredItem(
+  l: ItemLinks,
+  u: PrCommentModel["uncovered"][number],
+): BlockContent[] {
+  // No empty text after the link: it would print nothing, yet the serializer escapes it twice
+  // (to peek at it, then to print it), which doubled the cost of this, the longest section.
+  return u.baseline === "baselined"
+    ? item(l.file(u.path), w(" (in the baseline)"))
+    : u.baseline === "expired"
+      ? item(l.file(u.path), w(" (baseline entry expired)"))
+      : item(l.file(u.path));
+}
+
+/** An item of "Open questions affecting this PR's stories and tasks". */
+export function questionItem(q: PrCommentModel["questions"][number]): BlockContent[] {
+  return item(
+    code(q.id),
+    ` ${short(q.question)} — answer: `,
+    code(`adrift question answer ${q.id}`),
+  );
+}
+
+/** An item of "Business rules without stories". */
+export function ruleItem(r: PrCommentModel["rules_without_stories"][number]): BlockContent[] {
+  return item(code(r.id), ` ${short(r.title)}`);
+}
+
+/** An item of "ADR drafts awaiting review". */
+export function draftItem(l: ItemLinks, d: PrCommentModel["drafts"][number]): BlockContent[] {
+  return item(
+    l.file(d.path),
+    w(` (${plural(d.records, "record")}) — accept: `),
+    code(`adrift adr accept ${d.path}`),
+  );
+}
+
+/** An item of the records a shallow clone could not attribute. */
+export function unattributedItem(
+  l: ItemLinks,
+  u: PrCommentModel["unattributed"][number],
+): BlockContent[] {
+  return item(
+    l.record(u),
+    ` ${short(u.outcome)}`,
+    w(" — "),
+    ...(u.paths.length > 0
+      ? [w("differs from its fingerprints: "), ...l.paths(u.paths.map((path) => ({ path })))]
+      : [w("marked stale in the log")]),
+  );
+}
+
+/** The one-line summary. */
+export function summaryLine(model: PrCommentModel): string {
+  const s = model.summary;
+  const parts =
+    model.merge_base === null
+      ? ["changed files unknown (history does not reach the merge base)"]
+      : [
+          plural(s.changed_files, "changed file"),
+          `${s.covered} covered${s.covered_by_made_stale > 0 ? ` (${s.covered_by_made_stale} by decisions this PR makes stale)` : ""}`,
+          `${s.uncovered} uncovered`,
+          `${plural(s.made_stale, "record")} made stale`,
+        ];
+  if (model.merge_base === null && model.unattributed.length > 0)
+    parts.push(`${plural(model.unattributed.length, "stale record")} not attributed`);
+  if (s.already_stale > 0) parts.push(`${s.already_stale} already stale on the base branch`);
+  parts.push(
+    `${plural(s.new_records, "new record")}, ${s.incomplete} incomplete`,
+    plural(s.open_questions, "open question"),
+  );
+  if (s.proposed > 0) parts.push(`${s.proposed} proposed by an agent, waiting for a person`);
+  return parts.join(" · ");
+}

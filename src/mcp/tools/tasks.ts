@@ -1,0 +1,80 @@
+import * as z from "zod";
+import { truncate } from "../../core/errors.js";
+import { TaskTransitioned } from "../../core/events/payloads.js";
+import { defineTool } from "../tool.js";
+
+/** transition_task → transitionTask: the moves a worker makes by hand. */
+export const transitionTaskTool = defineTool({
+  name: "transition_task",
+  title: "Move a task: start, review, done",
+  description:
+    "Move a task along its state machine, as `adrift task start|review|done` does: to in_progress (from todo), in_review (from in_progress: the work is ready for a verdict) or done (from in_review). Other moves are invalid_transition, with where the task can go; a parked task waits for the user's answer, and a task blocked by its correction cycles goes on only when a person says so.",
+  input: z
+    .object({
+      task_id: TaskTransitioned.shape.task_id,
+      to: z.enum(["in_progress", "in_review", "done"]),
+    })
+    .strict(),
+  writes: true,
+  run: async (repo, args) => {
+    const result = await repo.transitionTask(args.task_id, args.to);
+    return {
+      data: result,
+      text: `task ${result.id}${result.key ? ` (${result.key})` : ""}: ${result.from} → ${result.to}`,
+    };
+  },
+});
+
+const line = (parts: (string | undefined | false)[]) => parts.filter(Boolean).join("  ");
+const quoted = (text: string) => JSON.stringify(truncate(text, 100));
+
+/** list_backlog → listRules, listEpics, listStories, listTasks. */
+export const listBacklog = defineTool({
+  name: "list_backlog",
+  title: "List rules, epics, stories and tasks",
+  description:
+    "The backlog with ids, keys and states, one line each: business rules (with how many stories cover them), epics, stories (with what they lack for ready) and tasks (with the question a parked one waits for). kind: rules | epics | stories | tasks (default all); story_id narrows tasks.",
+  input: z
+    .object({
+      kind: z.enum(["rules", "epics", "stories", "tasks"]).optional(),
+      story_id: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
+  writes: false,
+  run: async (repo, args) => {
+    const want = (kind: string) => !args.kind || args.kind === kind;
+    const rules = want("rules") ? await repo.listRules() : [];
+    const epics = want("epics") ? await repo.listEpics() : [];
+    const stories = want("stories") ? await repo.listStories() : [];
+    const tasks = want("tasks") ? await repo.listTasks({ story: args.story_id }) : [];
+    const text = [
+      ...rules.map((r) => line(["rule", r.id, r.key, quoted(r.title), `${r.stories} story(ies)`])),
+      ...epics.map((e) => line(["epic", e.id, e.key, quoted(e.title), `${e.stories} story(ies)`])),
+      ...stories.map((s) =>
+        line([
+          "story",
+          s.id,
+          s.key,
+          s.status,
+          quoted(s.title),
+          s.missing.length > 0 && `missing for ready: ${s.missing.map((m) => m.item).join(", ")}`,
+        ]),
+      ),
+      ...tasks.map((t) =>
+        line([
+          "task",
+          t.id,
+          t.key,
+          t.status,
+          quoted(t.title),
+          `story ${t.story_id}`,
+          t.waiting_for && `waits for question ${t.waiting_for}`,
+        ]),
+      ),
+    ];
+    return {
+      data: { rules, epics, stories, tasks },
+      text: text.length > 0 ? text.join("\n") : "the backlog is empty",
+    };
+  },
+});
