@@ -37,11 +37,31 @@ function quote(value: string): string {
  */
 export type HookRunner = { node: string; cli: string } | "path";
 
+/**
+ * `adrift_git_pid`: the nearest ancestor process that is git (by `ps`), else the parent — also
+ * where `ps` is missing or cannot answer. Only called when node is about to start.
+ */
+const GIT_PID_LINES = [
+  "adrift_git_pid() {",
+  "  adrift_p=$PPID",
+  '  while [ -n "$adrift_p" ] && [ "$adrift_p" -gt 1 ] 2>/dev/null; do',
+  '    case "$(ps -o comm= -p "$adrift_p" 2>/dev/null)" in',
+  '      git|*/git) echo "$adrift_p"; return ;;',
+  "    esac",
+  '    adrift_p=$(ps -o ppid= -p "$adrift_p" 2>/dev/null | tr -d " ")',
+  "  done",
+  '  echo "$PPID"',
+  "}",
+];
+
 /** The function that starts node for the hook named by `$adrift_hook` (never fails the hook). */
 function runnerLines(runner: HookRunner): string[] {
   // ADRIFT_GIT_PID (git's process id) lets the hooks of one git command warn once, not each.
+  // An installed hook is git's child; the shared script is called by the team's hook file,
+  // which husky's dispatcher runs: there git is found up the process tree.
+  const pid = runner === "path" ? "$(adrift_git_pid)" : "$PPID";
   const run = (command: string, quiet = "") =>
-    `    ADRIFT_GIT_PID=$PPID ${command} hook run "$adrift_hook" "$@" </dev/null${quiet} || true`;
+    `    ADRIFT_GIT_PID=${pid} ${command} hook run "$adrift_hook" "$@" </dev/null${quiet} || true`;
   const npx = [
     "  elif command -v npx >/dev/null 2>&1; then",
     run("npx --no-install git-adrift", " 2>/dev/null"),
@@ -49,6 +69,7 @@ function runnerLines(runner: HookRunner): string[] {
   ];
   if (runner === "path")
     return [
+      ...GIT_PID_LINES,
       "adrift_run() {",
       "  if command -v adrift >/dev/null 2>&1; then",
       run("adrift"),

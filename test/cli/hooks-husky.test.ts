@@ -140,6 +140,26 @@ describe("adrift hook install with husky 9", () => {
     expect(commit(repo, ["-am", "blocked again"]).status).not.toBe(0);
   });
 
+  it("warns once per git command when adrift fails, though husky's dispatch stands between git and adrift", () => {
+    const { repo } = huskyRepo();
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    // With a workline active, prepare-commit-msg and commit-msg start adrift too.
+    repo.adriftJson(["workline", "open", "tidy"]);
+    repo.write(".decisions/config.json", "{ not json");
+    const warnings = (result: { stderr: string }) =>
+      result.stderr.split("\n").filter((l) => l.includes("skipped its work"));
+    repo.write("src/a.ts", "a2\n");
+    const broken = commit(repo, ["-am", "edit with a broken config"]);
+    expect(broken.status, broken.stderr).toBe(0);
+    expect(warnings(broken)).toHaveLength(1);
+    expect(warnings(broken)[0]).toMatch(
+      /^adrift: the pre-commit hook skipped its work \(.*config.*\)/,
+    );
+    // The next git command says it again.
+    repo.write("src/a.ts", "a3\n");
+    expect(warnings(commit(repo, ["-am", "again"]))).toHaveLength(1);
+  });
+
   it("takes out the hooks an earlier adrift put into .husky/_ (which stopped husky's dispatch) and restores husky's files", () => {
     const { repo } = huskyRepo();
     const hooks = path.join(repo.dir, ".husky/_");
