@@ -138,8 +138,11 @@ describe("adrift hooks with real git commits", () => {
     expect(newMarks(repo).map((m) => m.data.decision_id)).toEqual([id]);
     expect(retried.stderr).not.toContain("withdrew");
     // Aborted again, then the change unstaged and another one committed: no mark goes with it.
+    // The record reverified at a commit that holds a.ts as it now is, so it is fresh at HEAD (a
+    // reverify with a3 only staged, and then committed, would leave it stale at HEAD: marking it
+    // then is right, and whether the hook knew depended on the background refresh's timing).
     repo.write("src/a.ts", "a3\n");
-    repo.git("add", "src/a.ts");
+    repo.git("commit", "-q", "--no-verify", "-am", "a3");
     repo.adrift(["decision", "reverify", id]);
     repo.git("add", "-A");
     repo.git("commit", "-q", "--no-verify", "-m", "reverified");
