@@ -7,8 +7,8 @@ export {
   systemClock,
   ulidSource,
 } from "./adapters/clock.js";
+export { appendEvents } from "./adapters/log-append.js";
 export {
-  appendEvents,
   listLogFiles,
   parseLogBuffer,
   type ReadLogOptions,

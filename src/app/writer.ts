@@ -1,11 +1,10 @@
 import path from "node:path";
 import { withLocalState } from "../adapters/local-state.js";
+import { appendEvents } from "../adapters/log-append.js";
 import { assertNoLinkOnTheWay } from "../adapters/log-files.js";
-import { appendEvents } from "../adapters/log-store.js";
 import { AdriftError } from "../core/errors.js";
-import { SCHEMA_VERSION } from "../core/events/common.js";
-import { type AdriftEvent, EVENT_SCHEMAS } from "../core/events/envelope.js";
-import { describeIssues } from "../core/events/parse.js";
+import type { AdriftEvent } from "../core/events/envelope.js";
+import { passesLeanCheck } from "../core/events/lean-check.js";
 import type { EventType, PayloadInput } from "../core/events/payloads.js";
 import { currentActor, currentPerson } from "./actor.js";
 import { type AppContext, repoPath } from "./context.js";
@@ -29,6 +28,48 @@ const DETACHED = "(detached)";
 /** The branch a key names (undefined for a detached HEAD). */
 const detachedAsNone = (key: string) => (key === DETACHED ? undefined : key);
 
+/** The schema_version written (as `SCHEMA_VERSION` in common.ts, which loads zod). */
+const WRITTEN_VERSION = 1;
+
+type Validators = {
+  schemas: typeof import("../core/events/envelope.js").EVENT_SCHEMAS;
+  describe: typeof import("../core/events/parse.js").describeIssues;
+};
+
+let validators: Promise<Validators> | undefined;
+
+/** The schema validator, loaded on first need (a hook that only marks never needs it). */
+function loadValidators(): Promise<Validators> {
+  validators ??= Promise.all([
+    import("../core/events/envelope.js"),
+    import("../core/events/parse.js"),
+  ]).then(([envelope, parse]) => ({
+    schemas: envelope.EVENT_SCHEMAS,
+    describe: parse.describeIssues,
+  }));
+  return validators;
+}
+
+/**
+ * An event checked against its schema, as the schema gives it back: the lean check for the
+ * types it knows (the event is then returned as it is), else the schema. Throws
+ * `validation_failed` when it does not match.
+ */
+async function validated(raw: Record<string, unknown> & { type: EventType }): Promise<AdriftEvent> {
+  if (passesLeanCheck(raw)) return raw as unknown as AdriftEvent;
+  const { schemas, describe } = await loadValidators();
+  const parsed = schemas[raw.type].safeParse(raw);
+  if (!parsed.success)
+    throw new AdriftError(
+      "validation_failed",
+      `${raw.type}: ${describe(parsed.error)}; nothing was written: fix the value and run the command again`,
+      {
+        issues: parsed.error.issues.slice(0, 20),
+      },
+    );
+  return parsed.data as AdriftEvent;
+}
+
 /** The branch key used for per-branch files: the branch name, or `(detached)`. */
 async function branchKey(ctx: AppContext): Promise<string> {
   return (await ctx.git.currentBranch()) ?? DETACHED;
@@ -46,11 +87,14 @@ export async function writeEvents(
   return (await writeEventsToFile(ctx, drafts)).events;
 }
 
-/** As `writeEvents`, also naming the log file written (absolute), e.g. for a hook to stage it. */
+/**
+ * As `writeEvents`, also naming the log file written (absolute), e.g. for a hook to stage it,
+ * and how many bytes the append added to it.
+ */
 export async function writeEventsToFile(
   ctx: AppContext,
   drafts: readonly DraftOrBuilder[],
-): Promise<{ events: AdriftEvent[]; file: string }> {
+): Promise<{ events: AdriftEvent[]; file: string; appended: number }> {
   const person = await currentPerson(ctx);
   const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
@@ -58,16 +102,20 @@ export async function writeEventsToFile(
   assertNoLinkOnTheWay(ctx.git.location.root, ctx.config.log_dir);
   return withLocalState(ctx.git.location.gitDir, async (local) => {
     const events: AdriftEvent[] = [];
-    const stamp = (draft: EventDraft, sessionId: string, implicit = false): AdriftEvent => {
+    const stamp = (
+      draft: EventDraft,
+      sessionId: string,
+      implicit = false,
+    ): Promise<AdriftEvent> => {
       // Every event the call writes follows the message that asked for it; the session it
       // starts on its own does not.
       const messageId = draft.message_id ?? (implicit ? undefined : ctx.messageId);
       const now = ctx.clock.now();
       const id = ctx.ids.next(now.getTime());
-      const raw = {
+      return validated({
         id,
         type: draft.type,
-        schema_version: SCHEMA_VERSION,
+        schema_version: WRITTEN_VERSION,
         at: now.toISOString(),
         actor,
         // A session's own session_id is its id.
@@ -75,17 +123,7 @@ export async function writeEventsToFile(
         ...(draft.workline_id !== undefined ? { workline_id: draft.workline_id } : {}),
         ...(messageId !== undefined ? { message_id: messageId } : {}),
         data: draft.data,
-      };
-      const parsed = EVENT_SCHEMAS[draft.type].safeParse(raw);
-      if (!parsed.success)
-        throw new AdriftError(
-          "validation_failed",
-          `${draft.type}: ${describeIssues(parsed.error)}; nothing was written: fix the value and run the command again`,
-          {
-            issues: parsed.error.issues.slice(0, 20),
-          },
-        );
-      return parsed.data as AdriftEvent;
+      });
     };
     const sessionKey = `${person.email}\0${branch}`;
     // An own session (an MCP client's) never becomes the clone's implicit one, so the
@@ -111,7 +149,7 @@ export async function writeEventsToFile(
     if (!sessionId && !startsSession) {
       const title = own?.title ? { title: own.title } : {};
       const data = { author: person, branch, ...title };
-      const started = stamp({ type: "session_started", data }, "", true);
+      const started = await stamp({ type: "session_started", data }, "", true);
       events.push(started);
       sessionId = started.id;
       if (!own) local.sessions[sessionKey] = sessionId;
@@ -119,7 +157,7 @@ export async function writeEventsToFile(
     const assigned: string[] = [];
     for (const item of drafts) {
       const draft = typeof item === "function" ? item(assigned) : item;
-      const event = stamp(draft, sessionId ?? "");
+      const event = await stamp(draft, sessionId ?? "");
       assigned.push(event.id);
       if (event.type === "session_started") {
         sessionId = event.id;
@@ -140,14 +178,11 @@ export async function writeEventsToFile(
     const file = path.join(logDir, relative);
     // The hook gate, still valid before this append, is extended with what it adds.
     const gate = gateBeforeAppend(ctx);
-    await appendEvents(file, events);
-    if (gate) {
-      const bytes = events.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)) + 1, 0);
-      await extendHookGate(ctx, gate, file, events, bytes);
-    }
+    const appended = await appendEvents(file, events);
+    if (gate) await extendHookGate(ctx, gate, file, events, appended);
     // Only once its first line is on disk does an own session exist.
     if (own && !ctx.sessionId) own.id = sessionId;
-    return { state: local, result: { events, file } };
+    return { state: local, result: { events, file, appended } };
   });
 }
 
