@@ -207,7 +207,12 @@ export async function writeHookGate(ctx: AppContext, cache: Omit<StaleCache, "ve
   // aside, and the records they mark would then be left out of the pathspecs. No gate then.
   const { appliesUncommittedMarks, logKeyWithMarks } = await import("./marks-set-aside.js");
   if (await appliesUncommittedMarks(ctx)) return;
-  const scopes = cache.records.filter((r) => !r.recorded).flatMap((r) => r.basis.touched_paths);
+  // A record is also marked through the paths its files were renamed to (its finding follows
+  // them): those go into the pathspecs too. Not knowing them, no gate.
+  const follows = cache.follows ?? cache.previous?.follows;
+  if (!follows) return;
+  const open = cache.records.filter((r) => !r.recorded);
+  const scopes = open.flatMap((r) => [...r.basis.touched_paths, ...(follows[r.id] ?? [])]);
   const logDirs = logDirsOf(root, ctx.config.log_dir);
   const own = [".decisions", ctx.config.log_dir];
   const head = cache.head ?? "";

@@ -104,9 +104,14 @@ describe("rename similarity, as git scores it", () => {
     ]);
     const cli = await history(dir, "cli");
     const renames = cli.flatMap((c) => c.changes).filter((c) => c.status === "R");
+    // each with the blob ids it found and left (what the content rule compares)
+    const contents = {
+      blob: expect.stringMatching(/^[0-9a-f]{40}$/),
+      was: expect.stringMatching(/^[0-9a-f]{40}$/),
+    };
     expect(renames).toEqual([
-      { status: "R", path: "b/one.txt", old_path: "a/one.txt", similarity: 89 },
-      { status: "R", path: "b/other.txt", old_path: "a/two.txt", similarity: 100 },
+      { ...contents, status: "R", path: "b/one.txt", old_path: "a/one.txt", similarity: 89 },
+      { ...contents, status: "R", path: "b/other.txt", old_path: "a/two.txt", similarity: 100 },
     ]);
     expect(await history(dir, "embedded")).toEqual(cli);
   });
@@ -123,10 +128,10 @@ describe("the scoring rule of the git on PATH", () => {
   it("counts a last line without a newline as git 2.43.2 and later do, or not as git before", async () => {
     // git 2.39 reports R053 for this pair (its last "ghi" is not counted); git 2.44 R073.
     expect(await detectRenames(queue, read, { countFinalLine: false })).toEqual([
-      { status: "R", path: "b.txt", from: "a.txt", score: 53 },
+      { status: "R", path: "b.txt", from: "a.txt", score: 53, before: "1", after: "2" },
     ]);
     expect(await detectRenames(queue, read)).toEqual([
-      { status: "R", path: "b.txt", from: "a.txt", score: 73 },
+      { status: "R", path: "b.txt", from: "a.txt", score: 73, before: "1", after: "2" },
     ]);
   });
 });

@@ -85,9 +85,15 @@ describe("the report Markdown serializer", () => {
   it("refuses to print as they are words that hold Markdown syntax", () => {
     for (const bad of ["a *b*", "[x](y)", "<b>", "a_b", "`c`", "# h", "a\nb", "x!"])
       expect(() => words(bad)).toThrow(/not plain words/);
-    expect(sentence("a", words(". Re-check it, then "), code("x")).children).toEqual([
-      { type: "text", value: "a" },
+    // after a node, words are printed as they are
+    expect(sentence(code("x"), words(". Re-check it, then "), code("y")).children).toEqual([
+      { type: "inlineCode", value: "x" },
       { type: "html", value: ". Re-check it, then " },
+      { type: "inlineCode", value: "y" },
+    ]);
+    // on a line that text began, they are escaped with it: "-" then " " would start a list
+    expect(sentence("-", words(" "), code("x")).children).toEqual([
+      { type: "text", value: "- " },
       { type: "inlineCode", value: "x" },
     ]);
   });

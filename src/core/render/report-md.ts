@@ -108,9 +108,9 @@ export const words = (value: string): Words => new Words(value);
  * One paragraph of user text (strings, escaped), nodes, and adrift's own words, printed as they
  * are: the serializer escapes text by scanning it against every construct it could start, which
  * for a long list of items costs more than the rest of a report. Adjacent strings become one text
- * node and adjacent words one node (the serializer's cost is per node). Words that could begin a
- * line (the paragraph's first, or after text holding a line break, where `-` or `1.` would start
- * a list) are joined to the text and escaped with it.
+ * node and adjacent words one node (the serializer's cost is per node). Words on a line that
+ * text began (the paragraph's first line, or after text holding a line break, where `-` or `1.`
+ * would start a list) are joined to the text and escaped with it.
  */
 export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragraph {
   const children: PhrasingContent[] = [];
@@ -126,8 +126,11 @@ export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragr
   };
   for (const part of parts) {
     if (part instanceof Words) {
+      // Words after text on the paragraph's first line (or a later one the text began) could
+      // complete what the text starts (`-` then ` ` is a list item): they are escaped with it.
       const atLineStart =
-        saying === "" && (pending ? /[\r\n]/.test(pending) : children.length === 0);
+        saying === "" &&
+        (pending ? children.length === 0 || /[\r\n]/.test(pending) : children.length === 0);
       if (atLineStart) pending = (pending ?? "") + part.value;
       else {
         flushText();

@@ -37,9 +37,11 @@ export function pathspecsOfScope(entry: string): string[] {
   );
   if (simple) {
     if (segments.at(-1) !== "**" || segments.length === 1) return [`:(top,glob)${entry}`];
-    // picomatch's `a/**` also matches `a` itself, git's does not: `a` is added (a literal `a`
-    // covers everything below it too).
+    // picomatch's `a/**` (and `a/**/**`) also matches `a` itself, git's does not: `a` is added
+    // (a literal `a` covers everything below it too).
     const base = segments.slice(0, -1);
+    while (base.at(-1) === "**") base.pop();
+    if (base.length === 0) return [":(top)"];
     return base.every((s) => LITERAL.test(s))
       ? [literal(base.join("/"))]
       : [`:(top,glob)${base.join("/")}`, `:(top,glob)${entry}`];
