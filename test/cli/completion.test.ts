@@ -74,6 +74,7 @@ describe("adrift completion", () => {
       "stale",
       "superseded",
       "incomplete",
+      "proposed",
     ]);
     expect(bash(["adrift", "agent", "install", "c"])).toEqual(["claude", "codex", "cursor"]);
     expect(bash(["adrift", "story", "show", ""])).toEqual([
