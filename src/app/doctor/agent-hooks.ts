@@ -15,6 +15,20 @@ import { truncate } from "../../core/errors.js";
 /** A hang guard, not a budget: the agents themselves give a hook 10 s or more. */
 const HANG_MS = 120_000;
 
+/** The agent hook files of the repository that hold JSON, parsed (missing or broken ones left out). */
+export function readAgentConfigs(
+  root: string,
+): { agent: (typeof AGENT_NAMES)[number]; file: string; config: unknown }[] {
+  const found: { agent: (typeof AGENT_NAMES)[number]; file: string; config: unknown }[] = [];
+  for (const agent of AGENT_NAMES) {
+    const file = AGENT_CONFIG_FILE[agent];
+    try {
+      found.push({ agent, file, config: JSON.parse(readFileSync(path.join(root, file), "utf8")) });
+    } catch {}
+  }
+  return found;
+}
+
 /** Runs one command as an agent runs a hook (`sh -c`, from the repository root), with the probe set. */
 function probe(command: string, root: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   return new Promise((resolve) => {
@@ -61,21 +75,13 @@ export async function probeAgentHooks(
   env: NodeJS.ProcessEnv,
 ): Promise<DoctorFacts["agent_hook_failures"]> {
   const runs: Promise<Failure[]>[] = [];
-  for (const agent of AGENT_NAMES) {
-    const file = AGENT_CONFIG_FILE[agent];
-    let config: unknown;
-    try {
-      config = JSON.parse(readFileSync(path.join(root, file), "utf8"));
-    } catch {
-      continue;
-    }
+  for (const { agent, file, config } of readAgentConfigs(root))
     for (const command of adriftHookCommands(config))
       runs.push(
         probe(command, root, env).then((problem) =>
           problem ? [{ agent, file, command, problem }] : [],
         ),
       );
-  }
   // one failure per program that fails the same way, with the hooks it fails for
   const grouped = new Map<string, DoctorFacts["agent_hook_failures"][number]>();
   for (const failure of (await Promise.all(runs)).flat()) {

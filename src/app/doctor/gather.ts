@@ -3,7 +3,7 @@ import path from "node:path";
 import { isAbandoned } from "../../adapters/file-lock.js";
 import { inspectClone } from "../../adapters/git/inspect.js";
 import { readLocalState, stateDir } from "../../adapters/local-state.js";
-import { AGENT_CONFIG_FILE, AGENT_NAMES, hasAdriftHooks } from "../../core/agents/hook-config.js";
+import { hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import { compileScope } from "../../core/rules/scope.js";
@@ -11,7 +11,7 @@ import type { AppContext } from "../context.js";
 import { detectHookManager } from "../hook-managers.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
 import { validateProject } from "../validate.js";
-import { probeAgentHooks } from "./agent-hooks.js";
+import { probeAgentHooks, readAgentConfigs } from "./agent-hooks.js";
 import { readHookFacts, readHuskyHookFacts } from "./hooks.js";
 
 function hasGitattributesRule(root: string): boolean {
@@ -63,14 +63,7 @@ function cacheProblems(gitDir: string): DoctorFacts["cache_problems"] {
 /** Agent hook files where someone removed some of adrift's entries (or an older set is there). */
 function partialAgentHooks(root: string): DoctorFacts["partial_agent_hooks"] {
   const partial: DoctorFacts["partial_agent_hooks"] = [];
-  for (const agent of AGENT_NAMES) {
-    const file = AGENT_CONFIG_FILE[agent];
-    let config: unknown;
-    try {
-      config = JSON.parse(readFileSync(path.join(root, file), "utf8"));
-    } catch {
-      continue;
-    }
+  for (const { agent, file, config } of readAgentConfigs(root)) {
     const mentions = JSON.stringify(config).includes(`--agent ${agent}`);
     if (mentions && !hasAdriftHooks(agent, config)) partial.push({ agent, file });
   }
