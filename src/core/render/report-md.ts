@@ -41,6 +41,8 @@ export function text(value: string): PhrasingContent {
 
 /** Inline code of user text (paths, ids); backticks inside are handled by the serializer. */
 export function code(value: string): PhrasingContent {
+  // An empty code span says nothing, and printed beside another it can make a fence (``` ``` ```).
+  if (value === "") return { type: "text", value: "" };
   return { type: "inlineCode", value: neutralize(value) };
 }
 
@@ -136,9 +138,9 @@ export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragr
         flushText();
         saying += part.value;
       }
-    } else if (typeof part === "string") {
+    } else if (typeof part === "string" || part.type === "text") {
       flushWords();
-      pending = (pending ?? "") + part;
+      pending = (pending ?? "") + (typeof part === "string" ? part : part.value);
     } else {
       flushText();
       flushWords();
