@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   LOG_CHANGES,
@@ -6,7 +7,69 @@ import {
   parseNameStatus,
   parseRawChanges,
 } from "../../src/adapters/git/cli-parse.js";
+import type { FileChange } from "../../src/core/rules/history.js";
 import { makeRepo } from "../support/repo.js";
+
+/**
+ * The raw line read by splitting it into fields (how adrift read it before reading the fields in
+ * place): the definition `parseRawChanges` must keep to, token for token.
+ */
+function bySplitting(tokens: readonly string[]): FileChange[] {
+  const blobOf = (oid: string | undefined) =>
+    oid === undefined || /^0+$/.test(oid) ? undefined : oid;
+  const combined = (code: string): "A" | "D" | "M" | undefined => {
+    if (code.length < 2 || code.charCodeAt(1) < 65) return undefined;
+    const added = (c: string) => (c === "R" || c === "C" ? "A" : c);
+    const first = added(code[0]!);
+    for (let k = 1; k < code.length; k++) if (added(code[k]!) !== first) return "M";
+    return first === "A" || first === "D" ? first : "M";
+  };
+  const changes: FileChange[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let token = tokens[i]!;
+    if (token.charCodeAt(0) === 10) token = token.slice(1);
+    if (token.charCodeAt(0) !== 58) {
+      i++;
+      continue;
+    }
+    let parents = 0;
+    while (token.charCodeAt(parents) === 58) parents++;
+    const fields = token.slice(parents).split(" ");
+    const code = fields[2 * parents + 2] ?? "";
+    const was = blobOf(fields[parents + 1]);
+    const blob = blobOf(fields[2 * parents + 1]);
+    const contents = (change: FileChange): FileChange => {
+      if (blob !== undefined) change.blob = blob;
+      if (was !== undefined && change.status !== "A") change.was = was;
+      return change;
+    };
+    if (parents > 1) {
+      changes.push(contents({ status: combined(code) ?? "M", path: tokens[i + 1]! }));
+      i += 2;
+      continue;
+    }
+    const letter = code[0]!;
+    if (letter === "R" || letter === "C") {
+      const similarity = Number(code.slice(1)) || 0;
+      if (letter === "R")
+        changes.push(
+          contents({ status: "R", path: tokens[i + 2]!, old_path: tokens[i + 1]!, similarity }),
+        );
+      else changes.push(contents({ status: "A", path: tokens[i + 2]! }));
+      i += 3;
+      continue;
+    }
+    const status = letter === "A" || letter === "D" || letter === "T" ? letter : "M";
+    changes.push(
+      letter === "U"
+        ? { status, path: tokens[i + 1]! }
+        : contents({ status, path: tokens[i + 1]! }),
+    );
+    i += 2;
+  }
+  return changes;
+}
 
 describe("git log --raw as adrift reads it", () => {
   it("gives the changes --name-status gives, with the blobs each commit found and left (merges too)", () => {
@@ -85,5 +148,47 @@ describe("git log --raw as adrift reads it", () => {
       { status: "M", path: "src/conflict.ts" },
     ]);
     expect(parseNameStatus(["M", "src/a.ts"])).toEqual([{ status: "M", path: "src/a.ts" }]);
+  });
+
+  it("reads each raw line's fields in place as splitting it would (any parents, ids, statuses)", () => {
+    const oid = fc.oneof(
+      fc.constant("0".repeat(40)),
+      fc.stringMatching(/^[0-9a-f]{40}$/),
+      fc.stringMatching(/^[0-9a-f]{64}$/),
+      fc.constantFrom("", "0", "00a", "a0"),
+    );
+    const mode = fc.constantFrom("000000", "100644", "100755", "120000", "160000");
+    const status = fc.oneof(
+      fc.constantFrom("A", "M", "D", "T", "U", "X", "R100", "R067", "C090", "R", ""),
+      fc.stringMatching(/^[ACDMRTU]{2,3}$/),
+    );
+    const line = fc
+      .record({
+        parents: fc.integer({ min: 1, max: 3 }),
+        modes: fc.array(mode, { minLength: 4, maxLength: 4 }),
+        oids: fc.array(oid, { minLength: 4, maxLength: 4 }),
+        status,
+        newline: fc.boolean(),
+        cut: fc.option(fc.nat({ max: 200 }), { freq: 4 }),
+        paths: fc.array(fc.stringMatching(/^[a-z]{1,6}(\/[a-z.]{1,6}){0,2}$/), {
+          minLength: 2,
+          maxLength: 2,
+        }),
+      })
+      .map(({ parents, modes, oids, status, newline, cut, paths }) => {
+        const n = parents + 1;
+        let raw = `${":".repeat(parents)}${[...modes.slice(0, n), ...oids.slice(0, n), status].join(" ")}`;
+        if (cut !== null) raw = raw.slice(0, cut); // a line cut short: the same answer all the same
+        const letter = status.replace(/^[^A-Z]*/, "")[0];
+        const two = parents === 1 && (letter === "R" || letter === "C");
+        return [newline ? `\n${raw}` : raw, ...paths.slice(0, two ? 2 : 1)];
+      });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(line, fc.constant([""])), { maxLength: 8 }), (lines) => {
+        const tokens = lines.flat();
+        expect(parseRawChanges(tokens)).toStrictEqual(bySplitting(tokens));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -76,6 +76,35 @@ describe("the content rule", () => {
     expect(slow).toBeGreaterThan(100);
   });
 
+  it("the streamed scan finds what the definition finds on long lines (files changed many times since a basis)", () => {
+    // The scan reads a file's events one by one when few came after a basis, and looks its
+    // contents up in a map past that: both ways must give the definition's answer.
+    let many = 0;
+    fc.assert(
+      fc.property(treeHistory(true, 120), treeRecords, (history, raw) => {
+        const listed = listing(history.commits);
+        const records = recordsOn(raw, listed);
+        const scan = new HistoryScan(records.map((r) => r.basis.revision));
+        scan.attach(records);
+        for (const c of listed) scan.add(c);
+        const scanned = scan.finish();
+        const expected = definition(history, records, true);
+        records.forEach((record, r) => {
+          expect(scanned.assess(r)).toEqual(expected[r]);
+          const after = listed.findIndex((c) => c.hash === record.basis.revision);
+          const counts = new Map<string, number>();
+          for (const c of listed.slice(0, after))
+            for (const ch of c.changes) counts.set(ch.path, (counts.get(ch.path) ?? 0) + 1);
+          if (scanned.judged(r) && [...counts.values()].some((n) => n > 16)) many++;
+        });
+      }),
+      { numRuns: 150 },
+    );
+    // Not vacuous: many records judged while scanning have a file changed more than 16 times
+    // since their basis.
+    expect(many).toBeGreaterThan(50);
+  });
+
   it("on one line of commits the index says what git would (what HEAD and the basis hold)", () => {
     fc.assert(
       fc.property(treeHistory(true), treeRecords, (history, raw) => {

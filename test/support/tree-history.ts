@@ -140,18 +140,29 @@ function mergeChanges(parents: readonly Tree[], after: Tree): FileChange[] {
   return changes;
 }
 
-/** Random histories (linear, or with merges that take either side or something new), with trees. */
-export const treeHistory = (linear: boolean) =>
+/**
+ * Random histories (linear, or with merges that take either side or something new), with trees;
+ * up to `length` commits. Long ones (over 24) edit each file many times: at least half as many
+ * commits, each of two to four edits, nothing added, deleted or renamed.
+ */
+export const treeHistory = (linear: boolean, length = 24) =>
   fc
     .array(
       fc.record({
         parents: fc.array(fc.nat(), { minLength: 1, maxLength: linear ? 1 : 2 }),
         pick: fc.array(fc.nat({ max: 2 }), { minLength: FILES.length, maxLength: FILES.length }),
-        ops: fc.array(op, { maxLength: 3 }),
+        ops:
+          length > 24
+            ? fc.array(
+                op.map((o) => ({ ...o, kind: "edit" })),
+                { minLength: 2, maxLength: 4 },
+              )
+            : fc.array(op, { maxLength: 3 }),
         workline: fc.constantFrom(undefined, "W1", "W2"),
         time: fc.nat({ max: 5 }),
       }),
-      { minLength: linear ? 10 : 2, maxLength: 24 },
+      // fast-check keeps arrays short unless told: a long history is at least half its length.
+      { minLength: length > 24 ? length / 2 : linear ? 10 : 2, maxLength: length },
     )
     .map((raw): TreeHistory => {
       const commits: CommitInfo[] = [];

@@ -60,10 +60,65 @@ function combined(code: string): "A" | "D" | "M" | undefined {
   return first === "A" || first === "D" ? first : "M";
 }
 
-const ZERO = /^0+$/;
+/** The offset just past the `n`th space of `token` from `from`; -1 when it has fewer. */
+function afterSpaces(token: string, from: number, n: number): number {
+  let at = from;
+  for (let k = 0; k < n && at >= 0; k++) {
+    const space = token.indexOf(" ", at);
+    at = space < 0 ? -1 : space + 1;
+  }
+  return at;
+}
 
-/** A blob id of raw diff output, undefined for git's all-zero "no file". */
-const blobOf = (oid: string | undefined) => (oid === undefined || ZERO.test(oid) ? undefined : oid);
+/** Where the field of `token` starting at `from` ends (the next space, or the end). */
+function fieldEnd(token: string, from: number): number {
+  const space = token.indexOf(" ", from);
+  return space < 0 ? token.length : space;
+}
+
+/**
+ * The blob id of raw diff output starting at `from` in `token`: undefined for git's all-zero
+ * "no file" (and for no field). Read in place: splitting each line into its fields cost more
+ * than the rest of its parse, on a log that lists two ids per change.
+ */
+function blobAt(token: string, from: number): string | undefined {
+  if (from < 0) return undefined;
+  const end = fieldEnd(token, from);
+  let k = from;
+  while (k < end && token.charCodeAt(k) === 48) k++;
+  return k === end && end > from ? undefined : token.slice(from, end);
+}
+
+/**
+ * A change with its contents: `blob` what it left, `was` what it found (an addition found none).
+ * Built whole, each property present only when known: a property added later costs an object of
+ * its own, and a log holds tens of thousands of changes.
+ */
+function withContents(
+  status: FileChange["status"],
+  path: string,
+  blob: string | undefined,
+  found: string | undefined,
+): FileChange {
+  const was = status === "A" ? undefined : found;
+  if (blob !== undefined)
+    return was !== undefined ? { status, path, blob, was } : { status, path, blob };
+  return was !== undefined ? { status, path, was } : { status, path };
+}
+
+/** A rename (`similarity` percent alike) with its contents, as `withContents`. */
+function renameWithContents(
+  path: string,
+  old_path: string,
+  similarity: number,
+  blob: string | undefined,
+  was: string | undefined,
+): FileChange {
+  const change: FileChange = { status: "R", path, old_path, similarity };
+  if (blob !== undefined) change.blob = blob;
+  if (was !== undefined) change.was = was;
+  return change;
+}
 
 /**
  * Parses `--raw -z --no-abbrev` tokens (starting at `start`) into changes, with the blob ids a
@@ -83,17 +138,15 @@ export function parseRawChanges(tokens: readonly string[], start = 0): FileChang
     }
     let parents = 0;
     while (token.charCodeAt(parents) === 58) parents++;
-    const fields = token.slice(parents).split(" ");
-    const code = fields[2 * parents + 2] ?? "";
-    const was = blobOf(fields[parents + 1]);
-    const blob = blobOf(fields[2 * parents + 1]);
-    const contents = (change: FileChange): FileChange => {
-      if (blob !== undefined) change.blob = blob;
-      if (was !== undefined && change.status !== "A") change.was = was;
-      return change;
-    };
+    // After the colons: a mode per parent and the commit's, a blob id each, then the status.
+    const wasFrom = afterSpaces(token, parents, parents + 1);
+    const blobFrom = afterSpaces(token, wasFrom, parents);
+    const codeFrom = afterSpaces(token, blobFrom, 1);
+    const code = codeFrom < 0 ? "" : token.slice(codeFrom, fieldEnd(token, codeFrom));
+    const was = blobAt(token, wasFrom);
+    const blob = blobAt(token, blobFrom);
     if (parents > 1) {
-      changes.push(contents({ status: combined(code) ?? "M", path: tokens[i + 1]! }));
+      changes.push(withContents(combined(code) ?? "M", tokens[i + 1]!, blob, was));
       i += 2;
       continue;
     }
@@ -102,9 +155,8 @@ export function parseRawChanges(tokens: readonly string[], start = 0): FileChang
       const from = tokens[i + 1]!;
       const to = tokens[i + 2]!;
       const similarity = Number(code.slice(1)) || 0;
-      if (letter === "R")
-        changes.push(contents({ status: "R", path: to, old_path: from, similarity }));
-      else changes.push(contents({ status: "A", path: to }));
+      if (letter === "R") changes.push(renameWithContents(to, from, similarity, blob, was));
+      else changes.push(withContents("A", to, blob, was));
       i += 3;
       continue;
     }
@@ -112,7 +164,7 @@ export function parseRawChanges(tokens: readonly string[], start = 0): FileChang
     changes.push(
       letter === "U"
         ? { status, path: tokens[i + 1]! }
-        : contents({ status, path: tokens[i + 1]! }),
+        : withContents(status, tokens[i + 1]!, blob, was),
     );
     i += 2;
   }

@@ -39,16 +39,33 @@ type PathEntry = {
   renamed: number;
   groups: ScopeGroup[] | undefined;
   /**
-   * blob id -> the first (newest) of its events that left it, once there are two events (with
-   * one, the event itself answers): whether a commit left a path as a record saw it, in one look
+   * blob id -> the first (newest) of its first `mapped` events that left it: whether a commit
+   * left a path as a record saw it, in one look on a path with many events (built on first need)
    */
   blobs: Map<string, number> | undefined;
+  mapped: number;
 };
 
-/** The first (newest) of the entry's events that left `blob` at its path; +Infinity for none. */
-function firstLeaving(entry: PathEntry, blob: string): number {
-  if (entry.blobs) return entry.blobs.get(blob) ?? Number.POSITIVE_INFINITY;
-  return entry.events[0]?.blob === blob ? 0 : Number.POSITIVE_INFINITY;
+/**
+ * Events `leftBefore` reads one by one; past them it looks the blob id up in the entry's map
+ * (building that map for every path cost the scan more than reading the few events of most).
+ */
+const READ_EVENTS = 16;
+
+/** True when one of the entry's first `before` events (newest first) left `blob` at its path. */
+function leftBefore(entry: PathEntry, blob: string, before: number): boolean {
+  const { events } = entry;
+  if (before <= READ_EVENTS) {
+    for (let k = 0; k < before; k++) if (events[k]!.blob === blob) return true;
+    return false;
+  }
+  entry.blobs ??= new Map();
+  for (let k = entry.mapped; k < events.length; k++) {
+    const left = events[k]!.blob;
+    if (left !== undefined && !entry.blobs.has(left)) entry.blobs.set(left, k);
+  }
+  entry.mapped = events.length;
+  return (entry.blobs.get(blob) ?? Number.POSITIVE_INFINITY) < before;
 }
 
 /**
@@ -62,7 +79,7 @@ function contentMatters(entry: PathEntry, before: number, seen: string | undefin
   // What the author saw instead of the basis: the record is judged event by event.
   if (seen !== undefined) return true;
   const what = entry.events[before - 1]!.was;
-  return what !== undefined && firstLeaving(entry, what) < before;
+  return what !== undefined && leftBefore(entry, what, before);
 }
 
 /**
@@ -255,19 +272,11 @@ export class HistoryScan {
         renamed: Number.POSITIVE_INFINITY,
         groups: undefined,
         blobs: undefined,
+        mapped: 0,
       };
       this.entries.set(path, entry);
       this.byPath.set(path, entry.events);
       if (this.records) this.match(entry);
-    }
-    const k = entry.events.length;
-    if (k > 0 && (entry.blobs || event.blob !== undefined)) {
-      if (!entry.blobs) {
-        entry.blobs = new Map();
-        const newest = entry.events[0]!.blob;
-        if (newest !== undefined) entry.blobs.set(newest, 0);
-      }
-      if (event.blob !== undefined && !entry.blobs.has(event.blob)) entry.blobs.set(event.blob, k);
     }
     entry.at.push(event.commit);
     if (entry.renamed === Number.POSITIVE_INFINITY && isRename(event)) entry.renamed = event.commit;

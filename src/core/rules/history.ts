@@ -74,27 +74,39 @@ export function changeEvents(
   push: (path: string, event: PathEvent) => void,
 ): void {
   const known = contentKnown(change);
+  // Each event is built whole: a property added later would cost an object of its own (what
+  // the scan keeps per change, tens of thousands of them, is what its garbage collection copies).
   if (change.status === "R" && change.old_path !== undefined) {
     const pure = (change.similarity ?? 0) >= 100;
-    const from: PathEvent = { commit: at, kind: "renamed_from", other: change.path, pure };
-    const to: PathEvent = { commit: at, kind: "renamed_to", other: change.old_path, pure };
-    if (known) {
-      from.blob = NO_FILE;
-      from.was = change.was!;
-      to.blob = change.blob!;
-      to.was = NO_FILE;
-    }
-    push(change.old_path, from);
-    push(change.path, to);
+    const { path, old_path } = change;
+    push(
+      old_path,
+      known
+        ? { commit: at, kind: "renamed_from", other: path, pure, blob: NO_FILE, was: change.was! }
+        : { commit: at, kind: "renamed_from", other: path, pure },
+    );
+    push(
+      path,
+      known
+        ? {
+            commit: at,
+            kind: "renamed_to",
+            other: old_path,
+            pure,
+            blob: change.blob!,
+            was: NO_FILE,
+          }
+        : { commit: at, kind: "renamed_to", other: old_path, pure },
+    );
     return;
   }
   const kind = change.status === "A" ? "added" : change.status === "D" ? "deleted" : "modified";
-  const event: PathEvent = { commit: at, kind };
-  if (known) {
-    event.blob = change.blob ?? NO_FILE;
-    event.was = change.was ?? NO_FILE;
-  }
-  push(change.path, event);
+  push(
+    change.path,
+    known
+      ? { commit: at, kind, blob: change.blob ?? NO_FILE, was: change.was ?? NO_FILE }
+      : { commit: at, kind },
+  );
 }
 
 /** Commits in topological order (oldest first) with per-path events and basis reachability. */
