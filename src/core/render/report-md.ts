@@ -155,10 +155,20 @@ export function html(value: string): Html {
   return { type: "html", value };
 }
 
+/**
+ * The serializer's options, made once: the GFM extensions are plain settings, and the patterns
+ * of characters to escape they list are compiled (and kept) on first use, not on every call.
+ */
+const OPTIONS: Parameters<typeof toMarkdown>[1] = {
+  extensions: [gfmToMarkdown()],
+  bullet: "-",
+  rule: "-",
+};
+
 /** Serializes a tree with GFM (tables, strikethrough), escaping every text node. */
 export function renderMarkdown(children: RootContent[]): string {
   const root: Root = { type: "root", children };
-  return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-", rule: "-" });
+  return toMarkdown(root, OPTIONS);
 }
 
 /** A fenced code block (the serializer picks a fence longer than any inside). */
