@@ -3,6 +3,7 @@ import type {
   BlockContent,
   Heading,
   Html,
+  InlineCode,
   List,
   ListItem,
   Paragraph,
@@ -104,15 +105,32 @@ export class Words {
 /** adrift's own words (plain words and punctuation only; anything else throws). */
 export const words = (value: string): Words => new Words(value);
 
+/** Inline code the serializer prints as `value` between single backticks: nothing to change. */
+const PLAIN_CODE = /^[A-Za-z0-9._/-](?:[A-Za-z0-9 ._/-]*[A-Za-z0-9._/-])?$/;
+
+/** Inline code in a sentence that may be printed within adrift's words before it: see `sentence`. */
+export class JoinableCode {
+  readonly node: InlineCode;
+  constructor(value: string) {
+    this.node = { type: "inlineCode", value: neutralize(value) };
+  }
+}
+
+/** Inline code (of user text too: neutralised) that a sentence may print within the words before it. */
+export const joinableCode = (value: string): JoinableCode => new JoinableCode(value);
+
 /**
  * One paragraph of user text (strings, escaped), nodes, and adrift's own words, printed as they
  * are: the serializer escapes text by scanning it against every construct it could start, which
  * for a long list of items costs more than the rest of a report. Adjacent strings become one text
  * node and adjacent words one node (the serializer's cost is per node). Words on a line that
  * text began (the paragraph's first line, or after text holding a line break, where `-` or `1.`
- * would start a list) are joined to the text and escaped with it.
+ * would start a list) are joined to the text and escaped with it. Joinable code right after
+ * words, when the serializer would print it as it is (`value` between single backticks: no
+ * backtick, line ending or space at its ends in it), is printed within them, the same bytes: a
+ * node before the words sees them begin as before, a node after sees the same last character.
  */
-export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragraph {
+export function sentence(...parts: (PhrasingContent | string | Words | JoinableCode)[]): Paragraph {
   const children: PhrasingContent[] = [];
   let pending: string | undefined;
   let saying = "";
@@ -135,6 +153,13 @@ export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragr
       else {
         flushText();
         saying += part.value;
+      }
+    } else if (part instanceof JoinableCode) {
+      if (saying !== "" && PLAIN_CODE.test(part.node.value)) saying += `\`${part.node.value}\``;
+      else {
+        flushText();
+        flushWords();
+        children.push(part.node);
       }
     } else if (typeof part === "string") {
       flushWords();
