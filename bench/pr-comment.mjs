@@ -5,7 +5,8 @@
 // history read, staleness computed).
 // Run: node bench/pr-comment.mjs   (builds nothing; run `npm run build` first)
 // Before and after in one run: CLI_BEFORE=<path to an older build's dist/cli/main.js> also times
-// that build, interleaved run by run with this one, on the same repositories.
+// that build, interleaved run by run with this one, on the same repositories (several builds:
+// their paths separated by commas).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,11 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = path.join(ROOT, "dist/cli/main.js");
-const CLI_BEFORE = process.env.CLI_BEFORE ? path.resolve(process.env.CLI_BEFORE) : undefined;
+// CLI_BEFORE may name several builds, separated by commas: all are timed, interleaved.
+const BEFORE = (process.env.CLI_BEFORE ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((p) => path.resolve(p));
 const WORK = path.join(ROOT, "bench/.work/pr-comment");
 const DECISIONS = Number(process.env.DECISIONS ?? 10_000);
 const FILES = Number(process.env.FILES ?? 10_000);
@@ -165,8 +170,8 @@ function measure(dir, clis = [CLI]) {
   };
 }
 
-const clis = CLI_BEFORE ? [CLI, CLI_BEFORE] : [CLI];
-const names = CLI_BEFORE ? ["this build", `before (${CLI_BEFORE})`] : ["this build"];
+const clis = [CLI, ...BEFORE];
+const names = ["this build", ...BEFORE.map((p) => `before (${p})`)];
 setUp(WORK, { decisions: DECISIONS, files: FILES, changed: CHANGED });
 const big = measure(WORK, clis);
 const f = big.floor;

@@ -5,6 +5,7 @@ import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import {
   code,
+  joinableCode,
   list,
   paragraph,
   renderMarkdown,
@@ -95,6 +96,63 @@ describe("the report Markdown serializer", () => {
     expect(sentence("-", words(" "), code("x")).children).toEqual([
       { type: "text", value: "- " },
       { type: "inlineCode", value: "x" },
+    ]);
+  });
+
+  it("prints joinable code within adrift's words as the same bytes as a code node of its own", () => {
+    const said = fc.stringMatching(/^[A-Za-z0-9 ,.;:()\u2014\u2192'-]{1,16}$/);
+    const user = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 20 }),
+      fc.stringMatching(/^[ `\r\n\\*_#|<>@:.()[\]!a-z0-9-]{0,12}$/),
+    );
+    // Mostly values the serializer prints as they are, and their edges: spaces, backticks, `@`.
+    const value = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9 ._/-]{0,16}$/),
+      fc.stringMatching(/^[ `@:\r\na-z0-9._/-]{0,12}$/),
+      user,
+    );
+    const part = fc.oneof(
+      user.map((v) => ({ user: v })),
+      said.map((v) => ({ said: v })),
+      value.map((v) => ({ code: v })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(part, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+        (items) => {
+          const build = (joined: boolean) =>
+            renderMarkdown([
+              list(
+                items.map((parts) =>
+                  sentence(
+                    ...parts.map((p) =>
+                      "code" in p
+                        ? joined
+                          ? joinableCode(p.code)
+                          : code(p.code)
+                        : "said" in p
+                          ? words(p.said)
+                          : p.user,
+                    ),
+                  ),
+                ),
+              ),
+            ]);
+          expect(build(true)).toBe(build(false));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // Joined after words; a node of its own where no words come before it, or where the
+    // serializer would change it (a backtick, a space at an end).
+    expect(sentence(code("x"), words(" then "), joinableCode("a b"), words(".")).children).toEqual([
+      { type: "inlineCode", value: "x" },
+      { type: "html", value: " then `a b`." },
+    ]);
+    expect(sentence(joinableCode("x"), words(" then "), joinableCode("a`b")).children).toEqual([
+      { type: "inlineCode", value: "x" },
+      { type: "html", value: " then " },
+      { type: "inlineCode", value: "a`b" },
     ]);
   });
 });

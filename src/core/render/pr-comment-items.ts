@@ -5,7 +5,7 @@ import { type ForgeLinks, forgeLinks } from "../reports/forge.js";
 import type { Named, PrCommentModel } from "../reports/pr-comment.js";
 import type { PrPath } from "../reports/pr-stale.js";
 import type { ChangeCommit } from "../rules/staleness-types.js";
-import { code, sentence, type Words, words } from "./report-md.js";
+import { code, type JoinableCode, joinableCode, sentence, type Words, words } from "./report-md.js";
 import { quotePath, safeText } from "./terminal.js";
 import { clip, flatten } from "./text.js";
 
@@ -18,7 +18,7 @@ export const short = (s: string, max = 200) => safeText(clip(flatten(s, max * 4)
 
 const w = words;
 
-type Phrase = PhrasingContent | string | Words;
+type Phrase = PhrasingContent | string | Words | JoinableCode;
 
 /** How items name records, files and commits: linked when the forge is known. */
 export class ItemLinks {
@@ -27,29 +27,30 @@ export class ItemLinks {
     this.links = model.forge ? forgeLinks(model.forge) : undefined;
   }
 
-  private link(label: PhrasingContent, url: string | undefined): PhrasingContent {
-    return url ? { type: "link", url, children: [label] } : label;
+  /** Inline code of `value`, as the label of a link to `url` when there is one. */
+  private link(value: string, url: string | undefined): PhrasingContent | JoinableCode {
+    return url ? { type: "link", url, children: [code(value)] } : joinableCode(value);
   }
 
   /** A record by its short id, linked to its line in the log at the head. */
-  record(r: Named): PhrasingContent {
+  record(r: Named): PhrasingContent | JoinableCode {
     const url =
       this.links && r.location
         ? this.links.file(r.location.file, this.model.head, r.location.line)
         : undefined;
-    return this.link(code(r.short_id), url);
+    return this.link(r.short_id, url);
   }
 
   /** A file at the head (a deleted one at the merge base, where it still is). */
-  file(path: string, deleted = false): PhrasingContent {
+  file(path: string, deleted = false): PhrasingContent | JoinableCode {
     const rev = deleted ? this.model.merge_base : this.model.head;
     const url = this.links && rev ? this.links.file(path, rev) : undefined;
-    return this.link(code(quotePath(path)), url);
+    return this.link(quotePath(path), url);
   }
 
   /** A commit by its first ten characters. */
-  commit(hash: string): PhrasingContent {
-    return this.link(code(hash.slice(0, 10)), this.links?.commit(hash));
+  commit(hash: string): PhrasingContent | JoinableCode {
+    return this.link(hash.slice(0, 10), this.links?.commit(hash));
   }
 
   /** Paths with what happened to them, each linked: `a` (modified), `b` → `c`, and N more. */
@@ -85,7 +86,7 @@ export class ItemLinks {
 function remedy(r: Named): Phrase[] {
   return [
     w(". Re-check it, then "),
-    code(`adrift decision reverify ${r.short_id}`),
+    joinableCode(`adrift decision reverify ${r.short_id}`),
     w(", or supersede it."),
   ];
 }

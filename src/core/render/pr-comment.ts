@@ -29,12 +29,15 @@ export function prCommentMarker(head: string): string {
 
 export { summaryLine };
 
-/** A section: its title, how many items it has, and the first ones (all that can be shown). */
-type Section = { title: string; count: number; items: BlockContent[][] };
+/**
+ * A section: its title, how many items it has, how many can be shown (MAX_ITEMS_PER_SECTION at
+ * most), and how to build the nodes of its item `k`: built only when the body reaches it.
+ */
+type Section = { title: string; count: number; cap: number; item: (k: number) => BlockContent[] };
 
-/** Builds the nodes of the first MAX_ITEMS_PER_SECTION items only: the rest are only counted. */
 function section<T>(title: string, list: readonly T[], item: (t: T) => BlockContent[]): Section {
-  return { title, count: list.length, items: list.slice(0, MAX_ITEMS_PER_SECTION).map(item) };
+  const cap = Math.min(list.length, MAX_ITEMS_PER_SECTION);
+  return { title, count: list.length, cap, item: (k) => item(list[k]!) };
 }
 
 /**
@@ -86,6 +89,69 @@ function rawSize(item: BlockContent[]): number {
   return n;
 }
 
+/** How many items are rendered by one serializer call when the body reaches past those rendered. */
+const RENDER_CHUNK = 32;
+
+/**
+ * A section's rendered lines, built and rendered a chunk at a time as the body reaches them: the
+ * items past what fits `limit` are never built nor rendered. An item is rendered only if the raw
+ * sizes of the items before it (a lower bound of their lines: escaping only adds characters) fit
+ * the room the sections share, so no item that could never be shown is rendered.
+ */
+class Lines {
+  private readonly nodes: BlockContent[][] = [];
+  private readonly sizes: number[] = [];
+  private readonly lines: string[] = [];
+  private bound = 0;
+
+  constructor(
+    private readonly section: Section,
+    private readonly room: number,
+  ) {}
+
+  /** Builds item `nodes.length`, unless it can never be shown; false when it was not built. */
+  private build(): boolean {
+    const k = this.nodes.length;
+    if (k >= this.section.cap || this.bound > Math.max(0, this.room)) return false;
+    const item = this.section.item(k);
+    const size = rawSize(item);
+    this.bound += size;
+    this.sizes.push(size);
+    this.nodes.push(item);
+    return true;
+  }
+
+  /**
+   * The rendered line of item `k` (the next one not rendered, or one rendered already), or
+   * undefined when it can never be shown. With `left` characters left in the body, the items
+   * rendered with it are those whose raw sizes, from `k` on, fit `left`: the next ones could
+   * not be shown after it (`left` only shrinks), and are rendered when asked for, if ever.
+   */
+  at(k: number, left: number): string | undefined {
+    if (k >= this.lines.length) {
+      if (!this.has(k)) return undefined;
+      let end = k + 1;
+      for (let sum = this.sizes[k]!; end < k + RENDER_CHUNK && this.has(end); end++) {
+        sum += this.sizes[end]!;
+        if (sum > left) break;
+      }
+      this.lines.push(...renderLines(this.nodes.slice(k, end)));
+    }
+    return this.lines[k];
+  }
+
+  /** Whether item `k` is built (building those before it first), i.e. whether it may be shown. */
+  private has(k: number): boolean {
+    while (this.nodes.length <= k) if (!this.build()) return false;
+    return true;
+  }
+
+  /** The first `n` lines (all rendered already). */
+  first(n: number): string[] {
+    return this.lines.slice(0, n);
+  }
+}
+
 function more(n: number): string {
   return `… and ${n} more`;
 }
@@ -115,18 +181,12 @@ export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT)
   // Fixed cost of each section: its tags, blank lines and a possible "… and N more".
   const frame = all.map((s) => opening(s).length + "</details>".length + more(s.count).length + 12);
   let left = limit - head.length - 2 - frame.reduce((a, b) => a + b, 0);
-  const lines = all.map((section) => {
-    let bound = 0;
-    let count = 0;
-    const cap = section.items.length; // at most MAX_ITEMS_PER_SECTION
-    while (count < cap && bound <= Math.max(0, left)) bound += rawSize(section.items[count++]!);
-    return renderLines(section.items.slice(0, count));
-  });
+  const lines = all.map((section) => new Lines(section, left));
   const shown = all.map(() => 0);
   for (let progress = true; progress; ) {
     progress = false;
     all.forEach((_, i) => {
-      const line = lines[i]![shown[i]!];
+      const line = lines[i]!.at(shown[i]!, left);
       if (line !== undefined && line.length + 1 <= left) {
         left -= line.length + 1;
         shown[i]!++;
@@ -137,7 +197,7 @@ export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT)
   const parts = [head];
   all.forEach((section, i) => {
     const block = [opening(section)];
-    if (shown[i]! > 0) block.push(lines[i]!.slice(0, shown[i]).join("\n"));
+    if (shown[i]! > 0) block.push(lines[i]!.first(shown[i]!).join("\n"));
     if (shown[i]! < section.count) block.push(more(section.count - shown[i]!));
     block.push("</details>");
     parts.push(block.join("\n\n"));

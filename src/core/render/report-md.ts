@@ -3,6 +3,7 @@ import type {
   BlockContent,
   Heading,
   Html,
+  InlineCode,
   List,
   ListItem,
   Paragraph,
@@ -106,15 +107,32 @@ export class Words {
 /** adrift's own words (plain words and punctuation only; anything else throws). */
 export const words = (value: string): Words => new Words(value);
 
+/** Inline code the serializer prints as `value` between single backticks: nothing to change. */
+const PLAIN_CODE = /^[A-Za-z0-9._/-](?:[A-Za-z0-9 ._/-]*[A-Za-z0-9._/-])?$/;
+
+/** Inline code in a sentence that may be printed within adrift's words before it: see `sentence`. */
+export class JoinableCode {
+  readonly node: InlineCode;
+  constructor(value: string) {
+    this.node = { type: "inlineCode", value: neutralize(value) };
+  }
+}
+
+/** Inline code (of user text too: neutralised) that a sentence may print within the words before it. */
+export const joinableCode = (value: string): JoinableCode => new JoinableCode(value);
+
 /**
  * One paragraph of user text (strings, escaped), nodes, and adrift's own words, printed as they
  * are: the serializer escapes text by scanning it against every construct it could start, which
  * for a long list of items costs more than the rest of a report. Adjacent strings become one text
  * node and adjacent words one node (the serializer's cost is per node). Words on a line that
  * text began (the paragraph's first line, or after text holding a line break, where `-` or `1.`
- * would start a list) are joined to the text and escaped with it.
+ * would start a list) are joined to the text and escaped with it. Joinable code right after
+ * words, when the serializer would print it as it is (`value` between single backticks: no
+ * backtick, line ending or space at its ends in it), is printed within them, the same bytes: a
+ * node before the words sees them begin as before, a node after sees the same last character.
  */
-export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragraph {
+export function sentence(...parts: (PhrasingContent | string | Words | JoinableCode)[]): Paragraph {
   const children: PhrasingContent[] = [];
   let pending: string | undefined;
   let saying = "";
@@ -138,6 +156,15 @@ export function sentence(...parts: (PhrasingContent | string | Words)[]): Paragr
         flushText();
         saying += part.value;
       }
+    } else if (part instanceof JoinableCode) {
+      // empty, it says nothing, as code("") does
+      if (part.node.value === "") continue;
+      if (saying !== "" && PLAIN_CODE.test(part.node.value)) saying += `\`${part.node.value}\``;
+      else {
+        flushText();
+        flushWords();
+        children.push(part.node);
+      }
     } else if (typeof part === "string" || part.type === "text") {
       flushWords();
       pending = (pending ?? "") + (typeof part === "string" ? part : part.value);
@@ -157,10 +184,20 @@ export function html(value: string): Html {
   return { type: "html", value };
 }
 
+/**
+ * The serializer's options, made once: the GFM extensions are plain settings, and the patterns
+ * of characters to escape they list are compiled (and kept) on first use, not on every call.
+ */
+const OPTIONS: Parameters<typeof toMarkdown>[1] = {
+  extensions: [gfmToMarkdown()],
+  bullet: "-",
+  rule: "-",
+};
+
 /** Serializes a tree with GFM (tables, strikethrough), escaping every text node. */
 export function renderMarkdown(children: RootContent[]): string {
   const root: Root = { type: "root", children };
-  return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-", rule: "-" });
+  return toMarkdown(root, OPTIONS);
 }
 
 /** A fenced code block (the serializer picks a fence longer than any inside). */

@@ -1,5 +1,5 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
-import { withPrefix } from "../rules/history.js";
+import { prefixStart } from "../rules/history.js";
 import { globBase, scopeKind } from "../rules/scope.js";
 import type { Governor } from "../rules/scope-index.js";
 import { compiledScopes } from "../rules/staleness.js";
@@ -142,6 +142,7 @@ function sorted<T>(list: T[], compare: (a: T, b: T) => number): T[] {
  * The paths of `paths` that one of the governors named in `ids` governs, as scopes match them:
  * literal paths and directories looked up in the sorted paths (a few binary searches each); a
  * glob compiled and tested only when a path below its literal base is not yet known governed.
+ * An entry several governors share is looked up once; no list is built per entry.
  */
 function governedBy(
   governors: readonly Governor[],
@@ -152,21 +153,36 @@ function governedBy(
   if (ids.size === 0) return out;
   const unique = new Set(paths);
   const sorted = [...unique].sort();
-  const globs = new Set<string>();
+  const seen = new Set<string>();
+  const globs: string[] = [];
+  /** The sorted paths that start with `prefix`, each given to `take`. */
+  const below = (prefix: string, take: (p: string) => void): void => {
+    for (let i = prefixStart(sorted, prefix); i < sorted.length; i++) {
+      const p = sorted[i]!;
+      if (!p.startsWith(prefix)) break;
+      take(p);
+    }
+  };
+  const add = (p: string) => out.add(p);
   for (const g of governors) {
     if (!ids.has(g.id)) continue;
     for (const entry of g.entries) {
+      if (seen.has(entry)) continue;
+      seen.add(entry);
       const kind = scopeKind(entry);
-      if (kind === "glob") globs.add(entry);
+      if (kind === "glob") globs.push(entry);
       else {
         if (kind === "path" && unique.has(entry)) out.add(entry);
-        for (const p of withPrefix(sorted, kind === "path" ? `${entry}/` : entry)) out.add(p);
+        below(kind === "path" ? `${entry}/` : entry, add);
       }
     }
   }
   for (const entry of globs) {
     // `lib/**` matches `lib` itself: the prefix is the base without its slash.
-    const open = withPrefix(sorted, globBase(entry).replace(/\/$/, "")).filter((p) => !out.has(p));
+    const open: string[] = [];
+    below(globBase(entry).replace(/\/$/, ""), (p) => {
+      if (!out.has(p)) open.push(p);
+    });
     if (open.length === 0) continue;
     const scope = compiledScopes([entry])[0]!;
     for (const p of open) if (scope.matches(p)) out.add(p);
@@ -230,7 +246,12 @@ export function buildPrComment(
   // Only open questions read the governors' ids (the backlog they touch).
   const withIds = input.questions.length > 0;
   const decisions = input.records.governors?.() ?? decisionGovernors(input.records.values());
-  const changedPaths = input.changed.flatMap((c) => (c.from ? [c.path, c.from] : [c.path]));
+  // The changed paths, old and new (one list, no array per change).
+  const changedPaths: string[] = [];
+  for (const c of input.changed) {
+    changedPaths.push(c.path);
+    if (c.from) changedPaths.push(c.from);
+  }
   const coverage = changeCoverage(
     [...decisions, ...adrGovernors(input.adrs, input.records)],
     changedPaths,

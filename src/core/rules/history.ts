@@ -235,6 +235,14 @@ export function reachableFrom(index: HistoryIndex, i: number, bit: number | unde
 
 /** The entries of a sorted list that start with `prefix` (binary search). */
 export function withPrefix(paths: readonly string[], prefix: string): string[] {
+  const out: string[] = [];
+  for (let i = prefixStart(paths, prefix); i < paths.length && paths[i]!.startsWith(prefix); i++)
+    out.push(paths[i]!);
+  return out;
+}
+
+/** The index of the first of the sorted `paths` not before `prefix` (where those with it start). */
+export function prefixStart(paths: readonly string[], prefix: string): number {
   let lo = 0;
   let hi = paths.length;
   while (lo < hi) {
@@ -242,9 +250,7 @@ export function withPrefix(paths: readonly string[], prefix: string): string[] {
     if (paths[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
-  const out: string[] = [];
-  for (let i = lo; i < paths.length && paths[i]!.startsWith(prefix); i++) out.push(paths[i]!);
-  return out;
+  return lo;
 }
 
 /**
