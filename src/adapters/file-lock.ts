@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "
 import { hostname } from "node:os";
 import { performance } from "node:perf_hooks";
 import { AdriftError } from "../core/errors.js";
+import { isRunning } from "./processes.js";
 
 /**
  * A lock whose holder cannot be asked (it names another machine, or no holder at all) counts as
@@ -31,15 +32,6 @@ function holderOf(owner: string): Holder {
   return host === hostname() && /^\d+$/.test(pid ?? "")
     ? { kind: "local", pid: Number(pid) }
     : { kind: "unknown" };
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
 }
 
 /**

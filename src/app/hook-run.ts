@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gitOperationInProgress } from "../adapters/git/in-progress.js";
 import { readLocalState, stateDir } from "../adapters/local-state.js";
+import { isRunning } from "../adapters/processes.js";
 import type { Problem } from "../core/events/parse.js";
 import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
 import { quotePath } from "../core/render/terminal.js";
@@ -91,15 +92,6 @@ async function report(ctx: AppContext, staged = false): Promise<string[]> {
     ...(stale.length > 10 ? [`  … and ${stale.length - 10} more`] : []),
     ...warning,
   ];
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
 }
 
 /**

@@ -4,6 +4,7 @@
 import { lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { locateEmbedded } from "../adapters/git/locate.js";
+import { isRunning } from "../adapters/processes.js";
 import { AdriftError } from "../core/errors.js";
 import { fnv1a } from "../core/fnv.js";
 import { hookSkipped } from "../core/hook-names.js";
@@ -46,15 +47,6 @@ function markerDir(): string | undefined {
     return path.join(gitDir, "adrift", "hook-skipped");
   } catch {
     return undefined;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }
 
