@@ -4,7 +4,7 @@ import path from "node:path";
 import { gitEnv, makeHistory, ROOT, WORK } from "./synthetic.mjs";
 
 const { openGit } = await import(path.join(ROOT, "dist/adapters/git/open.js"));
-const { fingerprintFiles } = await import(path.join(ROOT, "dist/app/stale-engine.js"));
+const { fingerprintFiles } = await import(path.join(ROOT, "dist/app/staleness/engine.js"));
 
 const dir = path.join(WORK, "embedded");
 makeHistory(dir, { files: 50_000, commits: 2 });

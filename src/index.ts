@@ -21,27 +21,32 @@ export type { ImportedAdr } from "./app/adr/import.js";
 export { type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { AdrSummary } from "./app/adr/summary.js";
 export type { AgentHookChange } from "./app/agents/install.js";
-export type { ActorOverride, AppContext, OpenOptions, OwnSession } from "./app/context.js";
-export type { ContextLine, ContextLineOptions } from "./app/context-line.js";
-export type { CorrespondenceOptions, ReportFormat } from "./app/correspondence.js";
+export type { StoryChanges, StoryInput } from "./app/backlog/stories.js";
+export { userDecisionsFor } from "./app/backlog/user-decisions.js";
+export type { VerdictInput } from "./app/backlog/verdicts.js";
+export type { ActorOverride, AppContext, OpenOptions, OwnSession } from "./app/dependencies.js";
 export { type DoctorOptions, type DoctorReport, runDoctor } from "./app/doctor/run.js";
-export type { ExportOptions } from "./app/export.js";
-export type { GoverningOptions, GoverningReport } from "./app/governing.js";
-export type { PrComment, PrCommentOptions } from "./app/pr-comment.js";
-export type { ListFilter, RecordSummary } from "./app/queries.js";
-export type { AmendInput, CardInput, DecisionInput, RecordResult } from "./app/records.js";
+export type { ListFilter, RecordSummary } from "./app/log/queries.js";
+export type {
+  AmendInput,
+  CardInput,
+  DecisionInput,
+  RecordResult,
+} from "./app/recording/records.js";
+export { type DraftOrBuilder, type EventDraft, writeEvents } from "./app/recording/writer.js";
+export type { ContextLine, ContextLineOptions } from "./app/reports/context-line.js";
+export type { CorrespondenceOptions, ReportFormat } from "./app/reports/correspondence.js";
+export type { ExportOptions } from "./app/reports/export.js";
+export type { GoverningOptions, GoverningReport } from "./app/reports/governing.js";
+export type { PrComment, PrCommentOptions } from "./app/reports/pr-comment.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
 export {
   computeStaleness,
   type RecordedMarks,
   recordStaleness,
   type StaleOptions,
-} from "./app/stale.js";
-export type { StoryChanges, StoryInput } from "./app/stories.js";
-export { userDecisionsFor } from "./app/user-decisions.js";
-export type { ValidationReport } from "./app/validate.js";
-export type { VerdictInput } from "./app/verdicts.js";
-export { type DraftOrBuilder, type EventDraft, writeEvents } from "./app/writer.js";
+} from "./app/staleness/stale.js";
+export type { ValidationReport } from "./app/validate/validate.js";
 export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
 export {
   AGENT_CONFIG_FILE,
@@ -80,10 +85,10 @@ export {
 } from "./core/rules/coverage.js";
 export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
-export type * from "./core/rules/staleness-types.js";
 export {
   STORY_TRANSITIONS,
   TASK_TRANSITIONS,
   VERDICT_TRANSITIONS,
 } from "./core/rules/transitions.js";
 export { selectUserDecisions } from "./core/rules/user-decisions.js";
+export type * from "./core/staleness/types.js";

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
-import type { AssessedRecord } from "../core/rules/staleness.js";
-import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
+import type { AssessedRecord } from "../core/staleness/staleness.js";
+import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 

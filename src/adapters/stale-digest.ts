@@ -5,7 +5,7 @@
 // restored into a fresh clone has them with new inodes and mtimes).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { StalenessReport } from "../core/rules/staleness-types.js";
+import type { StalenessReport } from "../core/staleness/types.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DECISIONS_DIR } from "../core/config.js";
-import type { AppContext } from "./context.js";
+import type { AppContext } from "./dependencies.js";
 
 /** The `.gitattributes` line that keeps local merges of the log conflict-free. */
 export const GITATTRIBUTES_RULE = ".decisions/log/*.ndjson merge=union text eol=lf";

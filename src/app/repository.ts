@@ -11,21 +11,27 @@ import { renumberAdrs } from "./adr/renumber.js";
 import { syncDrafts } from "./adr/sync.js";
 import { answerAgentHook } from "./agents/hook.js";
 import { installAgentHooks, uninstallAllAgentHooks } from "./agents/install.js";
-import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog.js";
-import { freezeUncovered } from "./baseline.js";
-import { worklineCheckpoint } from "./checkpoint.js";
-import { type ConfirmOptions, confirmRecord } from "./consent.js";
-import { type AppContext, createContext, type OpenOptions } from "./context.js";
-import { type ContextLineOptions, contextLine } from "./context-line.js";
-import { type CorrespondenceOptions, correspondenceReport } from "./correspondence.js";
+import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog/backlog.js";
+import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./backlog/questions.js";
+import {
+  addStory,
+  amendStory,
+  listStories,
+  type StoryChanges,
+  type StoryInput,
+  showStory,
+  transitionStory,
+} from "./backlog/stories.js";
+import { addTask, listTasks, showTask, transitionTask } from "./backlog/tasks.js";
+import { userDecisionsFor } from "./backlog/user-decisions.js";
+import { recordVerdict, type VerdictInput } from "./backlog/verdicts.js";
+import { type AppContext, createContext, type OpenOptions } from "./dependencies.js";
 import { type DoctorOptions, diagnoseRepository } from "./doctor/run.js";
-import { type ExportOptions, exportMarkdown } from "./export.js";
-import { type GoverningOptions, governingDecisions } from "./governing.js";
 import { initRepository } from "./init.js";
-import { loadProject } from "./load.js";
-import { type PrCommentOptions, prComment } from "./pr-comment.js";
-import { type ListFilter, listRecords, showArtifact } from "./queries.js";
-import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./questions.js";
+import { loadProject } from "./log/load.js";
+import { type ListFilter, listRecords, showArtifact } from "./log/queries.js";
+import { worklineCheckpoint } from "./recording/checkpoint.js";
+import { type ConfirmOptions, confirmRecord } from "./recording/consent.js";
 import {
   type AmendInput,
   amendRecord,
@@ -36,28 +42,22 @@ import {
   recordIntent,
   reverifyDecision,
   supersedeDecision,
-} from "./records.js";
-import { runStale, type StaleOptions } from "./stale.js";
-import {
-  addStory,
-  amendStory,
-  listStories,
-  type StoryChanges,
-  type StoryInput,
-  showStory,
-  transitionStory,
-} from "./stories.js";
-import { addTask, listTasks, showTask, transitionTask } from "./tasks.js";
-import { userDecisionsFor } from "./user-decisions.js";
-import { validateLog } from "./validate.js";
-import { recordVerdict, type VerdictInput } from "./verdicts.js";
+} from "./recording/records.js";
 import {
   changeWorkline,
   listWorklines,
   openWorkline,
   showSession,
   startSession,
-} from "./worklines.js";
+} from "./recording/worklines.js";
+import { freezeUncovered } from "./reports/baseline.js";
+import { type ContextLineOptions, contextLine } from "./reports/context-line.js";
+import { type CorrespondenceOptions, correspondenceReport } from "./reports/correspondence.js";
+import { type ExportOptions, exportMarkdown } from "./reports/export.js";
+import { type GoverningOptions, governingDecisions } from "./reports/governing.js";
+import { type PrCommentOptions, prComment } from "./reports/pr-comment.js";
+import { runStale, type StaleOptions } from "./staleness/stale.js";
+import { validateLog } from "./validate/validate.js";
 
 /** The use cases of one repository: the CLI and the MCP server are thin shells over this. */
 export function repositoryApi(ctx: AppContext) {

@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import type { DecisionInput } from "../app/records.js";
+import type { DecisionInput } from "../app/recording/records.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { collect, runDir } from "./common.js";
 

@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline";
-import type { WorklineCheckpoint } from "../app/checkpoint.js";
-import type { CardInput } from "../app/records.js";
+import type { WorklineCheckpoint } from "../app/recording/checkpoint.js";
+import type { CardInput } from "../app/recording/records.js";
 import type { Repository } from "../app/repository.js";
 import { AdriftError } from "../core/errors.js";
 import { safeText } from "../core/render/terminal.js";

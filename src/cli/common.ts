@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import type { ActorOverride, OpenOptions } from "../app/context.js";
+import type { ActorOverride, OpenOptions } from "../app/dependencies.js";
+import { type ResolvedPath, resolveInsideRepository } from "../app/recording/user-paths.js";
 import type { Repository } from "../app/repository.js";
-import { type ResolvedPath, resolveInsideRepository } from "../app/user-paths.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { quotePath } from "../core/render/terminal.js";
 import { personProblem } from "../core/rules/input-text.js";

@@ -1,4 +1,4 @@
-import type { RecordSummary } from "../app/queries.js";
+import type { RecordSummary } from "../app/log/queries.js";
 import { quotePath, safeText } from "../core/render/terminal.js";
 import { clip, flatten } from "../core/render/text.js";
 import type { IncompletenessReason } from "../core/rules/completeness.js";

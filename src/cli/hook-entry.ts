@@ -16,7 +16,7 @@ import { hookSkipped } from "../core/hook-names.js";
  * configuration shows instead of silently doing nothing.
  */
 export async function runInstalledHook(name: string, args: readonly string[]): Promise<number> {
-  const { HOOK_NAMES } = await import("../app/hook-script.js");
+  const { HOOK_NAMES } = await import("../app/hooks/script.js");
   if (!(HOOK_NAMES as readonly string[]).includes(name))
     throw new AdriftError(
       "usage",
@@ -25,8 +25,8 @@ export async function runInstalledHook(name: string, args: readonly string[]): P
     );
   let skipped: unknown;
   try {
-    const { createLightContext } = await import("../app/light-context.js");
-    const { runHook } = await import("../app/hook-run.js");
+    const { createLightContext } = await import("../app/light-dependencies.js");
+    const { runHook } = await import("../app/hooks/run.js");
     const ctx = await createLightContext(process.cwd());
     const output = await runHook(ctx, name as (typeof HOOK_NAMES)[number], args);
     for (const line of output.lines) process.stderr.write(`${line}\n`);

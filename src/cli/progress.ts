@@ -1,7 +1,7 @@
 // Progress of long work on a terminal (SPEC §4: large imports, reports, the first scan of a big
 // history): one line on stderr, redrawn at most ten times a second, shown only after the work
 // has taken a moment, and cleared when the command ends. Never on a pipe, in CI or in hooks.
-import type { Progress } from "../app/context.js";
+import type { Progress } from "../app/dependencies.js";
 
 /** Milliseconds of work before the first line is drawn (quick commands never flicker); ADRIFT_PROGRESS_AFTER_MS sets it. */
 const QUIET_MS = 400;

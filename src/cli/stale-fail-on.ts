@@ -1,5 +1,5 @@
 import { AdriftError } from "../core/errors.js";
-import type { StaleFinding } from "../core/rules/staleness-types.js";
+import type { StaleFinding } from "../core/staleness/types.js";
 
 /** Conditions `stale --fail-on` can name. */
 export const STALE_FAIL_CONDITIONS = ["stale", "unrecorded"] as const;

@@ -1,5 +1,5 @@
 import { quotePath, safeText } from "../core/render/terminal.js";
-import type { StaleFinding, StalenessReport } from "../core/rules/staleness-types.js";
+import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { paint } from "./io.js";
 
 const COLOR = { stale: "yellow", moved: "cyan", review: "blue", fresh: "green" } as const;

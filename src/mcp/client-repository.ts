@@ -1,4 +1,4 @@
-import type { AppContext, OwnSession } from "../app/context.js";
+import type { AppContext, OwnSession } from "../app/dependencies.js";
 import { type Repository, repositoryApi } from "../app/repository.js";
 
 /** The actor name of a client: its name from the initialize request, bounded, never empty. */

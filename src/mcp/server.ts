@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { AppContext, OwnSession } from "../app/context.js";
+import type { AppContext, OwnSession } from "../app/dependencies.js";
 import { clientRepository } from "./client-repository.js";
 import { INSTRUCTIONS } from "./instructions.js";
 import { RESOURCES, TOOLS } from "./registry.js";

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hookScript } from "../../src/app/hook-script.js";
+import { hookScript } from "../../src/app/hooks/script.js";
 import { ALL_DOCTOR_RULES } from "../../src/core/doctor/rules.js";
 import { HOOK_NAMES } from "../../src/core/hook-names.js";
 import { git, makeRepo, runCli, type TestRepo, tempDir } from "../support/repo.js";

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HOOK_NAMES, hookScript } from "../../src/app/hook-script.js";
+import { HOOK_NAMES, hookScript } from "../../src/app/hooks/script.js";
 import { CLI, makeRepo, type TestRepo, tempDir, testEnv } from "../support/repo.js";
 
 const FILES = [

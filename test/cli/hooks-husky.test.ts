@@ -14,7 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hookScript } from "../../src/app/hook-script.js";
+import { hookScript } from "../../src/app/hooks/script.js";
 import { CLI, repoWithDecision, type TestRepo, testEnv } from "../support/repo.js";
 
 /** husky 9 from the registry, installed once into a cache under the OS temp dir. */

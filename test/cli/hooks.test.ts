@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { HOOK_NAMES, hookScript } from "../../src/app/hook-script.js";
+import { HOOK_NAMES, hookScript } from "../../src/app/hooks/script.js";
 import { repoWithDecision, runCli, type TestRepo, tempDir, testEnv } from "../support/repo.js";
 
 const PREEXISTING = '#!/bin/sh\necho "the team hook ran" >&2\n';

@@ -1,7 +1,7 @@
 // Seed ADR 0214, end to end: QA says "needs a user decision" instead of spending a cycle.
 import { describe, expect, it } from "vitest";
+import { userDecisionsFor } from "../../src/app/backlog/user-decisions.js";
 import { openRepository } from "../../src/app/repository.js";
-import { userDecisionsFor } from "../../src/app/user-decisions.js";
 import { USER_DECISIONS_HEADING } from "../../src/core/render/user-decisions.js";
 import { expectFailure } from "../support/log-snapshot.js";
 import { makeRepo, testEnv } from "../support/repo.js";

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { StaleFinding } from "../../src/core/rules/staleness-types.js";
+import type { StaleFinding } from "../../src/core/staleness/types.js";
 import { makeRepo, runCli, type TestRepo, testEnv } from "../support/repo.js";
 
 type Report = {

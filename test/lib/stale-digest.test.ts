@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readStaleDigest, writeStaleDigest } from "../../src/adapters/stale-digest.js";
-import type { StalenessReport } from "../../src/core/rules/staleness-types.js";
+import type { StalenessReport } from "../../src/core/staleness/types.js";
 import { finding as fresh } from "../support/findings.js";
 import { tempDir } from "../support/repo.js";
 

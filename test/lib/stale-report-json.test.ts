@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reportJson, serialiseFinding } from "../../src/adapters/stale-cache.js";
-import type { StaleFinding, StalenessReport } from "../../src/core/rules/staleness-types.js";
+import type { StaleFinding, StalenessReport } from "../../src/core/staleness/types.js";
 
 const finding = (n: number, text: string): StaleFinding => ({
   record_id: `R${n}`,

@@ -1,4 +1,4 @@
-import type { StaleFinding } from "../../src/core/rules/staleness-types.js";
+import type { StaleFinding } from "../../src/core/staleness/types.js";
 
 /** A staleness finding for tests: fresh, from history, nothing listed, unless `rest` says more. */
 export const finding = (record_id: string, rest: Partial<StaleFinding> = {}): StaleFinding => ({

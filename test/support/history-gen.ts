@@ -1,6 +1,10 @@
 // Random commit histories and records for property tests of staleness (fast-check).
 import fc from "fast-check";
-import { type CommitInfo, type FileChange, orderCommits } from "../../src/core/rules/history.js";
+import {
+  type CommitInfo,
+  type FileChange,
+  orderCommits,
+} from "../../src/core/staleness/history.js";
 
 export const FILES = [
   "src/a.ts",

@@ -3,8 +3,8 @@
 // ids included; a merge's are the files whose contents differ from every parent's, as
 // `git log -c` gives them), and a lookup answers what any commit held at any path.
 import fc from "fast-check";
-import { type CommitInfo, type FileChange, NO_FILE } from "../../src/core/rules/history.js";
-import type { AssessedRecord, ContentLookup } from "../../src/core/rules/staleness.js";
+import { type CommitInfo, type FileChange, NO_FILE } from "../../src/core/staleness/history.js";
+import type { AssessedRecord, ContentLookup } from "../../src/core/staleness/staleness.js";
 import { FILES, SCOPES } from "./history-gen.js";
 
 /** A few blob ids, so that edits often put back what a file held before. */

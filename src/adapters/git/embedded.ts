@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import path from "node:path";
 import * as git from "isomorphic-git";
 import { AdriftError } from "../../core/errors.js";
-import { orderCommits } from "../../core/rules/history.js";
+import { orderCommits } from "../../core/staleness/history.js";
 import { messageSubject, trailerValues } from "./commit-message.js";
 import { embeddedLineOrigins } from "./embedded-blame.js";
 import {

@@ -1,4 +1,4 @@
-import type { CommitInfo, FileChange } from "../../core/rules/history.js";
+import type { CommitInfo, FileChange } from "../../core/staleness/history.js";
 
 export type { CommitInfo, FileChange };
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { AdrFile } from "../../core/adr/read-adr.js";
 import { numberOf } from "../../core/adr/values.js";
-import { type AppContext, repoPath } from "../context.js";
+import { type AppContext, repoPath } from "../dependencies.js";
 import { AdrReadCache, blobIdOf } from "./read-cache.js";
 import { readAdrText } from "./read-file.js";
 

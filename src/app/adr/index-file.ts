@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { renderIndexTable, spliceIndex } from "../../core/render/adr-index.js";
-import { type AppContext, repoPath } from "../context.js";
+import { type AppContext, repoPath } from "../dependencies.js";
 import { AdrReadCache, hashOf } from "./read-cache.js";
 import type { AdrSummary } from "./summary.js";
 

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { completeRelations } from "../../core/adr/relations.js";
 import type { ProjectState } from "../../core/project/state.js";
-import { type AppContext, repoPath } from "../context.js";
-import { loadProject } from "../load.js";
+import { type AppContext, repoPath } from "../dependencies.js";
+import { loadProject } from "../log/load.js";
 import { adrFilesIn, readAdrFiles, readDrafts } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
 import type { AdrSummary } from "./summary.js";

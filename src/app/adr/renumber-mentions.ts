@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { findAdrMentions, type NumberClash, rewriteAdrMentions } from "../../core/adr/mentions.js";
 import { adrRef } from "../../core/adr/model.js";
-import type { AppContext } from "../context.js";
+import type { AppContext } from "../dependencies.js";
 import { relativePath } from "./files.js";
 import { parseMarkdown } from "./markdown.js";
 

@@ -3,7 +3,7 @@ import { isScalar, isSeq } from "yaml";
 import { replaceRef } from "../../core/adr/links.js";
 import { adrRef } from "../../core/adr/model.js";
 import { numberOf } from "../../core/adr/values.js";
-import { type AppContext, repoPath } from "../context.js";
+import { type AppContext, repoPath } from "../dependencies.js";
 import { editFrontMatter } from "./front-matter.js";
 import type { AdrSummary } from "./summary.js";
 

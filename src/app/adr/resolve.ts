@@ -3,7 +3,7 @@ import path from "node:path";
 import { adrRef } from "../../core/adr/model.js";
 import { numberOf } from "../../core/adr/values.js";
 import { AdriftError } from "../../core/errors.js";
-import { type AppContext, repoPath } from "../context.js";
+import { type AppContext, repoPath } from "../dependencies.js";
 import { adrFilesIn, relativePath } from "./files.js";
 import { readFrontMatter } from "./front-matter.js";
 import type { AdrSummary } from "./summary.js";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { ProjectState } from "../../core/project/state.js";
-import { type AppContext, repoPath } from "../context.js";
+import { type AppContext, repoPath } from "../dependencies.js";
 import { readFrontMatter, stringList } from "./front-matter.js";
 
 /**

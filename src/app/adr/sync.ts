@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { readStatus } from "../../core/adr/status-line.js";
-import type { AppContext } from "../context.js";
-import { repoPath } from "../context.js";
+import type { AppContext } from "../dependencies.js";
+import { repoPath } from "../dependencies.js";
 import { acceptDraft, rejectDraft } from "./accept.js";
 import { adrFilesIn, relativePath } from "./files.js";
 import { readFrontMatter } from "./front-matter.js";

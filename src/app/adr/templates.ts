@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type AppContext, repoPath } from "../context.js";
+import { type AppContext, repoPath } from "../dependencies.js";
 
 // From src/app/adr/ and from dist/app/adr/ alike, the package's templates are three levels up.
 const BUILT_IN = fileURLToPath(new URL("../../../templates/", import.meta.url));

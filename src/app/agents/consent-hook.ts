@@ -1,7 +1,7 @@
 import { parseConsentReply, renderConfirmed, renderProposal } from "../../core/agents/proposal.js";
 import { isAdriftError } from "../../core/errors.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
-import type { AppContext } from "../context.js";
+import type { AppContext } from "../dependencies.js";
 import type { AgentSessionMemory } from "./session-memory.js";
 
 /** Proposals made since the agent session began and not shown yet, oldest first. */
@@ -48,7 +48,7 @@ export async function answerConsentReply(
   delete memory.awaiting;
   const reply = parseConsentReply(prompt);
   if (!reply) return undefined;
-  const { confirmRecord } = await import("../consent.js");
+  const { confirmRecord } = await import("../recording/consent.js");
   try {
     const person = { ...ctx, actor: { ...ctx.actor, kind: "human" as const } };
     const result = await confirmRecord(person, id, reply.changes, { from_chat: true });

@@ -11,9 +11,9 @@ import {
 import type { AgentName, HookEvent } from "../../core/agents/hook-config.js";
 import type { HookInput } from "../../core/agents/hook-input.js";
 import type { ProjectState } from "../../core/project/state.js";
-import type { AppContext } from "../context.js";
-import { loadProject } from "../load.js";
-import { activeWorkline } from "../records.js";
+import type { AppContext } from "../dependencies.js";
+import { loadProject } from "../log/load.js";
+import { activeWorkline } from "../recording/records.js";
 import { answerConsentReply, proposalAtStop } from "./consent-hook.js";
 import { readSessionMemory, writeSessionMemory } from "./session-memory.js";
 
@@ -79,7 +79,7 @@ export async function answerAgentHook(
   if (event === "session-start") {
     parts.push(renderSessionSummary(state, activeWorkline(ctx, state)));
     // the workline one-liner `adrift context` prints (seed 0173 §6)
-    const { contextLine } = await import("../context-line.js");
+    const { contextLine } = await import("../reports/context-line.js");
     const line = (await contextLine(ctx)).text;
     if (line) parts.push(`Context: ${line}`);
   }

@@ -22,7 +22,7 @@ import {
   shellQuote,
 } from "../../core/agents/hook-config.js";
 import { AdriftError } from "../../core/errors.js";
-import type { AppContext } from "../context.js";
+import type { AppContext } from "../dependencies.js";
 
 /** What install or uninstall did to one agent's file. */
 export type AgentHookChange = {

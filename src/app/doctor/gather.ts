@@ -7,10 +7,10 @@ import { hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import { compileScope } from "../../core/rules/scope.js";
-import type { AppContext } from "../context.js";
-import { detectHookManager } from "../hook-managers.js";
+import type { AppContext } from "../dependencies.js";
+import { detectHookManager } from "../hooks/managers.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
-import { validateProject } from "../validate.js";
+import { validateProject } from "../validate/validate.js";
 import { probeAgentHooks, readAgentConfigs } from "./agent-hooks.js";
 import { readHookFacts, readHuskyHookFacts } from "./hooks.js";
 
@@ -95,7 +95,7 @@ async function withMovedFiles(
   };
   const empty = scopes.filter((s) => s.entries.some(matchesNothing));
   if (empty.length === 0) return scopes;
-  const { computeStaleness } = await import("../stale.js");
+  const { computeStaleness } = await import("../staleness/stale.js");
   const findings = new Map((await computeStaleness(ctx)).findings.map((f) => [f.record_id, f]));
   return scopes.map((s) => {
     const moved: Record<string, string> = {};
@@ -185,7 +185,7 @@ export async function gatherDoctorFacts(
 /** The log files with marks set aside at HEAD, and the branch this clone wrote each on. */
 async function marksSetAside(ctx: AppContext): Promise<DoctorFacts["set_aside_marks"]> {
   const { logDirsOf, logFileStamps } = await import("../../adapters/log-files.js");
-  const { setAsideMarks } = await import("../marks-set-aside.js");
+  const { setAsideMarks } = await import("../staleness/marks-set-aside.js");
   const { root, gitDir } = ctx.git.location;
   const stamps = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root, gitDir);
   const byFile = new Map<string, { marks: number; records: Set<string> }>();

@@ -2,14 +2,14 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import path from "node:path";
 import { ADRIFT_HOOKS } from "../../core/doctor/check.js";
 import type { HookFact } from "../../core/doctor/facts.js";
-import { HUSKY_HELPER, huskyBlock } from "../hook-managers.js";
+import { HUSKY_HELPER, huskyBlock } from "../hooks/managers.js";
 import {
   DIGEST_PREFIX,
   HOOK_NAMES,
   type HookName,
   hookScript,
   isAsWritten,
-} from "../hook-script.js";
+} from "../hooks/script.js";
 
 /** The lines that delimit adrift's part of a hook (contract with `adrift hook install`). */
 export const HOOK_BLOCK_START = "# >>> adrift >>>";

@@ -4,7 +4,7 @@ import { type Config, ConfigSchema, DECISIONS_DIR, parseConfig } from "../../cor
 import { diagnose } from "../../core/doctor/check.js";
 import { ALL_DOCTOR_RULES, type DoctorFinding } from "../../core/doctor/rules.js";
 import { AdriftError } from "../../core/errors.js";
-import { type AppContext, createContext, type OpenOptions } from "../context.js";
+import { type AppContext, createContext, type OpenOptions } from "../dependencies.js";
 import { gatherDoctorFacts } from "./gather.js";
 
 /** Which git adapter answers, and why (`ADRIFT_GIT`, or no git on PATH), with how to switch. */

@@ -35,7 +35,7 @@ export async function runAgentHook(
   const name = agent as AgentName;
   const input = parseHookInput(name, await readStdin());
   const [{ createContext }, { answerAgentHook }] = await Promise.all([
-    import("../../app/context.js"),
+    import("../../app/dependencies.js"),
     import("../../app/agents/hook.js"),
   ]);
   const ctx = await createContext(cwd ?? input.cwd ?? process.cwd());

@@ -26,8 +26,8 @@ Examples:
     .action(
       action(async (shell: string, options: { cwd?: string; kind?: string }) => {
         if (shell === "ids") {
-          const { createLightContext } = await import("../../app/light-context.js");
-          const { completionIds } = await import("../../app/completion-ids.js");
+          const { createLightContext } = await import("../../app/light-dependencies.js");
+          const { completionIds } = await import("../../app/log/completion-ids.js");
           const ctx = await createLightContext(options.cwd ?? process.cwd());
           const ids = await completionIds(ctx, options.kind ?? "any");
           if (ids.length) process.stdout.write(`${ids.join("\n")}\n`);

@@ -3,7 +3,7 @@ import { action, common } from "../common.js";
 import { type CommonOptions, emit, note, paint } from "../io.js";
 
 async function context(options: CommonOptions) {
-  const { createLightContext } = await import("../../app/light-context.js");
+  const { createLightContext } = await import("../../app/light-dependencies.js");
   return createLightContext(options.cwd ?? process.cwd());
 }
 
@@ -31,7 +31,7 @@ export function registerHook(program: Command): void {
     )
     .action(
       action(async (options: CommonOptions & { force?: boolean }) => {
-        const { installHooks } = await import("../../app/hooks.js");
+        const { installHooks } = await import("../../app/hooks/install.js");
         const result = await installHooks(await context(options), {
           force: options.force,
         }).catch((error: { details?: { entries?: unknown } }) => {
@@ -63,7 +63,7 @@ export function registerHook(program: Command): void {
     .addHelpText("after", "\nExample:\n  adrift hook uninstall")
     .action(
       action(async (options: CommonOptions & { force?: boolean }) => {
-        const { uninstallHooks } = await import("../../app/hooks.js");
+        const { uninstallHooks } = await import("../../app/hooks/install.js");
         const result = await uninstallHooks(await context(options), { force: options.force });
         emit(options, result, () =>
           [

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { ListFilter } from "../../app/queries.js";
+import type { ListFilter } from "../../app/log/queries.js";
 import { AdriftError } from "../../core/errors.js";
 import type { Problem } from "../../core/events/parse.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";

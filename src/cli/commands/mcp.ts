@@ -19,7 +19,7 @@ See docs/agents.md for Cursor and other clients.`,
       action(async (options) => {
         // The SDK and the use cases load only when the server really starts.
         const [{ createContext }, { serveStdio }] = await Promise.all([
-          import("../../app/context.js"),
+          import("../../app/dependencies.js"),
           import("../../mcp/server.js"),
         ]);
         const ctx = await createContext(options.cwd ?? process.cwd(), {

@@ -52,8 +52,8 @@ export function registerPrComment(program: Command): void {
         const conditions = failOn(options.failOn);
         // Straight to the use case on a light context: the PR bot path skips loading every
         // other use case (and zod, YAML, the ADR reader) that the repository API brings.
-        const { createLightContext } = await import("../../app/light-context.js");
-        const { prComment } = await import("../../app/pr-comment.js");
+        const { createLightContext } = await import("../../app/light-dependencies.js");
+        const { prComment } = await import("../../app/reports/pr-comment.js");
         const ctx = await createLightContext(options.cwd ?? process.cwd());
         const { model, body } = await prComment(ctx, {
           base: options.base,

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { RecordResult } from "../../app/records.js";
+import type { RecordResult } from "../../app/recording/records.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { uncommittedNote } from "../../core/render/text.js";
 import { cardFlags, cardInput, parseConsidered, tierBFlags } from "../card-input.js";

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { ReportFormat } from "../../app/correspondence.js";
+import type { ReportFormat } from "../../app/reports/correspondence.js";
 import { AdriftError } from "../../core/errors.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
@@ -33,7 +33,7 @@ export function registerReport(program: Command): void {
         if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > 10))
           throw new AdriftError("usage", `--depth expects 1 to 10, got "${options.depth}"`);
         const repo = await repository(options);
-        const { renderCorrespondence } = await import("../../app/correspondence.js");
+        const { renderCorrespondence } = await import("../../app/reports/correspondence.js");
         const text = renderCorrespondence(await repo.correspondence({ depth }), format);
         const file = writeOut(options, repo.root, text);
         // JSON is printed as it is (its strings stay raw); Markdown and HTML as text for a terminal.

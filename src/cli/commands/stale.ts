@@ -29,8 +29,8 @@ export function registerStale(program: Command): void {
       action(async (options: StaleFlags) => {
         const { parseStaleFailOn, staleGateFailures } = await import("../stale-fail-on.js");
         const failOn = parseStaleFailOn(options.failOn);
-        const { createLightContext } = await import("../../app/light-context.js");
-        const { runStale, staleResultJson } = await import("../../app/stale.js");
+        const { createLightContext } = await import("../../app/light-dependencies.js");
+        const { runStale, staleResultJson } = await import("../../app/staleness/stale.js");
         const { terminalProgress } = await import("../progress.js");
         const progress = terminalProgress();
         const ctx = await createLightContext(options.cwd ?? process.cwd(), {

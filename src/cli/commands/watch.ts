@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import type { StaleFinding } from "../../core/rules/staleness-types.js";
+import type { StaleFinding } from "../../core/staleness/types.js";
 import { action, common, parseAs, writePath } from "../common.js";
 import { type CommonOptions, note, paint, reportError } from "../io.js";
 
@@ -31,9 +31,9 @@ export function registerWatch(program: Command): void {
     )
     .action(
       action(async (options: CommonOptions & { report?: string[] }) => {
-        const { createLightContext } = await import("../../app/light-context.js");
-        const { watchStaleness } = await import("../../app/watch.js");
-        const { reportFormatOf } = await import("../../app/generated-files.js");
+        const { createLightContext } = await import("../../app/light-dependencies.js");
+        const { watchStaleness } = await import("../../app/staleness/watch.js");
+        const { reportFormatOf } = await import("../../app/reports/generated-files.js");
         const ctx = await createLightContext(options.cwd ?? process.cwd(), {
           actor: parseAs(options.as),
         });

@@ -4,7 +4,7 @@ import type { BlockContent, PhrasingContent } from "mdast";
 import { type ForgeLinks, forgeLinks } from "../reports/forge.js";
 import type { Named, PrCommentModel } from "../reports/pr-comment.js";
 import type { PrPath } from "../reports/pr-stale.js";
-import type { ChangeCommit } from "../rules/staleness-types.js";
+import type { ChangeCommit } from "../staleness/types.js";
 import { code, type JoinableCode, joinableCode, sentence, type Words, words } from "./report-md.js";
 import { quotePath, safeText } from "./terminal.js";
 import { clip, flatten } from "./text.js";

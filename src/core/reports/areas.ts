@@ -1,5 +1,5 @@
 import { compileScope } from "../rules/scope.js";
-import { governorsOf, type ScopeIndex } from "../rules/scope-index.js";
+import { governorsOf, type ScopeIndex } from "../staleness/scope-index.js";
 
 /** A code area (a directory cut at the configured depth) and who governs its files. */
 export type Area = {

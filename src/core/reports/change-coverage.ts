@@ -1,5 +1,5 @@
 import { scopeKind } from "../rules/scope.js";
-import { buildScopeIndex, coverageOf, type Governor } from "../rules/scope-index.js";
+import { buildScopeIndex, coverageOf, type Governor } from "../staleness/scope-index.js";
 
 /** Whether changed paths are covered and, when `withIds`, the ids of the governors that cover them. */
 export type ChangeCoverage = { covers(path: string): boolean; ids: Iterable<string> };

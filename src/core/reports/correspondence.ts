@@ -1,7 +1,7 @@
 import type { ProjectState, RecordView } from "../project/state.js";
 import { compileScope } from "../rules/scope.js";
-import { buildScopeIndex } from "../rules/scope-index.js";
-import type { ChangeCommit, StaleFinding, StalenessReport } from "../rules/staleness-types.js";
+import { buildScopeIndex } from "../staleness/scope-index.js";
+import type { ChangeCommit, StaleFinding, StalenessReport } from "../staleness/types.js";
 import { type Area, coverageByArea, matchCounter } from "./areas.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
 import { type AdrInput, type AdrRelation, type BacklogInput, isAcceptedAdr } from "./inputs.js";

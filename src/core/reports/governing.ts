@@ -1,4 +1,4 @@
-import { bySpecificity, governorsOf, type ScopeIndex } from "../rules/scope-index.js";
+import { bySpecificity, governorsOf, type ScopeIndex } from "../staleness/scope-index.js";
 
 /** A decision or ADR governing some of a diff's paths. */
 export type GoverningItem = {

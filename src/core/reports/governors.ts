@@ -1,5 +1,5 @@
 import type { RecordView } from "../project/state.js";
-import type { Governor } from "../rules/scope-index.js";
+import type { Governor } from "../staleness/scope-index.js";
 import { type AdrInput, isAcceptedAdr } from "./inputs.js";
 
 /** What governance reads of a record (a `RecordView` or a report index's record). */

@@ -1,9 +1,9 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
-import { prefixStart } from "../rules/history.js";
 import { globBase, scopeKind } from "../rules/scope.js";
-import type { Governor } from "../rules/scope-index.js";
-import { compiledScopes } from "../rules/staleness.js";
-import type { StalenessReport } from "../rules/staleness-types.js";
+import { prefixStart } from "../staleness/history.js";
+import type { Governor } from "../staleness/scope-index.js";
+import { compiledScopes } from "../staleness/staleness.js";
+import type { StalenessReport } from "../staleness/types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { changeCoverage } from "./change-coverage.js";
 import type { Forge } from "./forge.js";

@@ -1,4 +1,4 @@
-import type { StalenessReport } from "../rules/staleness-types.js";
+import type { StalenessReport } from "../staleness/types.js";
 import type { BaselineVerdict } from "./baseline.js";
 import type { StaleSplit } from "./pr-stale.js";
 import type { ReportRecords } from "./report-index.js";

@@ -1,4 +1,4 @@
-import type { ChangeCommit, PathChange, StaleFinding } from "../rules/staleness-types.js";
+import type { ChangeCommit, PathChange, StaleFinding } from "../staleness/types.js";
 import type { RawEvent } from "./log-ids.js";
 import { markedStaleIds, type ReportRecords } from "./report-index.js";
 

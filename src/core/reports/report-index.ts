@@ -6,7 +6,7 @@ import type {
   RecordView,
 } from "../project/state.js";
 import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
-import type { Governor } from "../rules/scope-index.js";
+import type { Governor } from "../staleness/scope-index.js";
 import type { BacklogInput, QuestionInput } from "./inputs.js";
 
 /**

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { DecisionInput } from "../../app/records.js";
+import type { DecisionInput } from "../../app/recording/records.js";
 import { Basis, CardFields } from "../../core/events/common.js";
 import { DecisionRecorded, IntentCardRecorded } from "../../core/events/payloads.js";
 

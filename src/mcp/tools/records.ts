@@ -1,6 +1,6 @@
 import * as z from "zod";
-import type { RecordSummary } from "../../app/queries.js";
-import type { RecordResult } from "../../app/records.js";
+import type { RecordSummary } from "../../app/log/queries.js";
+import type { RecordResult } from "../../app/recording/records.js";
 import { truncate } from "../../core/errors.js";
 import { CardChanges, IntentCardAmended } from "../../core/events/payloads.js";
 import { uncommittedNote } from "../../core/render/text.js";

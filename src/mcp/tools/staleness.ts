@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { unreadableLinesWarning } from "../../core/project/unreadable-lines.js";
-import type { StaleFinding } from "../../core/rules/staleness-types.js";
+import type { StaleFinding } from "../../core/staleness/types.js";
 import { defineTool } from "../tool.js";
 
 /** One line of a finding that needs attention: id, state, the paths and the first commit. */

@@ -1,0 +1,93 @@
+import { AdriftError } from "../../core/errors.js";
+import {
+  assertNewKey,
+  findStory,
+  findTask,
+  resolveReference,
+} from "../../core/project/backlog-lookup.js";
+import type { TaskStatus } from "../../core/project/backlog-types.js";
+import { inheritedRules } from "../../core/rules/coverage.js";
+import { requireText } from "../../core/rules/input-text.js";
+import {
+  assertStatus,
+  assertTaskTransition,
+  TASK_TRANSITIONS,
+} from "../../core/rules/transitions.js";
+import type { AppContext } from "../dependencies.js";
+import { loadProject } from "../log/load.js";
+import { currentActor, detectAgent } from "../recording/actor.js";
+import { writeEvents } from "../recording/writer.js";
+
+/** Creates a task of a story; it starts `todo` and inherits the story's rules. */
+export async function addTask(
+  ctx: AppContext,
+  input: { title: string; story_id: string; key?: string },
+) {
+  requireText(
+    input.title,
+    "a task's title",
+    'name the task, e.g. adrift task add "Round totals" --story S',
+  );
+  const { state } = await loadProject(ctx);
+  assertNewKey(state, input.key);
+  const story = resolveReference(() => findStory(state, input.story_id), "story", input.story_id);
+  const data = { title: input.title, story_id: story.id, ...(input.key ? { key: input.key } : {}) };
+  const [event] = (await writeEvents(ctx, [{ type: "task_created", data }])).slice(-1);
+  return { id: event!.id, key: input.key, story_id: story.id, status: "todo" as TaskStatus };
+}
+
+/** Moves a task along its state machine (start, review, done). */
+export async function transitionTask(ctx: AppContext, ref: string, to: TaskStatus) {
+  const { state } = await loadProject(ctx);
+  const task = findTask(state, ref);
+  assertTaskTransition(task.id, task.status, to);
+  // The correction-cycle limit stops an agent's loop: going on past it is a person's call.
+  if (
+    task.status === "blocked" &&
+    ((await currentActor(ctx)).kind === "agent" || detectAgent(ctx.env))
+  )
+    throw new AdriftError(
+      "only_human",
+      `task ${task.key ?? task.id} is blocked after ${task.cycles} correction cycle(s); only a person decides to go on (adrift task start ${task.key ?? task.id.slice(0, 10)} from their own shell)`,
+      { id: task.id, status: task.status, cycles: task.cycles },
+    );
+  const [event] = (
+    await writeEvents(ctx, [
+      { type: "task_transitioned", data: { task_id: task.id, from: task.status, to } },
+    ])
+  ).slice(-1);
+  return { id: task.id, key: task.key, event_id: event!.id, from: task.status, to };
+}
+
+/** A task with its story, inherited rules, verdicts and the question it waits for. */
+export async function showTask(ctx: AppContext, ref: string) {
+  const { state } = await loadProject(ctx);
+  const task = findTask(state, ref);
+  return {
+    task,
+    story: state.stories.get(task.story_id),
+    rules: inheritedRules(state, task.id).map((id) => state.rules.get(id)!),
+    waiting_for: task.waiting_for ? state.questions.get(task.waiting_for) : undefined,
+    correction_cycle_limit: ctx.config.correction_cycle_limit,
+  };
+}
+
+/** Tasks, oldest first, optionally of one story or status. */
+export async function listTasks(ctx: AppContext, filter: { story?: string; status?: string } = {}) {
+  assertStatus("task", TASK_TRANSITIONS, filter.status);
+  const { state } = await loadProject(ctx);
+  const story = filter.story ? findStory(state, filter.story).id : undefined;
+  return [...state.tasks.values()]
+    .filter(
+      (t) => (!story || t.story_id === story) && (!filter.status || t.status === filter.status),
+    )
+    .map((t) => ({
+      id: t.id,
+      key: t.key,
+      title: t.title,
+      status: t.status,
+      story_id: t.story_id,
+      cycles: t.cycles,
+      waiting_for: t.waiting_for,
+    }));
+}

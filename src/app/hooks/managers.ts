@@ -1,0 +1,186 @@
+// Hook managers that own the hooks directory: adrift integrates the way each expects instead of
+// renaming files in it. husky 9 (core.hooksPath=.husky/_, whose generated files dispatch to the
+// team's tracked `.husky/<hook>` scripts): adrift adds one line to each of those, calling
+// `.husky/adrift.sh`, which it writes beside them. lefthook (its runner in .git/hooks, the
+// commands in lefthook.yml): adrift prints the entries to add and writes nothing.
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { AdriftError } from "../../core/errors.js";
+import {
+  BLOCK_END,
+  BLOCK_START,
+  HOOK_NAMES,
+  type HookName,
+  isAsWritten,
+  sharedHookScript,
+} from "./script.js";
+
+/** The hook manager found, and where its files are. */
+export type HookManager =
+  | { kind: "husky"; dir: string; hooks: string }
+  | { kind: "lefthook"; config: string };
+
+const LEFTHOOK_CONFIGS = [
+  "lefthook.yml",
+  ".lefthook.yml",
+  "lefthook.yaml",
+  ".lefthook.yaml",
+  "lefthook.toml",
+  ".lefthook.toml",
+  "lefthook.json",
+  ".lefthook.json",
+  "lefthook.jsonc",
+  ".lefthook.jsonc",
+];
+
+/** husky 9 when git runs hooks from a husky `_` folder (its dispatcher `h` there); lefthook by its config. */
+export function detectHookManager(root: string, hooksDir: string): HookManager | undefined {
+  if (path.basename(hooksDir) === "_" && existsSync(path.join(hooksDir, "h")))
+    return { kind: "husky", dir: path.dirname(hooksDir), hooks: hooksDir };
+  const config = LEFTHOOK_CONFIGS.find((name) => existsSync(path.join(root, name)));
+  return config ? { kind: "lefthook", config: path.join(root, config) } : undefined;
+}
+
+/** The helper script's name in the husky folder. */
+export const HUSKY_HELPER = "adrift.sh";
+
+/** The lines adrift adds to a husky hook file (tracked: no path of this machine in them). */
+export function huskyBlock(name: HookName): string[] {
+  return [
+    BLOCK_START,
+    "# adrift (`adrift hook uninstall` removes these lines); it never fails the commit itself",
+    `sh "\${0%/*}/${HUSKY_HELPER}" ${name} "$@" || true`,
+    BLOCK_END,
+  ];
+}
+
+/** The block's place in a file's lines, when it is there. */
+function findBlock(lines: readonly string[]): { start: number; end: number } | undefined {
+  const start = lines.indexOf(BLOCK_START);
+  const end = lines.indexOf(BLOCK_END, start + 1);
+  return start >= 0 && end > start ? { start, end } : undefined;
+}
+
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** What happened to one husky file. */
+export type HuskyAction = {
+  hook: string;
+  action: "installed" | "chained" | "updated" | "unchanged" | "removed" | "restored" | "absent";
+  file: string;
+};
+
+/** The husky files adrift's lines in them were edited in (install and uninstall refuse over them). */
+function editedBlocks(manager: { dir: string }): string[] {
+  const edited: string[] = [];
+  for (const name of HOOK_NAMES) {
+    const file = path.join(manager.dir, name);
+    const lines = read(file)?.split("\n");
+    const block = lines && findBlock(lines);
+    if (block && lines.slice(block.start, block.end + 1).join("\n") !== huskyBlock(name).join("\n"))
+      edited.push(file);
+  }
+  const helper = read(path.join(manager.dir, HUSKY_HELPER));
+  if (helper !== undefined && !isAsWritten(helper))
+    edited.push(path.join(manager.dir, HUSKY_HELPER));
+  return edited;
+}
+
+function refuseEdited(edited: string[], command: "install" | "uninstall"): void {
+  if (edited.length > 0)
+    throw new AdriftError(
+      "conflict",
+      `adrift's lines in ${edited.join(", ")} changed since adrift wrote them, and \`adrift hook ${command}\` would lose the changes: put your lines outside the block between "${BLOCK_START}" and "${BLOCK_END}", or pass --force`,
+      { files: edited },
+    );
+}
+
+/**
+ * Adds adrift's line to each `.husky/<hook>` file (after the team's lines, so a failing lint
+ * still stops the commit first; a file that did not exist is created with the line alone) and
+ * writes `.husky/adrift.sh`. Nothing in `.husky/_` changes.
+ */
+export function installHusky(manager: { dir: string }, force = false): HuskyAction[] {
+  if (!force) refuseEdited(editedBlocks(manager), "install");
+  const helper = path.join(manager.dir, HUSKY_HELPER);
+  const script = sharedHookScript();
+  const actions: HuskyAction[] = [];
+  if (read(helper) !== script) writeFileSync(helper, script, { mode: 0o644 });
+  for (const name of HOOK_NAMES) {
+    const file = path.join(manager.dir, name);
+    const text = read(file);
+    const block = huskyBlock(name);
+    if (text === undefined) {
+      writeFileSync(file, `${block.join("\n")}\n`, { mode: 0o644 });
+      actions.push({ hook: name, action: "installed", file });
+      continue;
+    }
+    const lines = text.split("\n");
+    const found = findBlock(lines);
+    if (found) {
+      const current = lines.slice(found.start, found.end + 1).join("\n");
+      if (current === block.join("\n")) actions.push({ hook: name, action: "unchanged", file });
+      else {
+        lines.splice(found.start, found.end - found.start + 1, ...block);
+        writeFileSync(file, lines.join("\n"));
+        actions.push({ hook: name, action: "updated", file });
+      }
+      continue;
+    }
+    const body = text.length === 0 || text.endsWith("\n") ? text : `${text}\n`;
+    writeFileSync(file, `${body}${block.join("\n")}\n`);
+    actions.push({ hook: name, action: "chained", file });
+  }
+  return actions;
+}
+
+/** Takes adrift's lines out of the husky files (a file adrift created goes) and removes the helper. */
+export function uninstallHusky(manager: { dir: string }, force = false): HuskyAction[] {
+  if (!force) refuseEdited(editedBlocks(manager), "uninstall");
+  const actions: HuskyAction[] = [];
+  for (const name of HOOK_NAMES) {
+    const file = path.join(manager.dir, name);
+    const text = read(file);
+    const lines = text?.split("\n");
+    const found = lines && findBlock(lines);
+    if (!lines || !found) {
+      actions.push({ hook: name, action: "absent", file });
+      continue;
+    }
+    lines.splice(found.start, found.end - found.start + 1);
+    // The line after the block, when it ended the file, is the file's last newline.
+    if (found.start === lines.length - 1 && lines[found.start] === "") lines.splice(found.start, 1);
+    const rest = lines.join("\n");
+    if (rest.trim() === "") {
+      rmSync(file, { force: true });
+      actions.push({ hook: name, action: "removed", file });
+    } else {
+      writeFileSync(file, rest.endsWith("\n") || rest === "" ? rest : `${rest}\n`);
+      actions.push({ hook: name, action: "restored", file });
+    }
+  }
+  rmSync(path.join(manager.dir, HUSKY_HELPER), { force: true });
+  return actions;
+}
+
+/** The arguments lefthook passes on for each hook (its `{0}` is all of git's). */
+function lefthookRun(name: HookName): string {
+  const args = name === "pre-commit" || name === "post-commit" ? "" : " {0}";
+  return `npx --no-install git-adrift hook run ${name}${args} || true`;
+}
+
+/** The entries to add to lefthook.yml, one command named `adrift` per hook. */
+export function lefthookEntries(): string {
+  return HOOK_NAMES.flatMap((name) => [
+    `${name}:`,
+    "  commands:",
+    "    adrift:",
+    `      run: ${lefthookRun(name)}`,
+  ]).join("\n");
+}

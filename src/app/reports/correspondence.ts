@@ -1,0 +1,51 @@
+import { AdriftError } from "../../core/errors.js";
+import { renderCorrespondenceHtml } from "../../core/render/correspondence-html.js";
+import { renderCorrespondenceMarkdown } from "../../core/render/correspondence-md.js";
+import { stableJson } from "../../core/render/json.js";
+import {
+  buildCorrespondence,
+  type CorrespondenceReport,
+} from "../../core/reports/correspondence.js";
+import type { AppContext } from "../dependencies.js";
+import { isAdriftFile, reportGit } from "./diff-range.js";
+import { loadReportInputs } from "./inputs.js";
+import { stalenessForReports } from "./staleness.js";
+import { loadReportState } from "./state.js";
+
+/** Formats of the correspondence report. */
+export type ReportFormat = "md" | "json" | "html";
+
+/** Options of `report correspondence`. */
+export type CorrespondenceOptions = { depth?: number; format?: ReportFormat };
+
+/** Computes the correspondence report at HEAD (records ↔ code, areas, propagation). */
+export async function correspondenceReport(
+  ctx: AppContext,
+  options: CorrespondenceOptions = {},
+): Promise<CorrespondenceReport> {
+  const git = reportGit(ctx);
+  const head = await git.resolve("HEAD");
+  if (!head)
+    throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
+  const state = await loadReportState(ctx);
+  const [inputs, staleness, tree] = await Promise.all([
+    loadReportInputs(ctx, state),
+    stalenessForReports(ctx, state, head),
+    git.tree(head),
+  ]);
+  return buildCorrespondence({
+    state,
+    adrs: inputs.adrs,
+    backlog: inputs.backlog,
+    staleness,
+    files: tree.map((t) => t.path).filter((p) => !isAdriftFile(ctx, p)),
+    depth: options.depth ?? ctx.config.coverage_depth,
+  });
+}
+
+/** Renders the report in a format: JSON (sorted keys), Markdown, or one HTML page. */
+export function renderCorrespondence(report: CorrespondenceReport, format: ReportFormat): string {
+  if (format === "json") return stableJson(report);
+  if (format === "html") return renderCorrespondenceHtml(report);
+  return renderCorrespondenceMarkdown(report);
+}

@@ -1,0 +1,58 @@
+import { AdriftError } from "../../core/errors.js";
+import type { AdriftEvent } from "../../core/events/envelope.js";
+import { resolveRef } from "../../core/project/lookup.js";
+import { renderExport } from "../../core/render/export.js";
+import type { AppContext } from "../dependencies.js";
+import { loadProject } from "../log/load.js";
+import { sessionIdFor } from "../recording/worklines.js";
+
+/** What to export: a session, a workline, or (neither) this clone's current session. */
+export type ExportOptions = { session?: string; workline?: string };
+
+function mentions(event: AdriftEvent, workline: string): boolean {
+  if (event.workline_id === workline || event.id === workline) return true;
+  const data = event.data as { workline_id?: string };
+  return data.workline_id === workline;
+}
+
+/** A session or workline as readable Markdown, with its timeline and its cards. */
+export async function exportMarkdown(
+  ctx: AppContext,
+  options: ExportOptions = {},
+): Promise<{ kind: "session" | "workline"; id: string; markdown: string }> {
+  if (options.session && options.workline)
+    throw new AdriftError("usage", "give --session or --workline, not both");
+  const { state, log } = await loadProject(ctx);
+  if (options.workline) {
+    const id = resolveRef(state, options.workline, {
+      accept: ["workline_opened"],
+      what: "workline",
+    });
+    const events = log.events.filter((e) => mentions(e, id));
+    const records = [...state.records.values()].filter((r) => r.workline_id === id);
+    const title = state.worklines.get(id)!.title;
+    return {
+      kind: "workline",
+      id,
+      markdown: renderExport({ kind: "workline", id, title, events, records }),
+    };
+  }
+  const id = await sessionIdFor(ctx, state, options.session);
+  const session = id ? state.sessions.get(id) : undefined;
+  if (!session)
+    throw new AdriftError(
+      "not_found",
+      "no session on this branch yet: give --session <id> or --workline <id>",
+    );
+  const events = log.events.filter((e) => e.session_id === session.id);
+  const records = [...state.records.values()].filter((r) => r.session_id === session.id);
+  const markdown = renderExport({
+    kind: "session",
+    id: session.id,
+    title: session.title,
+    author: `${session.author.name} <${session.author.email}>`,
+    events,
+    records,
+  });
+  return { kind: "session", id: session.id, markdown };
+}

@@ -1,0 +1,44 @@
+import type { GitAdapter } from "../../adapters/git/types.js";
+import type { AskReason, AtBase } from "../../core/reports/pr-stale.js";
+import type { AppContext } from "../dependencies.js";
+import type { DiffRange } from "./diff-range.js";
+import { loadReportState } from "./state.js";
+
+/** The repository as the staleness engine sees it, with HEAD at `rev` instead. */
+function gitAt(git: GitAdapter, rev: string): GitAdapter {
+  return new Proxy(git, {
+    get(target, name) {
+      if (name === "resolveRevision")
+        return (r: string) => (r === "HEAD" ? Promise.resolve(rev) : target.resolveRevision(r));
+      const value = Reflect.get(target, name, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Whether each asked record was already stale at the merge base (`splitStale`'s `ask`: the few
+ * stale records the head's findings cannot place on their own). The staleness engine judges
+ * them at the merge base, exactly as `stale` does at HEAD (history, renames, merges, worklines;
+ * fingerprints where the basis is not in the clone). A record it cannot find stays undefined (the
+ * split then fails closed, and says so).
+ */
+export async function staleAtMergeBase(
+  ctx: AppContext,
+  range: DiffRange,
+  ask: readonly { id: string; why: AskReason }[],
+): Promise<AtBase> {
+  const out = new Map<string, boolean | undefined>();
+  const from = range.from;
+  if (!from || ask.length === 0) return out;
+  const wanted = new Set(ask.map((a) => a.id));
+  const [{ assessedRecords }, { historyReport }, state] = await Promise.all([
+    import("../staleness/stale.js"),
+    import("../staleness/engine.js"),
+    loadReportState(ctx),
+  ]);
+  const records = assessedRecords(state).filter((r) => wanted.has(r.id));
+  const report = await historyReport(gitAt(ctx.git, from), records);
+  for (const f of report.findings) out.set(f.record_id, f.state === "stale");
+  return out;
+}
