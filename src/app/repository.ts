@@ -19,7 +19,7 @@ import { type AppContext, createContext, type OpenOptions } from "./context.js";
 import { type ContextLineOptions, contextLine } from "./context-line.js";
 import { type CorrespondenceOptions, correspondenceReport } from "./correspondence.js";
 import { type DoctorOptions, diagnoseRepository } from "./doctor/run.js";
-import { type ExportOptions, exportMarkdown } from "./export.js";
+import { type ExportOptions, exportMarkdown, exportMarkdownStream } from "./export.js";
 import { type GoverningOptions, governingDecisions } from "./governing.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
@@ -97,6 +97,7 @@ export function repositoryApi(ctx: AppContext) {
       answerAgentHook(ctx, agent, event, input),
     contextLine: (options?: ContextLineOptions) => contextLine(ctx, options),
     exportMarkdown: (options?: ExportOptions) => exportMarkdown(ctx, options),
+    exportMarkdownStream: (options?: ExportOptions) => exportMarkdownStream(ctx, options),
     correspondence: (options?: CorrespondenceOptions) => correspondenceReport(ctx, options),
     prComment: (options: PrCommentOptions) => prComment(ctx, options),
     freezeBaseline: (options?: { expires?: string }) => freezeUncovered(ctx, options),

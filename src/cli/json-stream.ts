@@ -80,3 +80,28 @@ export async function writeLines<T>(
   }
   await put(sink, `${buffer}${last}\n`);
 }
+
+/**
+ * Writes pieces one after the other (each through `map`), batched, waiting for the sink to
+ * drain; returns the last character written ("" when nothing was).
+ */
+export async function writeChunks(
+  sink: Sink,
+  chunks: Iterable<string>,
+  map: (chunk: string) => string = (chunk) => chunk,
+): Promise<string> {
+  let buffer = "";
+  let last = "";
+  for (const chunk of chunks) {
+    const text = map(chunk);
+    if (text === "") continue;
+    buffer += text;
+    last = text.at(-1)!;
+    if (buffer.length >= BATCH_CHARS) {
+      await put(sink, buffer);
+      buffer = "";
+    }
+  }
+  if (buffer !== "") await put(sink, buffer);
+  return last;
+}

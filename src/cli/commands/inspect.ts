@@ -107,15 +107,17 @@ export function registerInspect(program: Command): void {
           );
           return report.ok ? 0 : 2;
         }
-        emit(options, report, () =>
-          [
-            ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${safeText(n)}`)),
-            ...report.problems.map(
-              (p) =>
-                `${quotePath(p.file)}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${safeText(p.message)}`,
-            ),
-            `${report.ok ? paint("green", "ok") : paint("red", "invalid")}: ${report.events} events in ${report.files} file(s), ${report.errors} error(s), ${report.warnings} warning(s)`,
-          ].join("\n"),
+        // A line per notice and problem, written as they come: thousands of problems are
+        // never one string.
+        const { writeLines } = await import("../json-stream.js");
+        await writeLines(
+          process.stdout,
+          [...(report.notices ?? []), ...report.problems],
+          (item) =>
+            typeof item === "string"
+              ? paint("yellow", `notice: ${safeText(item)}`)
+              : `${quotePath(item.file)}:${item.line}: ${paint(item.severity === "error" ? "red" : "yellow", item.severity)} [${item.code}] ${safeText(item.message)}`,
+          `${report.ok ? paint("green", "ok") : paint("red", "invalid")}: ${report.events} events in ${report.files} file(s), ${report.errors} error(s), ${report.warnings} warning(s)`,
         );
         return report.ok ? 0 : 2;
       }),
