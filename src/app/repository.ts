@@ -24,7 +24,7 @@ import { type GoverningOptions, governingDecisions } from "./governing.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./load.js";
 import { type PrCommentOptions, prComment } from "./pr-comment.js";
-import { type ListFilter, listRecords, showArtifact } from "./queries.js";
+import { type ListFilter, listRecordRows, listRecords, showArtifact } from "./queries.js";
 import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./questions.js";
 import {
   type AmendInput,
@@ -87,6 +87,7 @@ export function repositoryApi(ctx: AppContext) {
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
+    listRows: (filter?: ListFilter) => listRecordRows(ctx, filter),
     validate: (options?: { against?: string }) => validateLog(ctx, options),
     stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
     doctor: (options?: DoctorOptions) => diagnoseRepository(ctx, options),
