@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { generateLog } from "../../bench/support/generate-log.mjs";
 import { exportInput } from "../../src/app/export.js";
 import { openRepository } from "../../src/app/repository.js";
+import { jsonReplacer } from "../../src/cli/io.js";
 import { stableJson } from "../../src/core/render/json.js";
 import { safeText } from "../../src/core/render/terminal.js";
 import type { CorrespondenceReport } from "../../src/core/reports/correspondence.js";
@@ -126,6 +127,23 @@ describe("streamed export and correspondence report", () => {
     );
     expect(byWorkline.markdown).toBe(previousExport(await exportInputOf(repo, { workline })));
     expectExportBytes(repo, ["--workline", workline], byWorkline.markdown, "workline", workline);
+    // list --json makes its rows as it writes them: the same document as the whole rows array.
+    const lib = await openRepository(repo.dir, { env: testEnv() });
+    const filters = [
+      [[], {}],
+      [["--type", "decision"], { type: "decision" }],
+      [["--status", "incomplete"], { status: "incomplete" }],
+      [["--workline", workline], { workline }],
+      [["--tag", "none"], { tag: "none" }],
+    ] as const;
+    for (const [args, filter] of filters) {
+      const rows = await lib.list(filter);
+      const listed = repo.adrift(["list", ...args, "--json"]);
+      expect(listed.stdout).toBe(
+        `${JSON.stringify({ records: rows, total: rows.length }, jsonReplacer)}\n`,
+      );
+    }
+    expect(repo.adrift(["list", "--workline", "nope", "--json"]).stdout).toBe("");
   });
 
   it("write a big log's export and report whole, the same bytes", async () => {
