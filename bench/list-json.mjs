@@ -3,7 +3,7 @@
 // file and JSON.parses every line. Interleaved rounds; time and peak RSS of each child process.
 // Then the peak RSS of `export` (the biggest session) and of `report correspondence` in each
 // format against the log's size; `--base <dist/cli/main.js>` measures an older build beside it.
-//   node bench/list-json.mjs [--events N] [--files N] [--runs N] [--base FILE] [--only-docs]
+//   node bench/list-json.mjs [--events N] [--files N] [--runs N] [--base FILE] [--only-docs | --no-docs]
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -31,6 +31,7 @@ const runs = flag("--runs", 3);
 const baseAt = args.indexOf("--base");
 const BASE = baseAt >= 0 ? path.resolve(args[baseAt + 1]) : undefined;
 const onlyDocs = args.includes("--only-docs");
+const noDocs = args.includes("--no-docs");
 const root = path.join(here, ".work", `list-${events}-${files}`);
 const logDir = path.join(root, ".decisions", "log");
 const env = gitEnv();
@@ -105,7 +106,7 @@ const docs = [
   ["report html", ["report", "correspondence", "--format", "html"]],
   ["report json", ["report", "correspondence", "--format", "json"]],
 ];
-for (const [name, argv] of docs) {
+for (const [name, argv] of noDocs ? [] : docs) {
   const builds = BASE
     ? [
         ["this", CLI],
