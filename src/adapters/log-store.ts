@@ -95,13 +95,51 @@ function fileParser(buffer: Buffer, file: string, options: { checkCanonical?: bo
  * Reads a file validated earlier and unchanged since: each line's JSON is its event.
  * Returns undefined when a line does not parse after all (then the file is validated again).
  */
-function parseTrustedBuffer(buffer: Buffer, file: string): LoadedLine[] | undefined {
+/**
+ * Makes the values events repeat one value in memory: every event of a session carries its
+ * `session_id` and `workline_id` and an equal `actor`, each parsed as its own copy (a quarter of
+ * a big log's parsed size). The values are equal, so nothing read from them changes; the actor
+ * objects are shared, which is safe because events are never mutated after parsing.
+ */
+export function valueSharer(): (event: unknown) => void {
+  const strings = new Map<string, string>();
+  const actors = new Map<string, unknown>();
+  const share = (value: unknown) => {
+    if (typeof value !== "string") return value;
+    const known = strings.get(value);
+    if (known !== undefined) return known;
+    strings.set(value, value);
+    return value;
+  };
+  return (event) => {
+    if (typeof event !== "object" || event === null) return;
+    const e = event as Record<string, unknown>;
+    if (typeof e.session_id === "string") e.session_id = share(e.session_id);
+    if (typeof e.workline_id === "string") e.workline_id = share(e.workline_id);
+    if (typeof e.type === "string") e.type = share(e.type);
+    if (typeof e.actor === "object" && e.actor !== null) {
+      const key = JSON.stringify(e.actor);
+      const known = actors.get(key);
+      if (known !== undefined) e.actor = known;
+      else actors.set(key, e.actor);
+    }
+  };
+}
+
+function parseTrustedBuffer(
+  buffer: Buffer,
+  file: string,
+  share: (event: unknown) => void,
+): LoadedLine[] | undefined {
   const texts = buffer.toString("utf8").split("\n");
   const lines: LoadedLine[] = [];
   try {
     for (let i = 0; i < texts.length; i++) {
       const text = texts[i]!;
-      if (text.length > 0) lines.push({ event: JSON.parse(text), at: { file, line: i + 1 } });
+      if (text.length === 0) continue;
+      const event = JSON.parse(text);
+      share(event);
+      lines.push({ event, at: { file, line: i + 1 } });
     }
   } catch {
     return undefined;
@@ -139,6 +177,7 @@ export async function readLog(
   const cache = options.validatedFiles;
   const lines: LoadedLine[] = [];
   const problems: Problem[] = [];
+  const share = valueSharer();
   // Bounded read-ahead: the next files load while this one is parsed. With a cache, the file
   // is stat'ed before and after the read: trust needs the stat after (any change before or
   // during the read shows in it), remembering needs both equal (nothing changed meanwhile).
@@ -159,7 +198,7 @@ export async function readLog(
     const name = names[i]!;
     const trusted =
       cache && after && cache.trusts(name, after, buffer.length)
-        ? parseTrustedBuffer(buffer, name)
+        ? parseTrustedBuffer(buffer, name, share)
         : undefined;
     if (trusted) {
       for (const line of trusted) lines.push(line);
@@ -170,7 +209,10 @@ export async function readLog(
     });
     if (cache && before && after && parsed.canonical && sameStat(before, after))
       cache.remember(name, after, buffer.length);
-    for (const line of parsed.lines) lines.push(line);
+    for (const line of parsed.lines) {
+      share(line.event);
+      lines.push(line);
+    }
     for (const problem of parsed.problems) problems.push(problem);
   }
   cache?.save(names);

@@ -29,7 +29,7 @@ import { type AppContext, createContext, type OpenOptions } from "./dependencies
 import { type DoctorOptions, diagnoseRepository } from "./doctor/run.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./log/load.js";
-import { type ListFilter, listRecords, showArtifact } from "./log/queries.js";
+import { type ListFilter, listRecordRows, listRecords, showArtifact } from "./log/queries.js";
 import { worklineCheckpoint } from "./recording/checkpoint.js";
 import { type ConfirmOptions, confirmRecord } from "./recording/consent.js";
 import {
@@ -53,7 +53,7 @@ import {
 import { freezeUncovered } from "./reports/baseline.js";
 import { type ContextLineOptions, contextLine } from "./reports/context-line.js";
 import { type CorrespondenceOptions, correspondenceReport } from "./reports/correspondence.js";
-import { type ExportOptions, exportMarkdown } from "./reports/export.js";
+import { type ExportOptions, exportMarkdown, exportMarkdownStream } from "./reports/export.js";
 import { type GoverningOptions, governingDecisions } from "./reports/governing.js";
 import { type PrCommentOptions, prComment } from "./reports/pr-comment.js";
 import { runStale, type StaleOptions } from "./staleness/stale.js";
@@ -87,6 +87,7 @@ export function repositoryApi(ctx: AppContext) {
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
+    listRows: (filter?: ListFilter) => listRecordRows(ctx, filter),
     validate: (options?: { against?: string }) => validateLog(ctx, options),
     stale: (options?: StaleOptions & { record?: boolean }) => runStale(ctx, options),
     doctor: (options?: DoctorOptions) => diagnoseRepository(ctx, options),
@@ -97,6 +98,7 @@ export function repositoryApi(ctx: AppContext) {
       answerAgentHook(ctx, agent, event, input),
     contextLine: (options?: ContextLineOptions) => contextLine(ctx, options),
     exportMarkdown: (options?: ExportOptions) => exportMarkdown(ctx, options),
+    exportMarkdownStream: (options?: ExportOptions) => exportMarkdownStream(ctx, options),
     correspondence: (options?: CorrespondenceOptions) => correspondenceReport(ctx, options),
     prComment: (options: PrCommentOptions) => prComment(ctx, options),
     freezeBaseline: (options?: { expires?: string }) => freezeUncovered(ctx, options),

@@ -41,18 +41,16 @@ export async function writeJsonDocument(
   };
   for (const [i, [key, value]] of entries.entries()) {
     buffer += `${pad(1)}${JSON.stringify(key)}${colon}`;
-    if (streamed.includes(key) && Array.isArray(value)) {
-      if (value.length === 0) buffer += "[]";
-      else {
-        buffer += `[${nl}`;
-        for (let n = 0; n < value.length; n++) {
-          const text = JSON.stringify(value[n], jsonReplacer, indent) ?? "null";
-          buffer += `${pad(2)}${indent ? text.replaceAll("\n", `\n${pad(2)}`) : text}`;
-          buffer += n < value.length - 1 ? `,${nl}` : nl;
-          await flush();
-        }
-        buffer += `${pad(1)}]`;
+    if (streamed.includes(key) && isIterable(value)) {
+      // An array, or any iterable (rows made as they are written): elements one at a time.
+      let n = 0;
+      for (const element of value) {
+        const text = JSON.stringify(element, jsonReplacer, indent) ?? "null";
+        buffer += `${n === 0 ? `[${nl}` : `,${nl}`}${pad(2)}${indent ? text.replaceAll("\n", `\n${pad(2)}`) : text}`;
+        n++;
+        await flush();
       }
+      buffer += n === 0 ? "[]" : `${nl}${pad(1)}]`;
     } else {
       const text = JSON.stringify(value, jsonReplacer, indent);
       buffer += indent ? text.replaceAll("\n", `\n${pad(1)}`) : text;
@@ -61,6 +59,25 @@ export async function writeJsonDocument(
   }
   buffer += "}\n";
   await flush(true);
+}
+
+/** An array or another iterable, not a string or a Map (JSON writes those whole). */
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return (
+    Array.isArray(value) ||
+    (typeof value === "object" &&
+      value !== null &&
+      !(value instanceof Map) &&
+      typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function")
+  );
+}
+
+/**
+ * A value known only once what comes before it in the document was written (the count of rows
+ * made as they were written): JSON.stringify asks for it when it reaches it.
+ */
+export function later(value: () => unknown): { toJSON(): unknown } {
+  return { toJSON: value };
 }
 
 /** Writes one line per item (and a last line), batched, waiting for the sink to drain. */
@@ -79,4 +96,29 @@ export async function writeLines<T>(
     }
   }
   await put(sink, `${buffer}${last}\n`);
+}
+
+/**
+ * Writes pieces one after the other (each through `map`), batched, waiting for the sink to
+ * drain; returns the last character written ("" when nothing was).
+ */
+export async function writeChunks(
+  sink: Sink,
+  chunks: Iterable<string>,
+  map: (chunk: string) => string = (chunk) => chunk,
+): Promise<string> {
+  let buffer = "";
+  let last = "";
+  for (const chunk of chunks) {
+    const text = map(chunk);
+    if (text === "") continue;
+    buffer += text;
+    last = text.at(-1)!;
+    if (buffer.length >= BATCH_CHARS) {
+      await put(sink, buffer);
+      buffer = "";
+    }
+  }
+  if (buffer !== "") await put(sink, buffer);
+  return last;
 }

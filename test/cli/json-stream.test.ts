@@ -3,7 +3,7 @@ import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonReplacer } from "../../src/cli/io.js";
-import { writeJsonDocument } from "../../src/cli/json-stream.js";
+import { later, writeJsonDocument } from "../../src/cli/json-stream.js";
 
 async function written(doc: Record<string, unknown>, streamed: string[], indent: 0 | 2) {
   const sink = new PassThrough({ highWaterMark: 16 });
@@ -33,6 +33,28 @@ describe("writeJsonDocument", () => {
           };
           const expected = `${JSON.stringify(doc, jsonReplacer, indent)}\n`;
           expect(await written(doc, ["records"], indent)).toBe(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("writes rows made as they are written (a generator) and a count known after them, the same bytes", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.jsonValue(), { maxLength: 30 }),
+        fc.constantFrom(0 as const, 2 as const),
+        async (records, indent) => {
+          let total = 0;
+          function* rows() {
+            for (const r of records) {
+              total++;
+              yield r;
+            }
+          }
+          const doc = { records: rows(), total: later(() => total), set: new Set([1]) };
+          const expected = `${JSON.stringify({ records, total: records.length, set: [1] }, jsonReplacer, indent)}\n`;
+          expect(await written(doc, ["records", "set"], indent)).toBe(expected);
         },
       ),
       { numRuns: 200 },

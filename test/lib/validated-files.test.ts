@@ -1,6 +1,15 @@
-import { appendFileSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateLog } from "../../bench/support/generate-log.mjs";
 import { foldEvents, openRepository, openValidatedFiles, readLog } from "../../src/index.js";
 import { logFiles } from "../support/log-files.js";
 import { makeRepo, tempDir } from "../support/repo.js";
@@ -20,6 +29,31 @@ async function setup() {
 }
 
 describe("the cache of validated files", () => {
+  it("gives events equal to each line's JSON, with repeated values shared (checked and trusted reads)", async () => {
+    const dir = tempDir();
+    const logDir = path.join(dir, ".decisions", "log");
+    mkdirSync(logDir, { recursive: true });
+    generateLog(logDir, 3_000, 5);
+    const parsed = new Map<string, unknown>();
+    for (const name of readdirSync(logDir))
+      for (const line of readFileSync(path.join(logDir, name), "utf8").split("\n"))
+        if (line) parsed.set((JSON.parse(line) as { id: string }).id, JSON.parse(line));
+    const cacheFile = path.join(tempDir(), "validated-files.json");
+    const read = () =>
+      readLog(path.join(dir, ".decisions"), dir, { validatedFiles: openValidatedFiles(cacheFile) });
+    for (const log of [
+      await read(),
+      await read(),
+      await readLog(path.join(dir, ".decisions"), dir),
+    ]) {
+      expect(log.events).toHaveLength(parsed.size);
+      for (const event of log.events)
+        expect(JSON.stringify(event)).toBe(JSON.stringify(parsed.get(event.id)));
+      // One actor object per person, not one per event.
+      expect(new Set(log.events.map((e) => e.actor)).size).toBeLessThan(100);
+    }
+  });
+
   it("gives the same log as a full check, on the first and on later reads", async () => {
     const { repo, read, cacheFile } = await setup();
     const full = await readLog(path.join(repo.dir, ".decisions"), repo.dir);

@@ -55,11 +55,30 @@ export type ListFilter = {
 
 /** Records (intent cards and decisions) matching the filter, oldest first. */
 export async function listRecords(ctx: AppContext, filter: ListFilter = {}) {
+  return [...(await listRecordRows(ctx, filter))];
+}
+
+/**
+ * `listRecords` made as it is read: each row is built when asked for and can be dropped once
+ * written, so a listing of a million records never holds its rows beside the folded state.
+ * The filter's workline is resolved now (an unknown one fails before anything is written).
+ */
+export async function listRecordRows(
+  ctx: AppContext,
+  filter: ListFilter = {},
+): Promise<Iterable<RecordSummary>> {
   const { state } = await loadProject(ctx);
   const workline = filter.workline
     ? resolveRef(state, filter.workline, { accept: ["workline_opened"], what: "workline" })
     : undefined;
-  const rows: RecordSummary[] = [];
+  return matchingRows(state, filter, workline);
+}
+
+function* matchingRows(
+  state: ProjectState,
+  filter: ListFilter,
+  workline: string | undefined,
+): Generator<RecordSummary> {
   for (const record of state.records.values()) {
     if (filter.type && record.kind !== filter.type) continue;
     if (workline && record.workline_id !== workline) continue;
@@ -73,7 +92,6 @@ export async function listRecords(ctx: AppContext, filter: ListFilter = {}) {
           : filter.status && record.status !== filter.status
     )
       continue;
-    rows.push(summary);
+    yield summary;
   }
-  return rows;
 }

@@ -1,7 +1,13 @@
 import { AdriftError } from "../../core/errors.js";
-import { renderCorrespondenceHtml } from "../../core/render/correspondence-html.js";
-import { renderCorrespondenceMarkdown } from "../../core/render/correspondence-md.js";
-import { stableJson } from "../../core/render/json.js";
+import {
+  correspondenceHtmlChunks,
+  renderCorrespondenceHtml,
+} from "../../core/render/correspondence-html.js";
+import {
+  correspondenceMarkdownChunks,
+  renderCorrespondenceMarkdown,
+} from "../../core/render/correspondence-md.js";
+import { stableJson, stableJsonChunks } from "../../core/render/json.js";
 import {
   buildCorrespondence,
   type CorrespondenceReport,
@@ -48,4 +54,17 @@ export function renderCorrespondence(report: CorrespondenceReport, format: Repor
   if (format === "json") return stableJson(report);
   if (format === "html") return renderCorrespondenceHtml(report);
   return renderCorrespondenceMarkdown(report);
+}
+
+/** The report's arrays, each written an element at a time as JSON. */
+const STREAMED_KEYS = ["adrs", "areas", "notices", "propagation", "records", "uncovered"];
+
+/** `renderCorrespondence(report, format)` in pieces, the same bytes: never one string. */
+export function correspondenceChunks(
+  report: CorrespondenceReport,
+  format: ReportFormat,
+): Iterable<string> {
+  if (format === "json") return stableJsonChunks(report, STREAMED_KEYS);
+  if (format === "html") return correspondenceHtmlChunks(report);
+  return correspondenceMarkdownChunks(report);
 }

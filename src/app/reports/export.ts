@@ -1,7 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
 import type { AdriftEvent } from "../../core/events/envelope.js";
 import { resolveRef } from "../../core/project/lookup.js";
-import { renderExport } from "../../core/render/export.js";
+import { type ExportInput, exportChunks, renderExport } from "../../core/render/export.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { sessionIdFor } from "../recording/worklines.js";
@@ -15,11 +15,29 @@ function mentions(event: AdriftEvent, workline: string): boolean {
   return data.workline_id === workline;
 }
 
+/** What `exportMarkdown` returns, its Markdown as pieces to write one after the other. */
+export type ExportStream = { kind: "session" | "workline"; id: string; chunks: Iterable<string> };
+
 /** A session or workline as readable Markdown, with its timeline and its cards. */
 export async function exportMarkdown(
   ctx: AppContext,
   options: ExportOptions = {},
 ): Promise<{ kind: "session" | "workline"; id: string; markdown: string }> {
+  const input = await exportInput(ctx, options);
+  return { kind: input.kind, id: input.id, markdown: renderExport(input) };
+}
+
+/** `exportMarkdown` as a stream: the same bytes, a few records at a time, never one string. */
+export async function exportMarkdownStream(
+  ctx: AppContext,
+  options: ExportOptions = {},
+): Promise<ExportStream> {
+  const input = await exportInput(ctx, options);
+  return { kind: input.kind, id: input.id, chunks: exportChunks(input) };
+}
+
+/** What the export of a session or workline covers. */
+export async function exportInput(ctx: AppContext, options: ExportOptions): Promise<ExportInput> {
   if (options.session && options.workline)
     throw new AdriftError("usage", "give --session or --workline, not both");
   const { state, log } = await loadProject(ctx);
@@ -31,11 +49,7 @@ export async function exportMarkdown(
     const events = log.events.filter((e) => mentions(e, id));
     const records = [...state.records.values()].filter((r) => r.workline_id === id);
     const title = state.worklines.get(id)!.title;
-    return {
-      kind: "workline",
-      id,
-      markdown: renderExport({ kind: "workline", id, title, events, records }),
-    };
+    return { kind: "workline", id, title, events, records };
   }
   const id = await sessionIdFor(ctx, state, options.session);
   const session = id ? state.sessions.get(id) : undefined;
@@ -46,13 +60,12 @@ export async function exportMarkdown(
     );
   const events = log.events.filter((e) => e.session_id === session.id);
   const records = [...state.records.values()].filter((r) => r.session_id === session.id);
-  const markdown = renderExport({
+  return {
     kind: "session",
     id: session.id,
     title: session.title,
     author: `${session.author.name} <${session.author.email}>`,
     events,
     records,
-  });
-  return { kind: "session", id: session.id, markdown };
+  };
 }

@@ -1,9 +1,10 @@
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { runCheckpoint } from "../checkpoint.js";
 import { action, common, repository, writePath } from "../common.js";
-import { type CommonOptions, emit, paint } from "../io.js";
+import { type CommonOptions, jsonReplacer, paint } from "../io.js";
+import { writeChunks } from "../json-stream.js";
 
 /**
  * Writes a generated document to --out (relative to where the command runs, inside the
@@ -18,6 +19,38 @@ export function writeOut(
   const file = writePath(options.out, options, root).absolute;
   writeFileSync(file, content);
   return file;
+}
+
+/** Bytes gathered before one write to a file. */
+const FILE_BATCH_CHARS = 1 << 16;
+
+/** --out opened for writing (relative to where the command runs, inside the repository at `root`). */
+export function openOut(
+  options: CommonOptions & { out?: string },
+  root: string,
+): { file: string; fd: number } | undefined {
+  if (!options.out) return undefined;
+  const file = writePath(options.out, options, root).absolute;
+  return { file, fd: openSync(file, "w") };
+}
+
+/** Passes the pieces through while writing them, in order, to the open file `fd`. */
+export function* teeToFile(fd: number, chunks: Iterable<string>): Generator<string> {
+  let buffer = "";
+  for (const chunk of chunks) {
+    buffer += chunk;
+    if (buffer.length >= FILE_BATCH_CHARS) {
+      writeSync(fd, buffer);
+      buffer = "";
+    }
+    yield chunk;
+  }
+  if (buffer !== "") writeSync(fd, buffer);
+}
+
+/** Writes pieces to the open file `fd` one after the other, as `writeOut` writes one string. */
+export function writeChunksToFile(fd: number, chunks: Iterable<string>): void {
+  for (const _ of teeToFile(fd, chunks));
 }
 
 /** `adrift export`: a session or workline as readable Markdown. */
@@ -42,22 +75,55 @@ export function registerExport(program: Command): void {
           options.workline && !options.session
             ? await runCheckpoint(repo, options, await repo.worklineCheckpoint(options.workline))
             : undefined;
-        const result = await repo.exportMarkdown({
+        const result = await repo.exportMarkdownStream({
           session: options.session,
           workline: options.workline,
         });
-        const file = writeOut(options, repo.root, result.markdown);
-        const data = {
-          ...result,
-          ...(file ? { out: file } : {}),
-          ...(checkpoint ? { checkpoint } : {}),
-        };
-        emit(options, data, () =>
-          file
-            ? paint("green", `wrote ${quotePath(file)}`)
-            : safeText(result.markdown, { multiline: true }),
-        );
+        // Opened before anything is printed: a --out that cannot be written fails alone.
+        const out = openOut(options, repo.root);
+        try {
+          if (options.json) {
+            // One JSON document whose `markdown` string is written a piece at a time: the pieces
+            // end at block boundaries (never inside a surrogate pair), so each piece's escaped
+            // characters are those of the whole string.
+            const data = {
+              kind: result.kind,
+              id: result.id,
+              markdown: MARKDOWN_SLOT,
+              ...(out ? { out: out.file } : {}),
+              ...(checkpoint ? { checkpoint } : {}),
+            };
+            const json = JSON.stringify(data, jsonReplacer, process.stdout.isTTY ? 2 : undefined);
+            const [before, after] = json.split(JSON.stringify(MARKDOWN_SLOT));
+            const chunks = out ? teeToFile(out.fd, result.chunks) : result.chunks;
+            await writeChunks(process.stdout, jsonStringPieces(before!, chunks, `${after}\n`));
+          } else if (out) {
+            writeChunksToFile(out.fd, result.chunks);
+            process.stdout.write(`${paint("green", `wrote ${quotePath(out.file)}`)}\n`);
+          } else {
+            const last = await writeChunks(process.stdout, result.chunks, (chunk) =>
+              safeText(chunk, { multiline: true }),
+            );
+            if (last !== "" && last !== "\n") process.stdout.write("\n");
+          }
+        } finally {
+          if (out) closeSync(out.fd);
+        }
         return 0;
       }),
     );
+}
+
+/** Stands for the Markdown in the JSON document until its pieces are written in its place. */
+const MARKDOWN_SLOT = "\u0000adrift:markdown\u0000";
+
+/** `before`, then the pieces as one JSON string (escaped a piece at a time), then `after`. */
+function* jsonStringPieces(
+  before: string,
+  chunks: Iterable<string>,
+  after: string,
+): Generator<string> {
+  yield `${before}"`;
+  for (const chunk of chunks) yield JSON.stringify(chunk).slice(1, -1);
+  yield `"${after}`;
 }

@@ -29,7 +29,7 @@ export function registerInspect(program: Command): void {
         // the human view may read more (a story's tasks and rules): only when it is printed
         const human = options.json ? "" : await shownDetails(result, repo);
         emit(options, withLogProblems(result, unreadable), () => human);
-        if (!options.json) warnUnreadable(unreadable);
+        warnUnreadable(unreadable);
         return 0;
       }),
     );
@@ -58,17 +58,22 @@ export function registerInspect(program: Command): void {
           );
         const unreadable: Problem[] = [];
         const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
-        const rows = await repo.list(options as ListFilter);
-        // Streamed, a record at a time: a million records are never one string.
-        const { writeJsonDocument, writeLines } = await import("../json-stream.js");
-        if (options.json)
+        // Streamed, a record at a time: a million records are never one string, and with
+        // --json the rows are made as they are written (never all held beside the state).
+        const { later, writeJsonDocument, writeLines } = await import("../json-stream.js");
+        if (options.json) {
+          let total = 0;
+          const rows = counted(await repo.listRows(options as ListFilter), () => total++);
           await writeJsonDocument(
             process.stdout,
-            withLogProblems({ records: rows, total: rows.length }, unreadable),
+            withLogProblems({ records: rows, total: later(() => total) }, unreadable),
             ["records"],
             process.stdout.isTTY ? 2 : 0,
           );
-        else if (rows.length === 0) process.stdout.write("no records match\n");
+          return 0;
+        }
+        const rows = await repo.list(options as ListFilter);
+        if (rows.length === 0) process.stdout.write("no records match\n");
         else
           await writeLines(
             process.stdout,
@@ -76,7 +81,7 @@ export function registerInspect(program: Command): void {
             recordLine,
             paint("dim", `${rows.length} record(s)`),
           );
-        if (!options.json) warnUnreadable(unreadable);
+        warnUnreadable(unreadable);
         return 0;
       }),
     );
@@ -107,15 +112,17 @@ export function registerInspect(program: Command): void {
           );
           return report.ok ? 0 : 2;
         }
-        emit(options, report, () =>
-          [
-            ...(report.notices ?? []).map((n) => paint("yellow", `notice: ${safeText(n)}`)),
-            ...report.problems.map(
-              (p) =>
-                `${quotePath(p.file)}:${p.line}: ${paint(p.severity === "error" ? "red" : "yellow", p.severity)} [${p.code}] ${safeText(p.message)}`,
-            ),
-            `${report.ok ? paint("green", "ok") : paint("red", "invalid")}: ${report.events} events in ${report.files} file(s), ${report.errors} error(s), ${report.warnings} warning(s)`,
-          ].join("\n"),
+        // A line per notice and problem, written as they come: thousands of problems are
+        // never one string.
+        const { writeLines } = await import("../json-stream.js");
+        await writeLines(
+          process.stdout,
+          [...(report.notices ?? []), ...report.problems],
+          (item) =>
+            typeof item === "string"
+              ? paint("yellow", `notice: ${safeText(item)}`)
+              : `${quotePath(item.file)}:${item.line}: ${paint(item.severity === "error" ? "red" : "yellow", item.severity)} [${item.code}] ${safeText(item.message)}`,
+          `${report.ok ? paint("green", "ok") : paint("red", "invalid")}: ${report.events} events in ${report.files} file(s), ${report.errors} error(s), ${report.warnings} warning(s)`,
         );
         return report.ok ? 0 : 2;
       }),
@@ -125,4 +132,12 @@ export function registerInspect(program: Command): void {
 /** A JSON document with the log lines its read left out (`log_problems`), when there are any. */
 function withLogProblems<T extends object>(data: T, problems: Problem[]): T {
   return problems.length ? { ...data, log_problems: problems } : data;
+}
+
+/** The items, calling `each` as each one is taken. */
+function* counted<T>(items: Iterable<T>, each: () => void): Generator<T> {
+  for (const item of items) {
+    each();
+    yield item;
+  }
 }

@@ -1,10 +1,12 @@
+import { closeSync } from "node:fs";
 import type { Command } from "commander";
 import type { ReportFormat } from "../../app/reports/correspondence.js";
 import { AdriftError } from "../../core/errors.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
 import { paint } from "../io.js";
-import { writeOut } from "./export.js";
+import { writeChunks } from "../json-stream.js";
+import { openOut, writeChunksToFile } from "./export.js";
 
 const FORMATS = ["md", "json", "html"];
 
@@ -33,12 +35,26 @@ export function registerReport(program: Command): void {
         if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > 10))
           throw new AdriftError("usage", `--depth expects 1 to 10, got "${options.depth}"`);
         const repo = await repository(options);
-        const { renderCorrespondence } = await import("../../app/reports/correspondence.js");
-        const text = renderCorrespondence(await repo.correspondence({ depth }), format);
-        const file = writeOut(options, repo.root, text);
+        const { correspondenceChunks } = await import("../../app/reports/correspondence.js");
+        const report = await repo.correspondence({ depth });
+        // Written a record (a table row) at a time, never as one string.
+        const chunks = correspondenceChunks(report, format);
+        const out = openOut(options, repo.root);
+        if (out) {
+          try {
+            writeChunksToFile(out.fd, chunks);
+          } finally {
+            closeSync(out.fd);
+          }
+          process.stdout.write(`${paint("green", "wrote")} ${quotePath(out.file)}\n`);
+          return 0;
+        }
         // JSON is printed as it is (its strings stay raw); Markdown and HTML as text for a terminal.
-        const shown = format === "json" ? text : safeText(text, { multiline: true });
-        process.stdout.write(file ? `${paint("green", "wrote")} ${quotePath(file)}\n` : shown);
+        await writeChunks(
+          process.stdout,
+          chunks,
+          format === "json" ? undefined : (chunk) => safeText(chunk, { multiline: true }),
+        );
         return 0;
       }),
     );

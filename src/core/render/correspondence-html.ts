@@ -38,57 +38,17 @@ function row(cells: string[]): string {
 
 /** The correspondence report as one self-contained HTML page (no scripts, no external assets). */
 export function renderCorrespondenceHtml(report: CorrespondenceReport): string {
+  let html = "";
+  for (const chunk of correspondenceHtmlChunks(report)) html += chunk;
+  return html;
+}
+
+/** The page in pieces, a table row or a record at a time: the same bytes, never one string. */
+export function* correspondenceHtmlChunks(report: CorrespondenceReport): Generator<string> {
   const s = report.summary;
   const card = (n: number | string, label: string) =>
     `<div class="card"><b>${e(String(n))}</b>${e(label)}</div>`;
-  const areas = report.areas
-    .map((a) => {
-      const pct = a.files ? Math.round((a.covered_files / a.files) * 100) : 0;
-      return row([
-        `<code>${e(a.area)}</code>`,
-        `<div class="bar" title="${pct}%"><span style="width:${pct}%"></span></div>`,
-        `${a.covered_files}/${a.files}${a.covered_by_stale > 0 ? ` (${a.covered_by_stale} by stale decisions)` : ""}`,
-        e([...a.decisions, ...a.adrs].join(", ") || "—"),
-      ]);
-    })
-    .join("");
-  const adrs = report.adrs
-    .map((a) =>
-      row([
-        e(a.number === null ? a.id : String(a.number).padStart(4, "0")),
-        e(clip(flatten(a.title), 160)),
-        e(a.status),
-        a.state === "drifted"
-          ? `<span class="drifted">drifted</span> ${e(a.chain.map((c) => `${c.kind} ${c.id}`).join(" → "))}`
-          : "current",
-        e(a.relations.map((r) => `${r.type} ${r.target}`).join(", ") || "—"),
-        e(a.scope.join(", ")),
-      ]),
-    )
-    .join("");
-  const records = report.records
-    .map(
-      (r) =>
-        `<details><summary><code>${e(r.id)}</code> ${e(clip(flatten(r.outcome) || "(no outcome)", 200))} — ${e(r.status)}, computed ${e(r.computed)}</summary>` +
-        `<p>${e(r.kind)} based on <code>${e(r.revision.slice(0, 12))}</code>${r.adrs.length ? ` · in ${e(r.adrs.join(", "))}` : ""}</p>` +
-        `<table><tr><th>Path</th><th>State now</th><th>Commits</th></tr>${r.paths
-          .map((p) =>
-            row([
-              `<code>${e(p.entry)}</code>`,
-              `<span class="s-${p.state}">${e(pathStateText(p))}</span>`,
-              e(p.commits.map((c) => `${c.hash.slice(0, 10)} ${c.subject}`).join("; ") || "—"),
-            ]),
-          )
-          .join("")}</table></details>`,
-    )
-    .join("");
-  const propagation = report.propagation
-    .map(
-      (p) =>
-        `<li>${e(p.kind)} <code>${e(p.id)}</code> is <b>${e(p.state)}</b>: ${e(p.chain.map((c) => `${c.kind} ${c.id} (${c.reason})`).join(" → "))}</li>`,
-    )
-    .join("");
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -97,11 +57,60 @@ export function renderCorrespondenceHtml(report: CorrespondenceReport): string {
 <h1>Code correspondence</h1><p>At <code>${e(report.head)}</code>, areas cut at depth ${report.depth}.</p>
 ${report.notices.map((n) => `<p><b>Note:</b> ${e(n)}</p>`).join("")}
 <div class="cards">${card(s.records, "records with code")}${card(s.adrs, "ADRs")}${card(`${s.covered_files}/${s.files}`, "files covered")}${card(s.covered_by_stale, "covered by stale decisions")}${card(s.uncovered_files, "files uncovered")}${card(s.paths.drifted, "paths drifted")}${card(s.paths.moved, "paths moved")}${card(s.paths.missing, "paths missing")}${card(s.uncovered_areas, "areas uncovered")}</div>
-<h2>Code areas</h2><table><tr><th>Area</th><th>Coverage</th><th>Files</th><th>Governed by</th></tr>${areas}</table>
-<h2>Areas no decision covers</h2>${report.uncovered.length ? `<ul>${report.uncovered.map((u) => `<li><code>${e(u)}</code></li>`).join("")}</ul>` : "<p>Every area has at least one decision.</p>"}
-<h2>ADRs</h2>${report.adrs.length ? `<table><tr><th>ADR</th><th>Title</th><th>Status</th><th>State</th><th>Relations</th><th>Scope</th></tr>${adrs}</table>` : "<p>No ADRs yet.</p>"}
-<h2>Decisions and their code</h2>${records || "<p>No record names code paths.</p>"}
-<h2>Propagation</h2>${propagation ? `<ul>${propagation}</ul>` : "<p>Nothing is drifted or suspect.</p>"}
+<h2>Code areas</h2><table><tr><th>Area</th><th>Coverage</th><th>Files</th><th>Governed by</th></tr>`;
+  for (const a of report.areas) {
+    const pct = a.files ? Math.round((a.covered_files / a.files) * 100) : 0;
+    yield row([
+      `<code>${e(a.area)}</code>`,
+      `<div class="bar" title="${pct}%"><span style="width:${pct}%"></span></div>`,
+      `${a.covered_files}/${a.files}${a.covered_by_stale > 0 ? ` (${a.covered_by_stale} by stale decisions)` : ""}`,
+      e([...a.decisions, ...a.adrs].join(", ") || "—"),
+    ]);
+  }
+  yield "</table>\n<h2>Areas no decision covers</h2>";
+  if (report.uncovered.length) {
+    yield "<ul>";
+    for (const u of report.uncovered) yield `<li><code>${e(u)}</code></li>`;
+    yield "</ul>";
+  } else yield "<p>Every area has at least one decision.</p>";
+  yield "\n<h2>ADRs</h2>";
+  if (report.adrs.length) {
+    yield "<table><tr><th>ADR</th><th>Title</th><th>Status</th><th>State</th><th>Relations</th><th>Scope</th></tr>";
+    for (const a of report.adrs)
+      yield row([
+        e(a.number === null ? a.id : String(a.number).padStart(4, "0")),
+        e(clip(flatten(a.title), 160)),
+        e(a.status),
+        a.state === "drifted"
+          ? `<span class="drifted">drifted</span> ${e(a.chain.map((c) => `${c.kind} ${c.id}`).join(" → "))}`
+          : "current",
+        e(a.relations.map((r) => `${r.type} ${r.target}`).join(", ") || "—"),
+        e(a.scope.join(", ")),
+      ]);
+    yield "</table>";
+  } else yield "<p>No ADRs yet.</p>";
+  yield "\n<h2>Decisions and their code</h2>";
+  if (report.records.length === 0) yield "<p>No record names code paths.</p>";
+  for (const r of report.records)
+    yield `<details><summary><code>${e(r.id)}</code> ${e(clip(flatten(r.outcome) || "(no outcome)", 200))} — ${e(r.status)}, computed ${e(r.computed)}</summary>` +
+      `<p>${e(r.kind)} based on <code>${e(r.revision.slice(0, 12))}</code>${r.adrs.length ? ` · in ${e(r.adrs.join(", "))}` : ""}</p>` +
+      `<table><tr><th>Path</th><th>State now</th><th>Commits</th></tr>${r.paths
+        .map((p) =>
+          row([
+            `<code>${e(p.entry)}</code>`,
+            `<span class="s-${p.state}">${e(pathStateText(p))}</span>`,
+            e(p.commits.map((c) => `${c.hash.slice(0, 10)} ${c.subject}`).join("; ") || "—"),
+          ]),
+        )
+        .join("")}</table></details>`;
+  yield "\n<h2>Propagation</h2>";
+  if (report.propagation.length) {
+    yield "<ul>";
+    for (const p of report.propagation)
+      yield `<li>${e(p.kind)} <code>${e(p.id)}</code> is <b>${e(p.state)}</b>: ${e(p.chain.map((c) => `${c.kind} ${c.id} (${c.reason})`).join(" → "))}</li>`;
+    yield "</ul>";
+  } else yield "<p>Nothing is drifted or suspect.</p>";
+  yield `
 <h2>Diagram</h2><details><summary>Mermaid source of ADR relations and coverage (paste into any Mermaid viewer)</summary><pre>${e(renderMermaid(report))}</pre></details>
 </main></body></html>
 `;

@@ -1,7 +1,16 @@
 import type { RootContent } from "mdast";
 import type { CorrespondencePath, CorrespondenceReport } from "../reports/correspondence.js";
 import { renderMermaid } from "./mermaid.js";
-import { code, codeBlock, heading, list, paragraph, renderMarkdown, table } from "./report-md.js";
+import {
+  code,
+  codeBlock,
+  heading,
+  list,
+  markdownChunks,
+  paragraph,
+  renderMarkdown,
+  table,
+} from "./report-md.js";
 import { clip, flatten } from "./text.js";
 
 /** How a path entry's state reads in a table cell. */
@@ -19,10 +28,13 @@ export function pathStateText(p: CorrespondencePath): string {
   }
 }
 
-/** The correspondence report as Markdown, rendered from its JSON model. */
-export function renderCorrespondenceMarkdown(report: CorrespondenceReport): string {
+/**
+ * The report's Markdown sections, in order: the summary and ADRs, each record, then the areas,
+ * the uncovered areas and the propagation. Rendered as one tree they are the report.
+ */
+export function* correspondenceSections(report: CorrespondenceReport): Generator<RootContent[]> {
   const s = report.summary;
-  const blocks: RootContent[] = [
+  yield [
     heading(1, "Code correspondence"),
     paragraph(
       `At `,
@@ -53,9 +65,9 @@ export function renderCorrespondenceMarkdown(report: CorrespondenceReport): stri
       : paragraph("No ADRs yet."),
     heading(2, "Decisions and their code"),
   ];
-  if (report.records.length === 0) blocks.push(paragraph("No record names code paths."));
+  if (report.records.length === 0) yield [paragraph("No record names code paths.")];
   for (const r of report.records) {
-    blocks.push(
+    yield [
       heading(3, clip(flatten(r.outcome) || "(no outcome)", 160)),
       paragraph(
         code(r.id),
@@ -67,9 +79,9 @@ export function renderCorrespondenceMarkdown(report: CorrespondenceReport): stri
         ["Path", "State now"],
         r.paths.map((p) => [code(p.entry), pathStateText(p)]),
       ),
-    );
+    ];
   }
-  blocks.push(
+  yield [
     heading(2, `Code areas (depth ${report.depth})`),
     table(
       ["Area", "Files", "Covered", "By stale decisions", "Decisions", "ADRs"],
@@ -82,10 +94,14 @@ export function renderCorrespondenceMarkdown(report: CorrespondenceReport): stri
         a.adrs.length ? a.adrs.join(", ") : "—",
       ]),
     ),
+  ];
+  yield [
     heading(2, "Areas no decision covers"),
     report.uncovered.length
       ? list(report.uncovered.map((u) => paragraph(code(u))))
       : paragraph("Every area has at least one decision."),
+  ];
+  yield [
     heading(2, "Propagation"),
     report.propagation.length
       ? list(
@@ -98,6 +114,15 @@ export function renderCorrespondenceMarkdown(report: CorrespondenceReport): stri
           ),
         )
       : paragraph("Nothing is drifted or suspect."),
-  );
-  return renderMarkdown(blocks);
+  ];
+}
+
+/** The correspondence report as Markdown, rendered from its JSON model as one tree. */
+export function renderCorrespondenceMarkdown(report: CorrespondenceReport): string {
+  return renderMarkdown([...correspondenceSections(report)].flat());
+}
+
+/** `renderCorrespondenceMarkdown(report)` in pieces, the same bytes: a few sections at a time. */
+export function correspondenceMarkdownChunks(report: CorrespondenceReport): Generator<string> {
+  return markdownChunks(correspondenceSections(report));
 }

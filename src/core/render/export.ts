@@ -6,6 +6,7 @@ import {
   code,
   heading,
   list,
+  markdownChunks,
   paragraph,
   renderMarkdown,
   strong,
@@ -103,11 +104,14 @@ function decisionSection(record: RecordView): RootContent[] {
   return blocks;
 }
 
-/** The readable Markdown export: a header, a timeline and a "Decisions" section from the cards. */
-export function renderExport(input: ExportInput): string {
+/**
+ * The export's sections, in order: the header and timeline, then each record's own section.
+ * Rendered as one tree they are the export; `exportChunks` renders them a few at a time.
+ */
+export function* exportSections(input: ExportInput): Generator<RootContent[]> {
   const records = new Map(input.records.map((r) => [r.id, r]));
   const complete = input.records.filter((r) => cardIncompleteness(r).length === 0).length;
-  const blocks: RootContent[] = [
+  yield [
     heading(1, `${input.kind === "session" ? "Session" : "Workline"}: ${input.title ?? input.id}`),
     paragraph(
       code(input.id),
@@ -121,9 +125,17 @@ export function renderExport(input: ExportInput): string {
         )
       : paragraph("Nothing recorded."),
     heading(2, "Decisions"),
-    ...(input.records.length
-      ? input.records.flatMap(decisionSection)
-      : [paragraph("No intent cards or decisions.")]),
   ];
-  return renderMarkdown(blocks);
+  if (input.records.length === 0) yield [paragraph("No intent cards or decisions.")];
+  for (const record of input.records) yield decisionSection(record);
+}
+
+/** The readable Markdown export: a header, a timeline and a "Decisions" section from the cards. */
+export function renderExport(input: ExportInput): string {
+  return renderMarkdown([...exportSections(input)].flat());
+}
+
+/** `renderExport(input)` in pieces, the same bytes: a few records' sections at a time. */
+export function exportChunks(input: ExportInput): Generator<string> {
+  return markdownChunks(exportSections(input));
 }

@@ -204,3 +204,30 @@ export function renderMarkdown(children: RootContent[]): string {
 export function codeBlock(lang: string, value: string): RootContent {
   return { type: "code", lang, value };
 }
+
+/** Blocks rendered per serializer call when streaming: its set-up is paid once per batch. */
+const STREAM_BATCH_BLOCKS = 64;
+
+/**
+ * `renderMarkdown(sections.flat())` in pieces, the same bytes: whole sections (a record's
+ * heading and its blocks; never split, so lists beside lists and tables stay as they would be)
+ * are rendered a batch at a time and joined by the blank line the serializer puts between
+ * blocks. A section must render to something (each starts with a heading or a paragraph).
+ */
+export function* markdownChunks(sections: Iterable<RootContent[]>): Generator<string> {
+  let batch: RootContent[] = [];
+  let first = true;
+  const flush = () => {
+    const text = renderMarkdown(batch);
+    batch = [];
+    const chunk = first ? text : `\n${text}`;
+    first = false;
+    return chunk;
+  };
+  for (const section of sections) {
+    if (section.length === 0) continue;
+    batch.push(...section);
+    if (batch.length >= STREAM_BATCH_BLOCKS) yield flush();
+  }
+  if (batch.length > 0) yield flush();
+}

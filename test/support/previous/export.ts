@@ -1,0 +1,130 @@
+// The renderer as it was before streaming (commit bca4042), kept to prove the streamed bytes equal.
+import type { BlockContent, RootContent } from "mdast";
+import type { AdriftEvent } from "../../../src/core/events/envelope.js";
+import type { RecordView } from "../../../src/core/project/state.js";
+import {
+  code,
+  heading,
+  list,
+  paragraph,
+  renderMarkdown,
+  strong,
+  table,
+  text,
+} from "../../../src/core/render/report-md.js";
+import { clip, flatten } from "../../../src/core/render/text.js";
+import { cardIncompleteness } from "../../../src/core/rules/completeness.js";
+
+/** What an export covers: a session or a workline, its events and records. */
+export type ExportInput = {
+  kind: "session" | "workline";
+  id: string;
+  title?: string;
+  author?: string;
+  events: readonly AdriftEvent[];
+  records: readonly RecordView[];
+};
+
+function summarize(event: AdriftEvent, records: Map<string, RecordView>): string {
+  const outcome = (id: string) => clip(flatten(records.get(id)?.card.outcome ?? id), 100);
+  switch (event.type) {
+    case "session_started":
+      return `session started${event.data.title ? `: ${event.data.title}` : ""}`;
+    case "workline_opened":
+      return `workline opened: ${event.data.title}`;
+    case "workline_parked":
+    case "workline_activated":
+    case "workline_closed":
+      return `${event.type.replace("_", " ")} ${event.data.workline_id}`;
+    case "intent_card_recorded":
+      return `intent card: ${outcome(event.id)}`;
+    case "decision_recorded":
+      return `decision: ${outcome(event.id)}`;
+    case "intent_card_amended":
+      return `amended ${event.data.target_id}: ${Object.keys(event.data.changes).join(", ")}`;
+    case "intent_confirmed": {
+      const changed = Object.keys(event.data.changes ?? {});
+      return `confirmed: ${outcome(event.data.target_id)}${changed.length ? ` (changed: ${changed.join(", ")})` : ""}`;
+    }
+    case "decision_marked_stale":
+      return `marked stale (${event.data.reason}): ${outcome(event.data.decision_id)}`;
+    case "decision_reverified":
+      return `re-verified: ${outcome(event.data.decision_id)}`;
+    case "decision_superseded":
+      return `superseded: ${outcome(event.data.decision_id)} by ${event.data.superseded_by}`;
+    default:
+      return (event as { type: string }).type.replace(/_/g, " ");
+  }
+}
+
+function decisionSection(record: RecordView): RootContent[] {
+  const reasons = cardIncompleteness(record);
+  const label = reasons.length ? "incomplete" : "complete";
+  const rows: [string, string][] = [
+    ["Trigger", record.card.trigger],
+    ["Chosen approach", record.card.chosen_approach],
+    ["Rationale", record.card.selection_rationale],
+    ["Constraints", record.card.constraints],
+    ["Validation", record.card.validation_plan],
+    ["Paths", record.basis?.touched_paths.join(", ") ?? ""],
+    ["Side effects", (record.tier_b?.side_effects ?? []).join("; ")],
+    ["Dependencies", (record.tier_b?.dependencies ?? []).join("; ")],
+    ["Knowledge base", record.tier_b?.kb_path ?? ""],
+    ["ADR", record.tier_b?.adr_ref ?? ""],
+  ];
+  const confirmed = record.confirmations.at(-1);
+  const consent =
+    record.consent === "proposed"
+      ? " · proposed by an agent, not confirmed by a person"
+      : confirmed
+        ? ` · confirmed by ${confirmed.actor.name}`
+        : "";
+  const blocks: RootContent[] = [
+    heading(3, `${flatten(record.card.outcome) || "(no outcome)"} `, code(label)),
+    paragraph(code(record.id), ` ${record.kind} · ${record.status} · ${record.at}${consent}`),
+    list(
+      rows
+        .filter(([, v]) => v.trim())
+        .map(([k, v]) => paragraph(strong(text(`${k}:`)), ` ${flatten(v)}`)),
+    ),
+  ];
+  if (record.considered.length)
+    blocks.push(
+      paragraph(strong(text("Considered and rejected:"))),
+      list(
+        record.considered.map((c) =>
+          paragraph(`${flatten(c.approach)} — ${flatten(c.rejected_because)}`),
+        ),
+      ),
+    );
+  if (reasons.length)
+    blocks.push(
+      list(reasons.map((r): BlockContent[] => [paragraph(code(r.rule), ` ${r.message}`)])),
+    );
+  return blocks;
+}
+
+/** The readable Markdown export: a header, a timeline and a "Decisions" section from the cards. */
+export function renderExport(input: ExportInput): string {
+  const records = new Map(input.records.map((r) => [r.id, r]));
+  const complete = input.records.filter((r) => cardIncompleteness(r).length === 0).length;
+  const blocks: RootContent[] = [
+    heading(1, `${input.kind === "session" ? "Session" : "Workline"}: ${input.title ?? input.id}`),
+    paragraph(
+      code(input.id),
+      `${input.author ? ` · ${input.author}` : ""} · ${input.events.length} events · ${input.records.length} records (${complete} complete, ${input.records.length - complete} incomplete)`,
+    ),
+    heading(2, "Timeline"),
+    input.events.length
+      ? table(
+          ["When", "Who", "What"],
+          input.events.map((e) => [e.at, e.actor.name, summarize(e, records)]),
+        )
+      : paragraph("Nothing recorded."),
+    heading(2, "Decisions"),
+    ...(input.records.length
+      ? input.records.flatMap(decisionSection)
+      : [paragraph("No intent cards or decisions.")]),
+  ];
+  return renderMarkdown(blocks);
+}
