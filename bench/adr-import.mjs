@@ -218,6 +218,13 @@ console.log(
 console.log(
   `  re-import, nothing changed:       ${f(best.again)}  (${(best.again / best.first).toFixed(2)}x the first import; goal <= 0.1x)`,
 );
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+console.log(
+  `  median of the rounds: import ${median(rounds.map((r) => r.first / r.floor)).toFixed(2)}x the floor` +
+    (COMPARE
+      ? `, base ${median(rounds.map((r) => r.baseFirst / r.floor)).toFixed(2)}x; this build ${median(rounds.map((r) => r.first / r.baseFirst)).toFixed(2)}x the base`
+      : ""),
+);
 if (COMPARE) {
   console.log(
     `  compared build, adr import:       ${f(best.baseFirst)}  (${(best.baseFirst / best.floor).toFixed(2)}x the floor; this build ${(best.first / best.baseFirst).toFixed(2)}x it)`,

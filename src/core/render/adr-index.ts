@@ -70,7 +70,7 @@ export function indexMatrix(rows: readonly IndexRow[]): PhrasingContent[][][] {
 /** Words, digits, spaces between them and a few marks no Markdown construct starts or ends with. */
 const INERT =
   /^(?:[A-Za-z0-9\u00c0-\u024f](?:[A-Za-z0-9\u00c0-\u024f ,;'—-]*[A-Za-z0-9\u00c0-\u024f])?)?$/;
-const INERT_URL = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+const INERT_URL = /^(?:\.\.\/)*[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** One cell as the GFM table serializer writes it. */
 function serializeCell(children: PhrasingContent[]): string {

@@ -28,7 +28,8 @@ const tricky = fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 24 });
 const words = fc.stringMatching(/^[A-Za-z0-9]([A-Za-z0-9 ,;'—-]{0,40}[A-Za-z0-9])?$/);
 const textArb = fc.oneof(words, words, tricky, fc.constant(""));
 const href = fc.oneof(
-  fc.stringMatching(/^[a-z0-9][a-z0-9._/-]{0,30}\.md$/),
+  fc.stringMatching(/^(\.\.\/)*[a-z0-9][a-z0-9._/-]{0,30}\.md$/),
+  fc.stringMatching(/^(\.{1,3}\/){1,3}[a-z0-9._/-]{0,10}$/),
   fc.string({ unit: fc.constantFrom(..."ab./-_ ()<>#?:%09"), maxLength: 20 }),
 );
 const ref = fc.stringMatching(/^ADR-[0-9]{4}$/);
