@@ -4,7 +4,9 @@
 // (unified + remark-parse + remark-gfm + remark-frontmatter). Then a re-import with nothing
 // changed, against the first import. Runs interleaved, best of N each, in one run.
 // Run after `npm run build`: node bench/adr-import.mjs [files, 300] [runs, 5]
-// (set NODE to another node binary to measure it, e.g. Node 24).
+// [--compare <another build's dist/cli/main.js>] (set NODE to another node binary to measure
+// it, e.g. Node 24). With --compare both builds import in every round (their order alternating)
+// and must print the same JSON and write the same decision log, byte for byte.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -14,8 +16,12 @@ import { fileURLToPath } from "node:url";
 const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const MODULES = fileURLToPath(new URL("../node_modules/", import.meta.url));
 const NODE = process.env.NODE ?? process.execPath;
-const files = Number(process.argv[2] ?? 300);
-const runs = Number(process.argv[3] ?? 5);
+const argv = process.argv.slice(2);
+const compareAt = argv.indexOf("--compare");
+const COMPARE = compareAt >= 0 ? path.resolve(argv.splice(compareAt, 2)[1]) : undefined;
+const files = Number(argv[0] ?? 300);
+const runs = Number(argv[1] ?? 5);
+const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const pad = (n) => String(n).padStart(4, "0");
 
 /** A deterministic pseudo-random generator (mulberry32). */
@@ -114,7 +120,9 @@ const env = {
 };
 for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
 
+/** A new repository holding the same generated ADR folder every time. */
 function freshRepo() {
+  seed = 11;
   const repo = mkdtempSync(path.join(os.tmpdir(), "adrift-bench-import-"));
   execFileSync("git", ["init", "-q"], { cwd: repo, env });
   execFileSync("git", ["config", "user.email", "b@x"], { cwd: repo, env });
@@ -127,7 +135,7 @@ function freshRepo() {
 }
 
 // The machine is shared: each child reports its own CPU time (user + system) as it exits, and
-// the goals are judged on it; wall time is printed beside it.
+// the goals are judged on it (wall time would measure the other work on the machine).
 const CPU_HOOK = path.join(os.tmpdir(), `adrift-bench-cpu-${process.pid}.cjs`);
 writeFileSync(
   CPU_HOOK,
@@ -150,26 +158,50 @@ function timed(args, cwd) {
 
 const sample = freshRepo();
 const bytes = files * adr(Math.floor(files / 2)).length;
-const best = { floor: Infinity, first: Infinity, again: Infinity, bare: Infinity };
-const wall = { floor: Infinity, first: Infinity, again: Infinity, bare: Infinity };
-const keep = (name, t) => {
-  best[name] = Math.min(best[name], t.ms);
-  wall[name] = Math.min(wall[name], t.wall);
-  return t;
-};
+const kinds = ["bare", "floor", "first", "again", ...(COMPARE ? ["baseFirst", "baseAgain"] : [])];
+const best = Object.fromEntries(kinds.map((k) => [k, Infinity]));
+const rounds = [];
 let imported = 0;
-for (let run = 0; run < runs; run++) {
-  best.bare = Math.min(best.bare, timed(["-e", "0"], sample.repo).ms);
-  best.floor = Math.min(best.floor, timed(["-e", FLOOR, sample.dir], sample.repo).ms);
+/** A first import and a re-import with `cli` in a fresh repository: CPU times, output, index. */
+function importTwice(cli) {
   const { repo } = freshRepo();
-  const first = timed([CLI, "adr", "import", "docs/decisions", "--json"], repo);
-  imported = JSON.parse(first.stdout).imported.length;
-  best.first = Math.min(best.first, first.ms);
-  best.again = Math.min(
-    best.again,
-    timed([CLI, "adr", "import", "docs/decisions", "--json"], repo).ms,
-  );
+  const first = timed([cli, "adr", "import", "docs/decisions", "--json"], repo);
+  const again = timed([cli, "adr", "import", "docs/decisions", "--json"], repo);
+  const index = readFileSync(path.join(repo, "docs/adr/README.md"), "utf8");
   rmSync(repo, { recursive: true, force: true });
+  return { first, again, index };
+}
+for (let run = 0; run < runs; run++) {
+  const round = {};
+  round.bare = timed(["-e", "0"], sample.repo).ms;
+  round.floor = timed(["-e", FLOOR, sample.dir], sample.repo).ms;
+  // Alternate which build goes first, so neither always runs on a warmer machine.
+  const order = COMPARE && run % 2 === 1 ? ["base", "this"] : ["this", "base"];
+  const results = {};
+  for (const which of order) {
+    if (which === "base" && !COMPARE) continue;
+    results[which] = importTwice(which === "base" ? COMPARE : CLI);
+  }
+  round.first = results.this.first.ms;
+  round.again = results.this.again.ms;
+  imported = JSON.parse(results.this.first.stdout).imported.length;
+  if (COMPARE) {
+    round.baseFirst = results.base.first.ms;
+    round.baseAgain = results.base.again.ms;
+    // Same answers: the JSON printed and the decision log written must be byte-identical.
+    for (const k of ["first", "again"])
+      if (results.this[k].stdout !== results.base[k].stdout)
+        throw new Error(`the ${k} import printed something else than the build compared with`);
+    if (results.this.index !== results.base.index)
+      throw new Error("the decision log differs from the build compared with");
+  }
+  for (const k of kinds) best[k] = Math.min(best[k], round[k]);
+  rounds.push(round);
+  console.log(
+    `  round ${run + 1}: import ${(round.first / round.floor).toFixed(2)}x the floor` +
+      (COMPARE ? `, base ${(round.baseFirst / round.floor).toFixed(2)}x` : "") +
+      `; re-import ${(round.again / round.first).toFixed(2)}x  (load ${loadavg()})`,
+  );
 }
 rmSync(sample.repo, { recursive: true, force: true });
 rmSync(CPU_HOOK, { force: true });
@@ -186,4 +218,19 @@ console.log(
 console.log(
   `  re-import, nothing changed:       ${f(best.again)}  (${(best.again / best.first).toFixed(2)}x the first import; goal <= 0.1x)`,
 );
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+console.log(
+  `  median of the rounds: import ${median(rounds.map((r) => r.first / r.floor)).toFixed(2)}x the floor` +
+    (COMPARE
+      ? `, base ${median(rounds.map((r) => r.baseFirst / r.floor)).toFixed(2)}x; this build ${median(rounds.map((r) => r.first / r.baseFirst)).toFixed(2)}x the base`
+      : ""),
+);
+if (COMPARE) {
+  console.log(
+    `  compared build, adr import:       ${f(best.baseFirst)}  (${(best.baseFirst / best.floor).toFixed(2)}x the floor; this build ${(best.first / best.baseFirst).toFixed(2)}x it)`,
+  );
+  console.log(
+    `  compared build, re-import:        ${f(best.baseAgain)}  (outputs and decision log byte-identical in every round)`,
+  );
+}
 if (best.first / best.floor > 1.1 || best.again / best.first > 0.1) process.exitCode = 1;

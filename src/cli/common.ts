@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import type { ActorOverride, OpenOptions } from "../app/dependencies.js";
+import type { ActorOverride, AppContext, OpenOptions } from "../app/dependencies.js";
 import { type ResolvedPath, resolveInsideRepository } from "../app/recording/user-paths.js";
 import type { Repository } from "../app/repository.js";
 import { AdriftError, truncate } from "../core/errors.js";
@@ -91,10 +91,22 @@ export async function repository(
   options: CommonOptions,
   open: Pick<OpenOptions, "onUnreadable"> = {},
 ): Promise<Repository> {
-  const { openRepository } = await import("../app/repository.js");
+  const { repositoryApi } = await import("../app/repository.js");
+  return repositoryApi(await appContext(options, open));
+}
+
+/**
+ * The context of the repository the options point at, without the use cases: a command that
+ * needs one use case imports just that one (`adr import` then loads a third of the modules).
+ */
+export async function appContext(
+  options: CommonOptions,
+  open: Pick<OpenOptions, "onUnreadable"> = {},
+): Promise<AppContext> {
+  const { createContext } = await import("../app/dependencies.js");
   const { terminalProgress } = await import("./progress.js");
   const progress = terminalProgress();
-  return openRepository(options.cwd ?? process.cwd(), {
+  return createContext(options.cwd ?? process.cwd(), {
     ...open,
     actor: parseAs(options.as),
     ...(options.messageId ? { messageId: options.messageId } : {}),

@@ -72,6 +72,24 @@ export async function readAdrFiles(
   return out;
 }
 
+/**
+ * `readAdrFiles`, except for the files this command has just read (repo-relative path -> read,
+ * taken as they are): an import renders its decision log from the reads it made, instead of
+ * reading and hashing every file a second time.
+ */
+export async function readAdrFilesReusing(
+  ctx: AppContext,
+  absolutes: readonly string[],
+  already: ReadonlyMap<string, AdrFile>,
+): Promise<AdrFile[]> {
+  const relatives = absolutes.map((a) => relativePath(ctx, a));
+  const missing = absolutes.filter((_, i) => !already.has(relatives[i]!));
+  const read = new Map(
+    (missing.length ? await readAdrFiles(ctx, missing) : []).map((f) => [f.file, f]),
+  );
+  return relatives.map((r) => already.get(r) ?? read.get(r)!);
+}
+
 /** Reads one ADR file of any family. */
 export async function readAdrAt(ctx: AppContext, absolute: string): Promise<AdrFile> {
   return (await readAdrFiles(ctx, [absolute]))[0]!;

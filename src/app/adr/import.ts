@@ -62,9 +62,12 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
       reason: "a template (its name says so), not an ADR",
     })),
   );
-  const files = completeRelations(
-    await readAdrFiles(ctx, paths, (done, total) => ctx.progress?.("reading ADRs", done, total)),
+  const reads = await readAdrFiles(ctx, paths, (done, total) =>
+    ctx.progress?.("reading ADRs", done, total),
   );
+  // The decision log is rendered from these reads (completing relations changes them in place).
+  const readAlready = new Map(reads.map((f) => [f.file, structuredClone(f)]));
+  const files = completeRelations(reads);
   const warnings: AdrWarning[] = files.flatMap((f) => f.warnings);
   const byNumber = new Map<number, string[]>();
   for (const f of files)
@@ -123,7 +126,9 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
   }
   if (drafts.length) await writeEvents(ctx, drafts);
   const after = drafts.length ? (await loadProject(ctx)).state : state;
-  const index = files.length ? writeAdrIndex(ctx, await collectAdrs(ctx, after)) : undefined;
+  const index = files.length
+    ? writeAdrIndex(ctx, await collectAdrs(ctx, after, readAlready))
+    : undefined;
   const notes = [
     ...(files.length && index === undefined ? [indexLeftAloneNote(ctx.config.adr_index)] : []),
   ];

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
+import type { AdrFile } from "../../core/adr/read-adr.js";
 import { completeRelations } from "../../core/adr/relations.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { adrFilesIn, readAdrFiles, readDrafts } from "./files.js";
+import { adrFilesIn, readAdrFiles, readAdrFilesReusing, readDrafts } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
 import type { AdrSummary } from "./summary.js";
 
@@ -11,6 +12,8 @@ import type { AdrSummary } from "./summary.js";
 export async function collectAdrs(
   ctx: AppContext,
   state: Pick<ProjectState, "adrs">,
+  /** files this command just read (repo-relative path -> read, relations not completed) */
+  readAlready?: ReadonlyMap<string, AdrFile>,
 ): Promise<AdrSummary[]> {
   const paths = adrFilesIn(repoPath(ctx, ctx.config.adr_dir));
   const seen = new Set(paths);
@@ -21,7 +24,11 @@ export async function collectAdrs(
       paths.push(absolute);
     }
   }
-  const files = completeRelations(await readAdrFiles(ctx, paths));
+  const files = completeRelations(
+    readAlready
+      ? await readAdrFilesReusing(ctx, paths, readAlready)
+      : await readAdrFiles(ctx, paths),
+  );
   const byPath = new Map([...state.adrs.values()].map((a) => [a.path, a]));
   return files
     .map((f): AdrSummary => {

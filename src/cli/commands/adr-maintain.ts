@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { AdrSummary } from "../../app/adr/summary.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, common, repository, writePath } from "../common.js";
+import { action, appContext, common, repository, writePath } from "../common.js";
 import { emit, note, paint } from "../io.js";
 
 const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).padStart(4, "0")}`);
@@ -111,10 +111,14 @@ export function registerAdrMaintenance(adr: Command): void {
     )
     .action(
       action(async (dir: string | undefined, options) => {
-        const repo = await repository(options);
+        // Only the import's modules: an import of hundreds of files is measured against a bare
+        // parse of them, and the other use cases' modules cost a tenth of a second to load.
+        const ctx = await appContext(options);
+        const { importAdrs } = await import("../../app/adr/import.js");
         // the folder is typed from where the command runs; the use case takes it from the root
-        const from = dir === undefined ? undefined : writePath(dir, options, repo.root, "<dir>");
-        const result = await repo.importAdrs(from?.relative);
+        const from =
+          dir === undefined ? undefined : writePath(dir, options, ctx.git.location.root, "<dir>");
+        const result = await importAdrs(ctx, from?.relative);
         if (!options.json) {
           for (const w of result.warnings)
             note(

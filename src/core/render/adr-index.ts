@@ -22,32 +22,104 @@ export type IndexRow = {
 
 const cell = (...children: PhrasingContent[]): TableCell => ({ type: "tableCell", children });
 
+/** The cells of one row: the ADR, its title linked to its file, status, date, relations. */
+function rowCells(row: IndexRow): PhrasingContent[][] {
+  const relations = [
+    ...(row.supersedes.length ? [`supersedes ${row.supersedes.join(", ")}`] : []),
+    ...(row.superseded_by.length ? [`superseded by ${row.superseded_by.join(", ")}`] : []),
+    ...linkPhrases(row.links ?? []),
+  ].join("; ");
+  return [
+    [text(row.number === undefined ? "—" : adrRef(row.number))],
+    [{ type: "link", url: row.href, children: [text(row.title)] }],
+    [text(row.status)],
+    [text(row.date ?? "")],
+    [text(relations)],
+  ];
+}
+
+const HEADER = ["ADR", "Title", "Status", "Date", "Relations"].map((h) => [text(h)]);
+
 /** Renders the decision log table (user text escaped). */
 export function renderIndexTable(rows: readonly IndexRow[]): string {
   if (rows.length === 0) return "_No ADRs yet._\n";
-  const header: TableRow = {
+  const matrix = [HEADER, ...rows.map(rowCells)];
+  // A cell of plain words comes out of the serializer as it went in; only the other cells are
+  // given to it (each alone: a cell's escaping does not depend on its neighbours), and the
+  // rows are laid out as the GFM table serializer lays them out. Any line break: all of it.
+  if (matrix.some((cells) => cells.some((c) => /[\r\n]/.test(phrasingText(c)))))
+    return renderTableWhole(matrix);
+  return `${layOutTable(matrix.map((cells) => cells.map(serializeCell)))}\n`;
+}
+
+/** The table through the Markdown serializer, whole: what `renderIndexTable` must equal. */
+export function renderTableWhole(matrix: readonly PhrasingContent[][][]): string {
+  const tableRow = (cells: PhrasingContent[][]): TableRow => ({
     type: "tableRow",
-    children: ["ADR", "Title", "Status", "Date", "Relations"].map((h) => cell(text(h))),
-  };
-  const body = rows.map((row): TableRow => {
-    const relations = [
-      ...(row.supersedes.length ? [`supersedes ${row.supersedes.join(", ")}`] : []),
-      ...(row.superseded_by.length ? [`superseded by ${row.superseded_by.join(", ")}`] : []),
-      ...linkPhrases(row.links ?? []),
-    ].join("; ");
-    return {
-      type: "tableRow",
-      children: [
-        cell(text(row.number === undefined ? "—" : adrRef(row.number))),
-        cell({ type: "link", url: row.href, children: [text(row.title)] }),
-        cell(text(row.status)),
-        cell(text(row.date ?? "")),
-        cell(text(relations)),
-      ],
-    };
+    children: cells.map((children) => cell(...children)),
   });
-  const table: RootContent = { type: "table", align: [], children: [header, ...body] };
+  const table: RootContent = { type: "table", align: [], children: matrix.map(tableRow) };
   return renderMarkdown([table]);
+}
+
+/** The decision log's rows as nodes, for the tests that compare the two ways of rendering. */
+export function indexMatrix(rows: readonly IndexRow[]): PhrasingContent[][][] {
+  return [HEADER, ...rows.map(rowCells)];
+}
+
+/** Words, digits, spaces between them and a few marks no Markdown construct starts or ends with. */
+const INERT =
+  /^(?:[A-Za-z0-9\u00c0-\u024f](?:[A-Za-z0-9\u00c0-\u024f ,;'—-]*[A-Za-z0-9\u00c0-\u024f])?)?$/;
+const INERT_URL = /^(?:\.\.\/)*[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/** One cell as the GFM table serializer writes it. */
+function serializeCell(children: PhrasingContent[]): string {
+  const only = children.length === 1 ? children[0]! : undefined;
+  if (only?.type === "text" && INERT.test(only.value) && !only.value.includes("  "))
+    return only.value;
+  if (
+    only?.type === "link" &&
+    INERT_URL.test(only.url) &&
+    !only.title &&
+    only.children.length === 1 &&
+    only.children[0]!.type === "text" &&
+    only.children[0]!.value !== "" &&
+    INERT.test(only.children[0]!.value) &&
+    !only.children[0]!.value.includes("  ")
+  )
+    return `[${only.children[0]!.value}](${only.url})`;
+  // A table of this one cell is `| <cell> |`, a delimiter row, and a line break.
+  const whole = renderTableWhole([[children]]);
+  return whole.slice(2, whole.indexOf("\n") - 2);
+}
+
+/** markdown-table's layout with no alignment: columns padded to their longest cell, `| a | b |`. */
+function layOutTable(matrix: readonly string[][]): string {
+  const widths: number[] = [];
+  for (const row of matrix)
+    row.forEach((c, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, c.length);
+    });
+  const delimiter = matrix[0]!.map((_, i) => "-".repeat(Math.max(1, widths[i] ?? 0)));
+  delimiter.forEach((d, i) => {
+    widths[i] = Math.max(widths[i]!, d.length);
+  });
+  const line = (row: readonly string[]) =>
+    `|${row.map((c, i) => ` ${c}${" ".repeat(widths[i]! - c.length)} |`).join("")}`;
+  return [matrix[0]!, delimiter, ...matrix.slice(1)].map(line).join("\n");
+}
+
+/** The plain text of phrasing nodes. */
+function phrasingText(nodes: readonly PhrasingContent[]): string {
+  return nodes
+    .map((n) =>
+      "value" in n
+        ? n.value
+        : "children" in n
+          ? `${phrasingText(n.children)}${n.type === "link" ? n.url : ""}`
+          : "",
+    )
+    .join("");
 }
 
 /**

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { adrFilesIn } from "../../../src/app/adr/files.js";
 import { readAdrText } from "../../../src/app/adr/read-file.js";
+import { readPlainFrontMatter } from "../../../src/core/adr/plain-front-matter.js";
 import { readStatus } from "../../../src/core/adr/status-line.js";
 import { readDate } from "../../../src/core/adr/values.js";
 
@@ -49,6 +50,26 @@ describe("reading ADR files of every family (test/fixtures/adr/expected.json)", 
       });
       for (const w of got.warnings) expect(w.file).toBe(file);
     });
+});
+
+describe("front matter read without the YAML engine", () => {
+  const files = readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((d) => readdirSync(path.join(ROOT, d.name)).map((f) => `${d.name}/${f}`))
+    .filter((f) => f.endsWith(".md"));
+
+  it("reads every fixture exactly as the YAML engine does (title, status, dates, relations, warnings)", async () => {
+    let fast = 0;
+    for (const file of files) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      const raw = /^---\n([\s\S]*?)\n---/.exec(text)?.[1];
+      if (raw !== undefined && readPlainFrontMatter(raw) !== undefined) fast++;
+      expect(await readAdrText(text, file), file).toStrictEqual(
+        await readAdrText(text, file, { yamlOnly: true }),
+      );
+    }
+    expect(fast).toBeGreaterThan(5);
+  });
 });
 
 describe("status and date values", () => {
