@@ -57,8 +57,26 @@ export type StagedContext = {
 /** The unrecorded records the staged change touches through their scope. */
 function stagedTouched(records: readonly AssessedRecord[], commit: CommitInfo): AssessedRecord[] {
   const touched = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
-  return recordsTouching(records, touched);
+  // Asked several times of one hook's records and change (the quick check, the questions, the
+  // findings): the same records every time, so looked up once.
+  const key = touched.join("\0");
+  const known = touchedOf.get(records);
+  if (known?.key === key) return known.records;
+  const found = recordsTouching(records, touched);
+  touchedOf.set(records, { key, records: found });
+  return found;
 }
+
+/** The ids of the unrecorded and recorded records the staged change touches through their scope. */
+export function stagedRecordIds(records: readonly AssessedRecord[], commit: CommitInfo): string[] {
+  return stagedTouched(records, commit).map((r) => r.id);
+}
+
+/** The last `stagedTouched` answer per records array (never changed once made). */
+const touchedOf = new WeakMap<
+  readonly AssessedRecord[],
+  { key: string; records: AssessedRecord[] }
+>();
 
 /**
  * The (basis, path) pairs whose contents `stagedFindings` needs looked up: the staged paths in

@@ -14,7 +14,9 @@ import {
 import { profileNote, startSpan, timed } from "../adapters/profile.js";
 import {
   knownReportJson,
+  markedReportText,
   readStaleCache,
+  readStaleFindings,
   readStaleReport,
   reportBasisOf,
   type StaleCache,
@@ -51,6 +53,7 @@ import {
   stagedCommit,
   stagedFindings,
   stagedQuestions,
+  stagedRecordIds,
 } from "./stale-staged.js";
 
 /**
@@ -255,6 +258,10 @@ async function staleness(
     };
     refuseFutureEvents(inputs);
   }
+  if (inputs && options.staged && options.history === false && !ctx.env.ADRIFT_HOOK_FULL) {
+    const few = await stagedOnStoredReport(ctx, cached!, inputs, head);
+    if (few) return few;
+  }
   let stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   // Fetching history (git fetch --unshallow) can bring basis revisions the report did without.
   if (stored && cached?.missing?.length) {
@@ -379,6 +386,42 @@ async function staleness(
     inputs!.fingerprints,
   );
   return withLogProblems(mergeStaged(rejudged, staged.findings), inputs!);
+}
+
+/**
+ * The pre-commit's report (HEAD's stored report with the staged change added), made from the
+ * findings it can change alone: HEAD's unrecorded ones (what the cache lists) and those of the
+ * records the staged change touches, each parsed from its own part of the stored report. It
+ * marks exactly what the report made whole marks: every other finding is carried through
+ * unchanged and is not an unrecorded stale one. Undefined when the stored report cannot be used
+ * so (none at this HEAD, a basis revision it missed, a cache that does not list the unrecorded).
+ */
+async function stagedOnStoredReport(
+  ctx: AppContext,
+  cached: StaleCache,
+  inputs: Inputs,
+  head: string | undefined,
+): Promise<StalenessReport | undefined> {
+  const gitDir = ctx.git.location.gitDir;
+  if (!cached.unrecorded || cached.missing?.length || cached.head !== head) return undefined;
+  if (!readStaleFindings(gitDir, cached.key, head, new Set())) return undefined;
+  const follows = reportBasisOf(cached)?.follows;
+  const staged = await stagedChangeFindings(ctx, inputs, follows);
+  const ids = new Set([
+    ...cached.unrecorded,
+    ...staged.findings.map((f) => f.record_id),
+    ...stagedRecordIds(inputs.records, staged.commit),
+  ]);
+  const report = readStaleFindings(gitDir, cached.key, head, ids);
+  if (!report) return undefined;
+  const rejudged = await fingerprintsAfterCommit(
+    ctx.git,
+    report,
+    inputs.records,
+    staged.commit,
+    inputs.fingerprints,
+  );
+  return withLogProblems(mergeStaged(rejudged, staged.findings), inputs);
 }
 
 /**
@@ -630,7 +673,10 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== file));
   if (others(stampsOfKey(cached.key)) !== others(now)) return;
   const key = await logKeyWithMarks(ctx, now);
-  const stored = readStaleReport(gitDir, cached.key, cached.head);
+  // The stored report with the marked findings marked, its other findings left as text.
+  const report = cached.head
+    ? markedReportText(gitDir, cached.key, cached.head, key, marked)
+    : undefined;
   const mark = <T extends { id?: string; record_id?: string; recorded: boolean }>(r: T): T =>
     marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;
   // Everything else the cache holds (what carries the report forward) stays as it was.
@@ -643,9 +689,7 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
       records: cached.records.map(mark),
       unrecorded: cached.unrecorded?.filter((id) => !marked.has(id)),
     },
-    stored && cached.head
-      ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }
-      : undefined,
+    report !== undefined ? { text: report } : undefined,
   );
 }
 
