@@ -147,9 +147,16 @@ function followedFindings(
     changed.add(c.path);
     if (c.old_path !== undefined) changed.add(c.old_path);
   }
+  // The few records that followed a rename, looked up from their side (not one lookup per record).
+  const hits = new Map<string, string>();
+  for (const [id, paths] of Object.entries(follows)) {
+    const hit = paths.find((p) => changed.has(p));
+    if (hit) hits.set(id, hit);
+  }
   const out: StaleFinding[] = [];
+  if (hits.size === 0) return out;
   for (const record of records) {
-    const hit = judged.has(record.id) ? undefined : follows[record.id]?.find((p) => changed.has(p));
+    const hit = judged.has(record.id) ? undefined : hits.get(record.id);
     if (!hit) continue;
     out.push({
       record_id: record.id,

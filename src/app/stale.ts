@@ -24,7 +24,6 @@ import {
 } from "../adapters/stale-cache.js";
 import type { Basis } from "../core/events/common.js";
 import type { Problem } from "../core/events/parse.js";
-import { foldEvents } from "../core/project/fold.js";
 import { isStalenessType, NEEDS_VALIDATION, parseForStaleness } from "../core/project/lean.js";
 import { type LoadedLine, orderLines } from "../core/project/order.js";
 import type { ProjectState } from "../core/project/state.js";
@@ -37,14 +36,11 @@ import type { AppContext } from "./context.js";
 import { dropHookGate, writeHookGate } from "./hook-gate.js";
 import { logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
 import { withoutOwnFilesContext } from "./own-files.js";
-import {
-  type Advanced,
-  advanceReport,
-  type FingerprintSource,
-  type HistoryDetails,
-  historyReport,
-  type PreparedHistory,
-  prepareHistory,
+import type {
+  Advanced,
+  FingerprintSource,
+  HistoryDetails,
+  PreparedHistory,
 } from "./stale-engine.js";
 import {
   fingerprintsAfterCommit,
@@ -162,6 +158,8 @@ async function fromLog(
     ordered = orderLines(lines, undefined, await committedOrderFrom(ctx.git)(ordered.conflicts));
   }
   const setAside = await setAsideMarkIds(ctx);
+  // Loaded only when the log is read: a hook on a current cache never folds it.
+  const { foldEvents } = await import("../core/project/fold.js");
   return { ...inputsOf(foldEvents(ordered.events, undefined, { setAside })), problems };
 }
 
@@ -292,11 +290,13 @@ async function staleness(
     return withLogProblems({ head: head ?? "", findings: staged, notices: [] }, inputs);
   }
   const previous = stored ? undefined : previousReport(gitDir, cached, head);
+  // Reading history is loaded only when history is read: a hook on a stored report never does.
+  const engine = stored ? undefined : await import("./stale-engine.js");
   let preparing: Promise<PreparedHistory> | undefined;
   let advancing: Promise<Advanced | NoAdvance> | undefined;
   const advance = (records: readonly AssessedRecord[], fingerprints?: FingerprintSource) =>
     timed("carry the previous report forward", () =>
-      advanceReport(ctx.git, head!, previous!, records, fingerprints),
+      engine!.advanceReport(ctx.git, head!, previous!, records, fingerprints),
     );
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated — unless the previous
@@ -314,7 +314,7 @@ async function staleness(
       const revisions = scanRevisions(read);
       scanned();
       preparing = timed("read history (git log, parse, index, assess)", () =>
-        prepareHistory(
+        engine!.prepareHistory(
           ctx.git,
           revisions,
           reading.then((i) => i.records),
@@ -340,14 +340,14 @@ async function staleness(
     } else {
       if (advanced) profileNote(`history read whole: ${advanced.reason}`);
       const records = inputs!.records;
-      preparing ??= prepareHistory(
+      preparing ??= engine!.prepareHistory(
         ctx.git,
         records.map((r) => r.basis.revision),
         records,
         ctx.progress ? { progress: ctx.progress } : {},
       );
       report = await timed("history ready + assess records", () =>
-        historyReport(ctx.git, records, inputs!.fingerprints, preparing, details),
+        engine!.historyReport(ctx.git, records, inputs!.fingerprints, preparing, details),
       );
       oldest = details.excluded?.length === 1 ? details.excluded[0] : undefined;
     }

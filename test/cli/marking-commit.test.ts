@@ -137,7 +137,16 @@ describe("a marking commit reading a few findings of the stored report", () => {
   it("marks exactly what the full computation marks, over records with uncommitted edits, commits, edits, renames and reverts", () => {
     let marked = 0;
     fc.assert(
-      fc.property(fc.array(ops, { minLength: 5, maxLength: 12 }), (steps) => {
+      fc.property(fc.array(ops, { minLength: 5, maxLength: 12 }), (random) => {
+        // Every sequence starts with one marking commit on a current cache (the path measured),
+        // then goes on at random.
+        const steps: Op[] = [
+          { op: "record", scope: 2 },
+          { op: "commit" },
+          { op: "edit", file: 0 },
+          { op: "commit" },
+          ...random,
+        ];
         const fast = hookedRepo();
         const full = hookedRepo();
         steps.forEach((op, n) => {
@@ -147,7 +156,7 @@ describe("a marking commit reading a few findings of the stored report", () => {
           expect(marks(workingLog(fast)), at).toEqual(marks(workingLog(full)));
           expect(marks(committedLog(fast)), at).toEqual(marks(committedLog(full)));
         });
-        marked += marks(committedLog(fast)).length;
+        marked = Math.max(marked, marks(committedLog(fast)).length);
       }),
       propertyOptions({ numRuns: 8 }),
     );
