@@ -104,8 +104,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
 /** The base build's hooks for `node`, in a folder of their own (core.hooksPath points there). */
+const scratches = [];
 function baseHooks(node) {
   const scratch = mkdtempSync(path.join(tmpdir(), "adrift-base-hooks-"));
+  scratches.push(scratch);
   execFileSync("git", ["init", "-q", scratch], { env });
   execFileSync(node, [BASE_CLI, "hook", "install", "-C", scratch], { env, stdio: "ignore" });
   return path.join(scratch, ".git/hooks");
@@ -223,3 +225,4 @@ for (const node of nodes) {
 }
 rmSync(noHooks, { recursive: true, force: true });
 rmSync(emptyHooks, { recursive: true, force: true });
+for (const dir of scratches) rmSync(dir, { recursive: true, force: true });
