@@ -2,7 +2,10 @@
 // and against node's own start-up, in interleaved rounds (ratios per round), on the Node that
 // runs this script and on a second one when given. Counts the processes a quiet commit starts
 // (strace -f -e trace=execve): a commit that touches no decision must start no node.
-// Run: node bench/commit.mjs [--node24 /path/to/node] [--rounds 9]
+// With --base <dir> (another build of adrift: a worktree with its dist/ built), the marking
+// commit is also timed with that build's hooks in the same rounds (order alternating), to
+// compare a change against the build before it; --marking-only skips the quiet commits.
+// Run: node bench/commit.mjs [--node24 /path/to/node] [--rounds 9] [--base <dir>] [--marking-only]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +20,9 @@ const option = (name, fallback) => {
 const ROUNDS = Number(option("--rounds", "9"));
 const NODE24 = option("--node24", "/work/node24/node_modules/node/bin/node");
 const nodes = [process.execPath, ...(existsSync(NODE24) ? [NODE24] : [])];
+const BASE = option("--base", undefined);
+const BASE_CLI = BASE && path.resolve(BASE, "dist/cli/main.js");
+const MARKING_ONLY = args.includes("--marking-only");
 const env = gitEnv();
 const noHooks = mkdtempSync(path.join(tmpdir(), "adrift-no-hooks-"));
 // A second floor: the four hooks a commit runs, each only `exit 0` (what any installed hook costs).
@@ -97,6 +103,16 @@ function processes(r, i) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
+/** The base build's hooks for `node`, in a folder of their own (core.hooksPath points there). */
+const scratches = [];
+function baseHooks(node) {
+  const scratch = mkdtempSync(path.join(tmpdir(), "adrift-base-hooks-"));
+  scratches.push(scratch);
+  execFileSync("git", ["init", "-q", scratch], { env });
+  execFileSync(node, [BASE_CLI, "hook", "install", "-C", scratch], { env, stdio: "ignore" });
+  return path.join(scratch, ".git/hooks");
+}
+
 const small = repo("commit-small", { files: 60, commits: 30, decisions: 20, events: 200 });
 const big = repo("commit-60k", { files: 5000, commits: 2000, decisions: 6000, events: 60000 });
 console.log(`load average at start: ${readFileSync("/proc/loadavg", "utf8").trim()}`);
@@ -116,13 +132,39 @@ for (const node of nodes) {
       (x) => !x.recorded && paths(x)[0].endsWith(".ts") && !paths(x)[0].includes("*"),
     ).basis.touched_paths[0];
   };
-  const rows = { small: [], big: [], marking: [] };
+  const rows = { small: [], big: [], marking: [], base: [] };
+  const hooksOfBase = BASE_CLI ? baseHooks(node) : undefined;
+  /** One marking commit in the 60k-event log (the decided file edited), undone after. */
+  const markingCommit = (hooksDir) => {
+    const file = governed(big);
+    writeFileSync(path.join(big.dir, file), `// marking ${edits++}\n`);
+    const without = time("git", [
+      "-C",
+      big.dir,
+      "-c",
+      `core.hooksPath=${noHooks}`,
+      "commit",
+      "-qam",
+      "unmarked",
+    ]);
+    big.git("reset", "-q", "--soft", "HEAD~1");
+    const hooks = hooksDir ? ["-c", `core.hooksPath=${hooksDir}`] : [];
+    const marking = time("git", ["-C", big.dir, ...hooks, "commit", "-qam", "marking"]);
+    settle(big.dir);
+    const carried = big.git("show", "--stat", "--format=", "HEAD").includes(".events.ndjson");
+    if (!carried) throw new Error("the marking commit carried no mark");
+    big.git("reset", "-q", "--hard", "HEAD~1");
+    execFileSync(node, [CLI, "stale", "-C", big.dir], { env, stdio: "ignore" });
+    return { without, with: marking };
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const floor = time(node, ["-e", "0"]);
-    for (const [name, r] of [
-      ["small", small],
-      ["big", big],
-    ]) {
+    for (const [name, r] of MARKING_ONLY
+      ? []
+      : [
+          ["small", small],
+          ["big", big],
+        ]) {
       const without = commitEdit(r, quietFile(r), false);
       const empty = commitEdit(r, quietFile(r), "empty");
       settle(r.dir);
@@ -136,40 +178,43 @@ for (const node of nodes) {
         empty: empty / without,
       });
     }
-    // A commit that marks one decision in the 60k-event log: the decided file edited.
-    const file = governed(big);
-    writeFileSync(path.join(big.dir, file), `// marking ${edits++}\n`);
-    const without = time("git", [
-      "-C",
-      big.dir,
-      "-c",
-      `core.hooksPath=${noHooks}`,
-      "commit",
-      "-qam",
-      "unmarked",
-    ]);
-    big.git("reset", "-q", "--soft", "HEAD~1");
-    const marking = time("git", ["-C", big.dir, "commit", "-qam", "marking"]);
-    settle(big.dir);
-    const carried = big.git("show", "--stat", "--format=", "HEAD").includes(".events.ndjson");
-    if (!carried) throw new Error("the marking commit carried no mark");
-    big.git("reset", "-q", "--hard", "HEAD~1");
-    execFileSync(node, [CLI, "stale", "-C", big.dir], { env, stdio: "ignore" });
-    rows.marking.push({ floor, without, with: marking, ratio: (marking - without) / floor });
+    // A commit that marks one decision in the 60k-event log; with --base, that build's too,
+    // the order alternating between rounds.
+    const order = hooksOfBase
+      ? round % 2
+        ? ["base", "marking"]
+        : ["marking", "base"]
+      : ["marking"];
+    for (const which of order) {
+      const m = markingCommit(which === "base" ? hooksOfBase : undefined);
+      rows[which].push({ floor, ...m, ratio: (m.with - m.without) / floor });
+    }
   }
   for (const [name, label] of [
     ["small", "quiet commit, small repository"],
     ["big", "quiet commit, 60,000-event log"],
   ]) {
     const xs = rows[name];
+    if (xs.length === 0) continue;
     console.log(
       `${label.padEnd(44)} without hooks ${median(xs.map((x) => x.without)).toFixed(1)} ms, with ${median(xs.map((x) => x.with)).toFixed(1)} ms: ${median(xs.map((x) => x.ratio)).toFixed(2)}x (rounds ${range(xs.map((x) => x.ratio))}; goal <= 1.2x)`,
     );
   }
-  const m = rows.marking;
-  console.log(
-    `${"marking commit, 60,000-event log".padEnd(44)} added ${median(m.map((x) => x.with - x.without)).toFixed(0)} ms = ${median(m.map((x) => x.ratio)).toFixed(2)}x node -e 0 (${median(m.map((x) => x.floor)).toFixed(0)} ms; rounds ${range(m.map((x) => x.ratio))}; goal <= 2x)`,
-  );
+  for (const [name, label] of [
+    ["marking", "marking commit, 60,000-event log"],
+    ["base", "the same, base build's hooks"],
+  ]) {
+    const m = rows[name];
+    if (m.length === 0) continue;
+    console.log(
+      `${label.padEnd(44)} added ${median(m.map((x) => x.with - x.without)).toFixed(0)} ms = ${median(m.map((x) => x.ratio)).toFixed(2)}x node -e 0 (${median(m.map((x) => x.floor)).toFixed(0)} ms; rounds ${m.map((x) => x.ratio.toFixed(2)).join(" ")}; goal <= 2x)`,
+    );
+  }
+  if (rows.base.length > 0)
+    console.log(
+      `${"added time, this build / base build".padEnd(44)} per round ${rows.marking.map((x, i) => ((x.with - x.without) / (rows.base[i].with - rows.base[i].without)).toFixed(2)).join(" ")}; load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+    );
+  if (MARKING_ONLY) continue;
   for (const [name, r] of [
     ["small", small],
     ["big", big],
@@ -180,3 +225,4 @@ for (const node of nodes) {
 }
 rmSync(noHooks, { recursive: true, force: true });
 rmSync(emptyHooks, { recursive: true, force: true });
+for (const dir of scratches) rmSync(dir, { recursive: true, force: true });

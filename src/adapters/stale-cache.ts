@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
 import type { AssessedRecord } from "../core/staleness/staleness.js";
@@ -77,12 +77,45 @@ const REPORT = "stale-report.json";
 
 /** Reads the cache; undefined when missing, unreadable or of another version. */
 export function readStaleCache(gitDir: string): StaleCache | undefined {
-  try {
-    const cache = JSON.parse(readFileSync(cacheFile(gitDir), "utf8")) as StaleCache;
+  const file = cacheFile(gitDir);
+  return readOnce(file, () => {
+    const cache = JSON.parse(readFileSync(file, "utf8")) as StaleCache;
     return cache.version === CACHE_VERSION ? cache : undefined;
+  });
+}
+
+/**
+ * What one process already parsed of a state file, by path, with the file's identity then
+ * (inode, size, modification time in nanoseconds): a hook reads the cache and the report at
+ * several steps, and parsing them (megabytes of JSON) again would give the same objects. A file
+ * written since (always by an atomic rename: a new inode) is read again. Callers never change
+ * what they are given.
+ */
+const parsed = new Map<string, { stamp: string; value: unknown }>();
+
+function stampOf(file: string): string | undefined {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
   } catch {
     return undefined;
   }
+}
+
+function readOnce<T>(file: string, read: () => T | undefined): T | undefined {
+  const stamp = stampOf(file);
+  if (stamp === undefined) return undefined;
+  const known = parsed.get(file);
+  if (known?.stamp === stamp) return known.value as T | undefined;
+  let value: T | undefined;
+  try {
+    value = read();
+  } catch {
+    value = undefined;
+  }
+  // Stamped before reading: a write meanwhile changes the stamp, and the next call reads again.
+  parsed.set(file, { stamp, value });
+  return value;
 }
 
 /** Reads the stored report when it was computed from `key` at `head`. */
@@ -92,19 +125,38 @@ export function readStaleReport(
   head: string | undefined,
 ): StalenessReport | undefined {
   if (head === undefined) return undefined;
-  try {
-    const text = readFileSync(cacheFile(gitDir, REPORT), "utf8");
-    const prefix = reportPrefix(key, head);
-    if (!text.startsWith(prefix) || !text.endsWith("}")) return undefined;
-    const json = text.slice(prefix.length, -1);
-    const report = JSON.parse(json) as StalenessReport;
-    serialised.set(report.findings, { head: report.head, notices: report.notices, json });
-    rememberFindingTexts(json, report.findings);
-    return report;
-  } catch {
-    return undefined;
+  const stored = storedReport(gitDir);
+  if (!stored?.text.startsWith(reportPrefix(key, head))) return undefined;
+  if (stored.report === undefined) {
+    const json = stored.text.slice(stored.start, -1);
+    try {
+      const report = JSON.parse(json) as StalenessReport;
+      serialised.set(report.findings, { head: report.head, notices: report.notices, json });
+      rememberFindingTexts(json, report.findings);
+      stored.report = report;
+    } catch {
+      stored.report = null;
+    }
   }
+  return stored.report ?? undefined;
 }
+
+const REPORT_KEY = ',"report":';
+
+/** The stored report file's text, read once per version of the file. */
+function storedReport(gitDir: string): StoredReport | undefined {
+  const file = cacheFile(gitDir, REPORT);
+  return readOnce(file, (): StoredReport | undefined => {
+    const text = readFileSync(file, "utf8");
+    // The key is a JSON string: a quote in it is escaped, so this is where the report starts.
+    const at = text.indexOf(REPORT_KEY);
+    if (at < 0 || !text.endsWith("}")) return undefined;
+    return { text, start: at + REPORT_KEY.length };
+  });
+}
+
+/** The stored report file's text, and the report once parsed (null: it could not be). */
+type StoredReport = { text: string; start: number; report?: StalenessReport | null };
 
 function writeAtomically(file: string, value: unknown): void {
   writeFileAtomically(file, JSON.stringify(value));
@@ -174,17 +226,124 @@ function reportPrefix(key: string, head: string): string {
 export function writeStaleCache(
   gitDir: string,
   cache: Omit<StaleCache, "version">,
-  report?: StaleReportCache,
+  report?: StaleReportCache | { text: string },
 ): void {
   try {
     mkdirSync(stateDir(gitDir), { recursive: true });
     if (report)
       writeFileAtomically(
         cacheFile(gitDir, REPORT),
-        `${reportPrefix(report.key, report.head)}${reportJson(report.report)}}`,
+        "text" in report
+          ? report.text
+          : `${reportPrefix(report.key, report.head)}${reportJson(report.report)}}`,
       );
     writeAtomically(cacheFile(gitDir), { version: CACHE_VERSION, ...cache });
   } catch {
     // derived state only: the next run recomputes it
+  }
+}
+
+/** Where each finding's text is in a stored report's JSON (`{"head":…,"findings":[…],"notices":…}`). */
+type ReportLayout = { json: string; open: number; close: number };
+
+function layoutOf(stored: StoredReport): ReportLayout | undefined {
+  const json = stored.text.slice(stored.start, -1);
+  const open = json.indexOf(FINDINGS_OPEN);
+  const close = json.lastIndexOf(FINDINGS_CLOSE);
+  if (!json.startsWith('{"head":') || open < 0 || close < open) return undefined;
+  return { json, open: open + FINDINGS_OPEN.length, close };
+}
+
+const FINDINGS_OPEN = ',"findings":[';
+const FINDINGS_CLOSE = '],"notices":';
+
+/**
+ * The span of the finding of `id` in the findings' text, when there is one. Inside JSON strings
+ * every quote is escaped, so `{"record_id":"<id>",` occurs only where that finding starts, and
+ * `},{"record_id":` only between two findings (`record_id` is a finding's first key and no
+ * nested object has one).
+ */
+function findingSpan(layout: ReportLayout, id: string): [number, number] | undefined {
+  const { json, open, close } = layout;
+  const head = `{"record_id":${JSON.stringify(id)},`;
+  const at = json.indexOf(head, open - 1);
+  if (at < 0 || at >= close) return undefined;
+  if (at !== open && json.slice(at - 1, at) !== ",") return undefined;
+  const next = json.indexOf('},{"record_id":', at);
+  return [at, next >= 0 && next < close ? next + 1 : close];
+}
+
+/**
+ * What `readStaleReport` gives, with only the findings of `ids` (in the report's order), each
+ * parsed from its own span of the stored text: a hook that needs a few findings of a report of
+ * thousands does not parse the rest. Undefined where `readStaleReport` gives none, or when the
+ * stored text is not laid out as adrift writes it (the caller then reads it whole).
+ */
+export function readStaleFindings(
+  gitDir: string,
+  key: string,
+  head: string | undefined,
+  ids: ReadonlySet<string>,
+): StalenessReport | undefined {
+  if (head === undefined) return undefined;
+  const stored = storedReport(gitDir);
+  if (!stored?.text.startsWith(reportPrefix(key, head))) return undefined;
+  if (stored.report === null) return undefined;
+  if (stored.report)
+    return {
+      ...stored.report,
+      findings: stored.report.findings.filter((f) => ids.has(f.record_id)),
+    };
+  const layout = layoutOf(stored);
+  if (!layout) return undefined;
+  try {
+    const { json, open, close } = layout;
+    const spans = [...ids]
+      .map((id) => findingSpan(layout, id))
+      .filter((s) => s !== undefined)
+      .sort((a, b) => a[0] - b[0]);
+    const findings = spans.map(([from, to]) => JSON.parse(json.slice(from, to)) as StaleFinding);
+    return {
+      head: JSON.parse(json.slice('{"head":'.length, open - FINDINGS_OPEN.length)) as string,
+      findings,
+      notices: JSON.parse(json.slice(close + FINDINGS_CLOSE.length, -1)) as string[],
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The stored report's file text, keyed `newKey` instead of `key`, with the findings of `marked`
+ * marked recorded — byte for byte what writing the parsed report so marked gives — without parsing
+ * the others. Undefined when there is no report from `key` at `head`.
+ */
+export function markedReportText(
+  gitDir: string,
+  key: string,
+  head: string,
+  newKey: string,
+  marked: ReadonlySet<string>,
+): string | undefined {
+  const stored = storedReport(gitDir);
+  if (!stored?.text.startsWith(reportPrefix(key, head))) return undefined;
+  const layout = layoutOf(stored);
+  if (!layout) return undefined;
+  try {
+    const { json } = layout;
+    const spans = [...marked]
+      .map((id) => findingSpan(layout, id))
+      .filter((s) => s !== undefined)
+      .sort((a, b) => a[0] - b[0]);
+    let out = "";
+    let from = 0;
+    for (const [start, end] of spans) {
+      const finding = JSON.parse(json.slice(start, end)) as StaleFinding;
+      out += json.slice(from, start) + JSON.stringify({ ...finding, recorded: true });
+      from = end;
+    }
+    return `${reportPrefix(newKey, head)}${out}${json.slice(from)}}`;
+  } catch {
+    return undefined;
   }
 }

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gitOperationInProgress } from "../../adapters/git/in-progress.js";
+import type { GitAdapter } from "../../adapters/git/types.js";
 import { readLocalState, stateDir } from "../../adapters/local-state.js";
 import { isRunning } from "../../adapters/processes.js";
 import type { Problem } from "../../core/events/parse.js";
@@ -32,6 +33,19 @@ function unreadableWarning(problems: readonly Problem[] = []): string[] {
   return problems.length ? [`adrift: warning: ${unreadableLinesWarning(problems, quotePath)}`] : [];
 }
 
+/** `ctx` with git's view of the staged change asked for once (`git diff --cached`), however often it is needed. */
+function stagedOnce(ctx: AppContext): AppContext {
+  let changes: ReturnType<GitAdapter["stagedChanges"]> | undefined;
+  const git = new Proxy(ctx.git, {
+    get(target, key) {
+      if (key === "stagedChanges") return () => (changes ??= target.stagedChanges());
+      const value = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { ...ctx, git };
+}
+
 async function preCommit(ctx: AppContext): Promise<string[]> {
   // Marks an earlier attempt at this commit wrote, its commit not made: made again below from
   // the change staged now, or gone with it.
@@ -46,13 +60,15 @@ async function preCommit(ctx: AppContext): Promise<string[]> {
           `adrift: withdrew ${gone(marked).length} mark(s) an earlier attempt at this commit wrote (the change they were for is no longer staged):`,
           ...gone(marked).map((id) => `  ${id}`),
         ];
+  // From here on nothing stages until the marks are written: the staged change is read once.
+  const staged = stagedOnce(ctx);
   if (withdrawn.records.length === 0) {
-    const quiet = await nothingToMark(ctx);
+    const quiet = await nothingToMark(staged);
     if (quiet) return unreadableWarning(quiet.problems);
   }
   // The staged change's marks always; HEAD's unrecorded ones too when the cache already knows
   // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
-  const result = await runStale(ctx, { staged: true, record: true, history: false });
+  const result = await runStale(staged, { staged: true, record: true, history: false });
   const warning = unreadableWarning(result.log_problems);
   if (!result.file || result.marked.length === 0) return [...withdrawal([]), ...warning];
   await stageLog(ctx, result.file);

@@ -92,7 +92,8 @@ function runnerLines(runner: HookRunner): string[] {
  * (`$GIT_DIR`, or `.git` — a folder, or a file naming one), and the checks over the files adrift
  * keeps there: the gate (`gate.ts`: has the log changed, which paths do records govern), the
  * active workline, marks a commit that did not happen left behind. `ADRIFT_HOOK_FULL=1` starts
- * node for every hook, as adrift did before these checks.
+ * node for every hook, as adrift did before these checks (and there the pre-commit reads the
+ * stored report whole: `stale.ts`).
  */
 const COMMON = [
   "adrift_git=${GIT_DIR:-.git}",

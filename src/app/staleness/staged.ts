@@ -53,8 +53,26 @@ export type StagedContext = {
 /** The unrecorded records the staged change touches through their scope. */
 function stagedTouched(records: readonly AssessedRecord[], commit: CommitInfo): AssessedRecord[] {
   const touched = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
-  return recordsTouching(records, touched);
+  // Asked several times of one hook's records and change (the quick check, the questions, the
+  // findings): the same records every time, so looked up once.
+  const key = touched.join("\0");
+  const known = touchedOf.get(records);
+  if (known?.key === key) return known.records;
+  const found = recordsTouching(records, touched);
+  touchedOf.set(records, { key, records: found });
+  return found;
 }
+
+/** The ids of the unrecorded and recorded records the staged change touches through their scope. */
+export function stagedRecordIds(records: readonly AssessedRecord[], commit: CommitInfo): string[] {
+  return stagedTouched(records, commit).map((r) => r.id);
+}
+
+/** The last `stagedTouched` answer per records array (never changed once made). */
+const touchedOf = new WeakMap<
+  readonly AssessedRecord[],
+  { key: string; records: AssessedRecord[] }
+>();
 
 /**
  * The (basis, path) pairs whose contents `stagedFindings` needs looked up: the staged paths in
@@ -125,9 +143,16 @@ function followedFindings(
     changed.add(c.path);
     if (c.old_path !== undefined) changed.add(c.old_path);
   }
+  // The few records that followed a rename, looked up from their side (not one lookup per record).
+  const hits = new Map<string, string>();
+  for (const [id, paths] of Object.entries(follows)) {
+    const hit = paths.find((p) => changed.has(p));
+    if (hit) hits.set(id, hit);
+  }
   const out: StaleFinding[] = [];
+  if (hits.size === 0) return out;
   for (const record of records) {
-    const hit = judged.has(record.id) ? undefined : follows[record.id]?.find((p) => changed.has(p));
+    const hit = judged.has(record.id) ? undefined : hits.get(record.id);
     if (!hit) continue;
     out.push({
       record_id: record.id,

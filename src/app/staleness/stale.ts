@@ -14,7 +14,9 @@ import {
 import { profileNote, startSpan, timed } from "../../adapters/profile.js";
 import {
   knownReportJson,
+  markedReportText,
   readStaleCache,
+  readStaleFindings,
   readStaleReport,
   reportBasisOf,
   type StaleCache,
@@ -22,7 +24,6 @@ import {
 } from "../../adapters/stale-cache.js";
 import type { Basis } from "../../core/events/common.js";
 import type { Problem } from "../../core/events/parse.js";
-import { foldEvents } from "../../core/project/fold.js";
 import { isStalenessType, NEEDS_VALIDATION, parseForStaleness } from "../../core/project/lean.js";
 import { type LoadedLine, orderLines } from "../../core/project/order.js";
 import type { ProjectState } from "../../core/project/state.js";
@@ -33,15 +34,7 @@ import type { AssessedRecord } from "../../core/staleness/staleness.js";
 import type { StaleFinding, StalenessReport } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 import { dropHookGate, writeHookGate } from "../hooks/gate.js";
-import {
-  type Advanced,
-  advanceReport,
-  type FingerprintSource,
-  type HistoryDetails,
-  historyReport,
-  type PreparedHistory,
-  prepareHistory,
-} from "./engine.js";
+import type { Advanced, FingerprintSource, HistoryDetails, PreparedHistory } from "./engine.js";
 import { logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
 import { withoutOwnFilesContext } from "./own-files.js";
 import {
@@ -51,6 +44,7 @@ import {
   stagedCommit,
   stagedFindings,
   stagedQuestions,
+  stagedRecordIds,
 } from "./staged.js";
 
 /**
@@ -159,6 +153,8 @@ async function fromLog(
     ordered = orderLines(lines, undefined, await committedOrderFrom(ctx.git)(ordered.conflicts));
   }
   const setAside = await setAsideMarkIds(ctx);
+  // Loaded only when the log is read: a hook on a current cache never folds it.
+  const { foldEvents } = await import("../../core/project/fold.js");
   return { ...inputsOf(foldEvents(ordered.events, undefined, { setAside })), problems };
 }
 
@@ -255,6 +251,10 @@ async function staleness(
     };
     refuseFutureEvents(inputs);
   }
+  if (inputs && options.staged && options.history === false && !ctx.env.ADRIFT_HOOK_FULL) {
+    const few = await stagedOnStoredReport(ctx, cached!, inputs, head);
+    if (few) return few;
+  }
   let stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
   // Fetching history (git fetch --unshallow) can bring basis revisions the report did without.
   if (stored && cached?.missing?.length) {
@@ -285,11 +285,13 @@ async function staleness(
     return withLogProblems({ head: head ?? "", findings: staged, notices: [] }, inputs);
   }
   const previous = stored ? undefined : previousReport(gitDir, cached, head);
+  // Reading history is loaded only when history is read: a hook on a stored report never does.
+  const engine = stored ? undefined : await import("./engine.js");
   let preparing: Promise<PreparedHistory> | undefined;
   let advancing: Promise<Advanced | NoAdvance> | undefined;
   const advance = (records: readonly AssessedRecord[], fingerprints?: FingerprintSource) =>
     timed("carry the previous report forward", () =>
-      advanceReport(ctx.git, head!, previous!, records, fingerprints),
+      engine!.advanceReport(ctx.git, head!, previous!, records, fingerprints),
     );
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated — unless the previous
@@ -307,7 +309,7 @@ async function staleness(
       const revisions = scanRevisions(read);
       scanned();
       preparing = timed("read history (git log, parse, index, assess)", () =>
-        prepareHistory(
+        engine!.prepareHistory(
           ctx.git,
           revisions,
           reading.then((i) => i.records),
@@ -333,14 +335,14 @@ async function staleness(
     } else {
       if (advanced) profileNote(`history read whole: ${advanced.reason}`);
       const records = inputs!.records;
-      preparing ??= prepareHistory(
+      preparing ??= engine!.prepareHistory(
         ctx.git,
         records.map((r) => r.basis.revision),
         records,
         ctx.progress ? { progress: ctx.progress } : {},
       );
       report = await timed("history ready + assess records", () =>
-        historyReport(ctx.git, records, inputs!.fingerprints, preparing, details),
+        engine!.historyReport(ctx.git, records, inputs!.fingerprints, preparing, details),
       );
       oldest = details.excluded?.length === 1 ? details.excluded[0] : undefined;
     }
@@ -379,6 +381,42 @@ async function staleness(
     inputs!.fingerprints,
   );
   return withLogProblems(mergeStaged(rejudged, staged.findings), inputs!);
+}
+
+/**
+ * The pre-commit's report (HEAD's stored report with the staged change added), made from the
+ * findings it can change alone: HEAD's unrecorded ones (what the cache lists) and those of the
+ * records the staged change touches, each parsed from its own part of the stored report. It
+ * marks exactly what the report made whole marks: every other finding is carried through
+ * unchanged and is not an unrecorded stale one. Undefined when the stored report cannot be used
+ * so (none at this HEAD, a basis revision it missed, a cache that does not list the unrecorded).
+ */
+async function stagedOnStoredReport(
+  ctx: AppContext,
+  cached: StaleCache,
+  inputs: Inputs,
+  head: string | undefined,
+): Promise<StalenessReport | undefined> {
+  const gitDir = ctx.git.location.gitDir;
+  if (!cached.unrecorded || cached.missing?.length || cached.head !== head) return undefined;
+  if (!readStaleFindings(gitDir, cached.key, head, new Set())) return undefined;
+  const follows = reportBasisOf(cached)?.follows;
+  const staged = await stagedChangeFindings(ctx, inputs, follows);
+  const ids = new Set([
+    ...cached.unrecorded,
+    ...staged.findings.map((f) => f.record_id),
+    ...stagedRecordIds(inputs.records, staged.commit),
+  ]);
+  const report = readStaleFindings(gitDir, cached.key, head, ids);
+  if (!report) return undefined;
+  const rejudged = await fingerprintsAfterCommit(
+    ctx.git,
+    report,
+    inputs.records,
+    staged.commit,
+    inputs.fingerprints,
+  );
+  return withLogProblems(mergeStaged(rejudged, staged.findings), inputs);
 }
 
 /**
@@ -630,7 +668,10 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== file));
   if (others(stampsOfKey(cached.key)) !== others(now)) return;
   const key = await logKeyWithMarks(ctx, now);
-  const stored = readStaleReport(gitDir, cached.key, cached.head);
+  // The stored report with the marked findings marked, its other findings left as text.
+  const report = cached.head
+    ? markedReportText(gitDir, cached.key, cached.head, key, marked)
+    : undefined;
   const mark = <T extends { id?: string; record_id?: string; recorded: boolean }>(r: T): T =>
     marked.has(r.id ?? r.record_id ?? "") ? { ...r, recorded: true } : r;
   // Everything else the cache holds (what carries the report forward) stays as it was.
@@ -643,9 +684,7 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
       records: cached.records.map(mark),
       unrecorded: cached.unrecorded?.filter((id) => !marked.has(id)),
     },
-    stored && cached.head
-      ? { key, head: cached.head, report: { ...stored, findings: stored.findings.map(mark) } }
-      : undefined,
+    report !== undefined ? { text: report } : undefined,
   );
 }
 
