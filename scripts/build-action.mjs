@@ -18,7 +18,6 @@ const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 // Paths the modules compute from their own place in dist/: in one file, the CLI is the bundle
 // itself and the templates sit beside it. Each must be found, or the build fails.
 const RELOCATED = [
-  ['new URL("../cli/main.js", import.meta.url)', "new URL(import.meta.url)"],
   ['new URL("../../cli/main.js", import.meta.url)', "new URL(import.meta.url)"],
   ['new URL("../main.js", import.meta.url)', "new URL(import.meta.url)"],
   ['new URL("../../../templates/", import.meta.url)', 'new URL("./templates/", import.meta.url)'],
