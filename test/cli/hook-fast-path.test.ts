@@ -3,11 +3,12 @@
 // commits of every kind, merges, checkouts and resets, both mark the same records in the same
 // commits. And it really is fast: a commit that touches nothing governed starts no node.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HOOK_NAMES, hookScript } from "../../src/app/hooks/script.js";
+import { committedLog, type Line, marksByOutcome, workingLog } from "../support/log-lines.js";
 import { CLI, makeRepo, type TestRepo, tempDir, testEnv } from "../support/repo.js";
 
 const FILES = [
@@ -163,31 +164,6 @@ function apply(repo: TestRepo, op: Op, n: number, full: boolean): void {
   }
 }
 
-type Line = { id: string; type: string; data: Record<string, unknown> };
-
-function logLines(texts: string[]): Line[] {
-  return texts.flatMap((t) =>
-    t
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Line),
-  );
-}
-
-function workingLog(repo: TestRepo): Line[] {
-  const dir = path.join(repo.dir, ".decisions/log");
-  if (!existsSync(dir)) return [];
-  return logLines(readdirSync(dir).map((f) => readFileSync(path.join(dir, f), "utf8")));
-}
-
-function committedLog(repo: TestRepo): Line[] {
-  const names = repo
-    .git("ls-tree", "-r", "--name-only", "HEAD", "--", ".decisions/log")
-    .split("\n")
-    .filter(Boolean);
-  return logLines(names.map((f) => repo.git("show", `HEAD:${f}`)));
-}
-
 /** Record ids in the order they were recorded (the same order in both repositories). */
 function recordIds(repo: TestRepo): string[] {
   return workingLog(repo)
@@ -196,18 +172,7 @@ function recordIds(repo: TestRepo): string[] {
     .map((l) => l.id);
 }
 
-/** The marks of a log, by the outcome of the record they mark (ids differ between clones). */
-function marks(lines: Line[]): string[] {
-  const outcome = new Map(
-    lines
-      .filter((l) => l.type === "decision_recorded")
-      .map((l) => [l.id, (l.data.card as { outcome: string }).outcome]),
-  );
-  return lines
-    .filter((l) => l.type === "decision_marked_stale")
-    .map((l) => `${outcome.get(l.data.decision_id as string)}${l.data.staged ? " staged" : ""}`)
-    .sort();
-}
+const marks = (lines: Line[]) => marksByOutcome(lines);
 
 const starts = (log: string) =>
   existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean).length : 0;

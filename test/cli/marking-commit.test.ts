@@ -6,10 +6,11 @@
 // rule (a record committed with its own edit, a file back to what the basis held, renames
 // followed) is the full computation's.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { committedLog, type Line, marksByOutcome, workingLog } from "../support/log-lines.js";
 import { propertyOptions } from "../support/property.js";
 import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
@@ -92,46 +93,7 @@ function apply(repo: TestRepo, op: Op, n: number, full: boolean): void {
   }
 }
 
-type Line = { id: string; type: string; data: Record<string, unknown> };
-
-function logLines(texts: string[]): Line[] {
-  return texts.flatMap((t) =>
-    t
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Line),
-  );
-}
-
-function workingLog(repo: TestRepo): Line[] {
-  const dir = path.join(repo.dir, ".decisions/log");
-  if (!existsSync(dir)) return [];
-  return logLines(readdirSync(dir).map((f) => readFileSync(path.join(dir, f), "utf8")));
-}
-
-function committedLog(repo: TestRepo): Line[] {
-  const names = repo
-    .git("ls-tree", "-r", "--name-only", "HEAD", "--", ".decisions/log")
-    .split("\n")
-    .filter(Boolean);
-  return logLines(names.map((f) => repo.git("show", `HEAD:${f}`)));
-}
-
-/** The marks of a log, by the outcome of the record they mark (ids differ between clones). */
-function marks(lines: Line[]): string[] {
-  const outcome = new Map(
-    lines
-      .filter((l) => l.type === "decision_recorded")
-      .map((l) => [l.id, (l.data.card as { outcome: string }).outcome]),
-  );
-  return lines
-    .filter((l) => l.type === "decision_marked_stale")
-    .map(
-      (l) =>
-        `${outcome.get(l.data.decision_id as string)} ${JSON.stringify(l.data.paths)}${l.data.staged ? " staged" : ""}`,
-    )
-    .sort();
-}
+const marks = (lines: Line[]) => marksByOutcome(lines, { paths: true });
 
 describe("a marking commit reading a few findings of the stored report", () => {
   it("marks exactly what the full computation marks, over records with uncommitted edits, commits, edits, renames and reverts", () => {
