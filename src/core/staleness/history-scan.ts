@@ -84,7 +84,9 @@ function noteReturn(entry: PathEntry): void {
     if (event.blob !== undefined) blobs.add(event.blob);
     found = was !== undefined && blobs.has(was);
   }
-  if (found) (entry.returned ??= []).push(k);
+  if (!found) return;
+  if (entry.returned) entry.returned.push(k);
+  else entry.returned = [k];
 }
 
 /** True when the entry's event at position `k` is in its `returned` positions. */
