@@ -71,7 +71,18 @@ function noteReturn(entry: PathEntry): void {
   const was = event.was;
   let found = false;
   if (k < READ_EVENTS) {
-    if (was !== undefined) for (let j = 0; j <= k && !found; j++) found = events[j]!.blob === was;
+    if (was !== undefined) {
+      // Ids that differ mostly differ in their first letter: read it before comparing whole
+      // strings (a call into the runtime each); -1 stands for no file (NO_FILE, empty).
+      const first = was.length === 0 ? -1 : was.charCodeAt(0);
+      for (let j = 0; j <= k && !found; j++) {
+        const left = events[j]!.blob;
+        found =
+          left !== undefined &&
+          (left.length === 0 ? first === -1 : left.charCodeAt(0) === first) &&
+          left === was;
+      }
+    }
   } else {
     let blobs = entry.blobs;
     if (!blobs) {
