@@ -40,33 +40,72 @@ type PathEntry = {
   renamed: number;
   groups: ScopeGroup[] | undefined;
   /**
-   * blob id -> the first (newest) of its first `mapped` events that left it: whether a commit
-   * left a path as a record saw it, in one look on a path with many events (built on first need)
+   * the positions k (increasing) of its events whose `was` one of its first k + 1 events (newest
+   * first) left: what the first commit after a basis found there, HEAD holds or a counting commit
+   * left again. Found once per event as it arrives (undefined while none), so judging a record
+   * reads no blob id: most paths have none.
    */
-  blobs: Map<string, number> | undefined;
-  mapped: number;
+  returned: number[] | undefined;
+  /**
+   * the blob ids its events left, kept once the path has more than `READ_EVENTS` events
+   * (whether an event's `was` was left by it or a newer one, in one look)
+   */
+  blobs: Set<string> | undefined;
 };
 
 /**
- * Events `leftBefore` reads one by one; past them it looks the blob id up in the entry's map
+ * Events `noteReturn` reads one by one; past them it looks the blob id up in the entry's map
  * (building that map for every path cost the scan more than reading the few events of most).
  */
 const READ_EVENTS = 16;
 
-/** True when one of the entry's first `before` events (newest first) left `blob` at its path. */
-function leftBefore(entry: PathEntry, blob: string, before: number): boolean {
+/**
+ * Notes whether the entry's last event (the oldest yet) found at its path what one of its
+ * events up to it (newest first) left there: the record based just before it may see content
+ * decide (`contentMatters`).
+ */
+function noteReturn(entry: PathEntry): void {
   const { events } = entry;
-  if (before <= READ_EVENTS) {
-    for (let k = 0; k < before; k++) if (events[k]!.blob === blob) return true;
-    return false;
+  const k = events.length - 1;
+  const event = events[k]!;
+  const was = event.was;
+  let found = false;
+  if (k < READ_EVENTS) {
+    if (was !== undefined) {
+      // Ids that differ mostly differ in their first letter: read it before comparing whole
+      // strings (a call into the runtime each); -1 stands for no file (NO_FILE, empty).
+      const first = was.length === 0 ? -1 : was.charCodeAt(0);
+      for (let j = 0; j <= k && !found; j++) {
+        const left = events[j]!.blob;
+        found =
+          left !== undefined &&
+          (left.length === 0 ? first === -1 : left.charCodeAt(0) === first) &&
+          left === was;
+      }
+    }
+  } else {
+    let blobs = entry.blobs;
+    if (!blobs) {
+      blobs = entry.blobs = new Set();
+      for (let j = 0; j < k; j++) {
+        const left = events[j]!.blob;
+        if (left !== undefined) blobs.add(left);
+      }
+    }
+    if (event.blob !== undefined) blobs.add(event.blob);
+    found = was !== undefined && blobs.has(was);
   }
-  entry.blobs ??= new Map();
-  for (let k = entry.mapped; k < events.length; k++) {
-    const left = events[k]!.blob;
-    if (left !== undefined && !entry.blobs.has(left)) entry.blobs.set(left, k);
-  }
-  entry.mapped = events.length;
-  return (entry.blobs.get(blob) ?? Number.POSITIVE_INFINITY) < before;
+  if (!found) return;
+  if (entry.returned) entry.returned.push(k);
+  else entry.returned = [k];
+}
+
+/** True when the entry's event at position `k` is in its `returned` positions. */
+function returnedAt(entry: PathEntry, k: number): boolean {
+  const returned = entry.returned;
+  if (returned === undefined) return false;
+  const i = countBelow(returned, k);
+  return i < returned.length && returned[i] === k;
 }
 
 /**
@@ -79,8 +118,7 @@ function leftBefore(entry: PathEntry, blob: string, before: number): boolean {
 function contentMatters(entry: PathEntry, before: number, seen: string | undefined): boolean {
   // What the author saw instead of the basis: the record is judged event by event.
   if (seen !== undefined) return true;
-  const what = entry.events[before - 1]!.was;
-  return what !== undefined && leftBefore(entry, what, before);
+  return returnedAt(entry, before - 1);
 }
 
 /**
@@ -272,8 +310,8 @@ export class HistoryScan {
         at: [],
         renamed: Number.POSITIVE_INFINITY,
         groups: undefined,
+        returned: undefined,
         blobs: undefined,
-        mapped: 0,
       };
       this.entries.set(path, entry);
       this.byPath.set(path, entry.events);
@@ -282,6 +320,7 @@ export class HistoryScan {
     entry.at.push(event.commit);
     if (entry.renamed === Number.POSITIVE_INFINITY && isRename(event)) entry.renamed = event.commit;
     entry.events.push(event);
+    noteReturn(entry);
     // Positions only grow: a commit is new to a group unless it was its last one.
     for (const group of entry.groups ?? [])
       if (group.positions[group.positions.length - 1] !== event.commit)
