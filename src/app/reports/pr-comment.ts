@@ -8,7 +8,7 @@ import {
   renderedKey,
   writeRendered,
 } from "../../adapters/rendered-cache.js";
-import { MAX_ITEMS_PER_SECTION, renderPrComment } from "../../core/render/pr-comment.js";
+import { MAX_ITEMS_PER_SECTION } from "../../core/render/pr-comment-limits.js";
 import { type RawEvent, rawEventsOf } from "../../core/reports/log-ids.js";
 import {
   buildPrComment,
@@ -49,6 +49,7 @@ function rendererModules(): URL[] {
   const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
   return [
     "../../core/render/pr-comment",
+    "../../core/render/pr-comment-limits",
     "../../core/render/pr-comment-items",
     "../../core/render/report-md",
     "../../core/render/terminal",
@@ -60,15 +61,17 @@ function rendererModules(): URL[] {
 
 /**
  * The body of `model`: read back when the last run rendered this same model with this same
- * code (a rerun on the same commits), rendered (and kept) otherwise.
+ * code (a rerun on the same commits), rendered (and kept) otherwise. The renderer and the
+ * Markdown serializer are loaded only to render.
  */
-function renderBody(ctx: AppContext, model: PrCommentModel): string {
+async function renderBody(ctx: AppContext, model: PrCommentModel): Promise<string> {
+  const render = async () => (await import("../../core/render/pr-comment.js")).renderPrComment;
   const code = codeFingerprint(rendererModules());
-  if (code === undefined) return renderPrComment(model);
+  if (code === undefined) return (await render())(model);
   const key = renderedKey(code, model);
   const kept = readRendered(ctx.git.location.gitDir, key);
   if (kept !== undefined) return kept;
-  const body = renderPrComment(model);
+  const body = (await render())(model);
   writeRendered(ctx.git.location.gitDir, key, body);
   return body;
 }
@@ -173,7 +176,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     model = withLocations(model, locations);
   }
   const rendered = startSpan("render the body");
-  const body = renderBody(ctx, model);
+  const body = await renderBody(ctx, model);
   rendered();
   return { model, body };
 }
