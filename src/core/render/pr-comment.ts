@@ -13,9 +13,8 @@ import {
   unattributedItem,
   uncoveredItem,
 } from "./pr-comment-items.js";
-import { html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
-
 import { MAX_ITEMS_PER_SECTION, PR_COMMENT_LIMIT } from "./pr-comment-limits.js";
+import { html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
 
 export { MAX_ITEMS_PER_SECTION, PR_COMMENT_LIMIT } from "./pr-comment-limits.js";
 
