@@ -162,6 +162,7 @@ function measure(dir, clis = [CLI]) {
   }
   return {
     floor: median(floor),
+    rounds: runs,
     builds: runs.map((r) => ({
       warm: median(r.warm),
       cold: median(r.cold),
@@ -188,6 +189,14 @@ big.builds.forEach(({ warm: w, cold: c, restored: r }, k) => {
   );
   console.log(`    ratio: ${(w / f).toFixed(2)}x warm (goal <= 2x), ${(c / f).toFixed(2)}x cold`);
 });
+/** Per round (interleaved), each build's warm time over this build's: the noise a median hides. */
+function perRound(label, m) {
+  for (let k = 1; k < clis.length; k++) {
+    const ratios = m.rounds[0].warm.map((w, i) => (w / m.rounds[k].warm[i]).toFixed(2));
+    console.log(`  ${label}, warm, this build / ${names[k]}, per round: ${ratios.join(" ")}`);
+  }
+}
+perRound("big", big);
 // The same command where there is next to nothing to do: what starting adrift costs on its own.
 const small = path.join(ROOT, "bench/.work/pr-comment-small");
 setUp(small, { decisions: 10, files: 10, changed: 2 });
@@ -197,3 +206,5 @@ s.builds.forEach(({ warm }, k) => {
     `  ${names[k]}, on 10 decisions and 2 changed files: floor ${s.floor.toFixed(0)} ms, warm ${warm.toFixed(0)} ms (${(warm / s.floor).toFixed(2)}x): the cost of starting adrift alone`,
   );
 });
+perRound("small", s);
+console.log(`  load average at the end: ${readFileSync("/proc/loadavg", "utf8").trim()}`);

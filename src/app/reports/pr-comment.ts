@@ -2,7 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LOG_SUFFIX } from "../../adapters/log-files.js";
 import { startSpan, timed } from "../../adapters/profile.js";
-import { MAX_ITEMS_PER_SECTION, renderPrComment } from "../../core/render/pr-comment.js";
+import {
+  codeFingerprint,
+  readRendered,
+  renderedKey,
+  writeRendered,
+} from "../../adapters/rendered-cache.js";
+import { MAX_ITEMS_PER_SECTION } from "../../core/render/pr-comment-limits.js";
 import { type RawEvent, rawEventsOf } from "../../core/reports/log-ids.js";
 import {
   buildPrComment,
@@ -34,6 +40,41 @@ export type PrCommentOptions = { base: string; head?: string; failOn?: FailCondi
 
 /** The comment as data and as the Markdown body a bot posts. */
 export type PrComment = { model: PrCommentModel; body: string };
+
+/**
+ * The modules whose code turns a model into the body (the renderer and what it calls), as
+ * files beside this one: `.js` in the build, `.ts` in the source tree.
+ */
+function rendererModules(): URL[] {
+  const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+  return [
+    "../../core/render/pr-comment",
+    "../../core/render/pr-comment-limits",
+    "../../core/render/pr-comment-items",
+    "../../core/render/report-md",
+    "../../core/render/terminal",
+    "../../core/render/text",
+    "../../core/reports/forge",
+    "../../vendor/markdown",
+  ].map((m) => new URL(`${m}${ext}`, import.meta.url));
+}
+
+/**
+ * The body of `model`: read back when the last run rendered this same model with this same
+ * code (a rerun on the same commits), rendered (and kept) otherwise. The renderer and the
+ * Markdown serializer are loaded only to render.
+ */
+async function renderBody(ctx: AppContext, model: PrCommentModel): Promise<string> {
+  const render = async () => (await import("../../core/render/pr-comment.js")).renderPrComment;
+  const code = codeFingerprint(rendererModules());
+  if (code === undefined) return (await render())(model);
+  const key = renderedKey(code, model);
+  const kept = readRendered(ctx.git.location.gitDir, key);
+  if (kept !== undefined) return kept;
+  const body = (await render())(model);
+  writeRendered(ctx.git.location.gitDir, key, body);
+  return body;
+}
 
 /**
  * Log events new in the range: in the changed log files as the work tree has them, and not
@@ -135,7 +176,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     model = withLocations(model, locations);
   }
   const rendered = startSpan("render the body");
-  const body = renderPrComment(model);
+  const body = await renderBody(ctx, model);
   rendered();
   return { model, body };
 }

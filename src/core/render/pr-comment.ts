@@ -13,13 +13,10 @@ import {
   unattributedItem,
   uncoveredItem,
 } from "./pr-comment-items.js";
+import { MAX_ITEMS_PER_SECTION, PR_COMMENT_LIMIT } from "./pr-comment-limits.js";
 import { html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
 
-/** GitHub refuses comments over 65,536 characters; adrift stays well below. */
-export const PR_COMMENT_LIMIT = 60_000;
-
-/** Past a few hundred lines a list is not read; the rest is counted ("… and N more"). */
-export const MAX_ITEMS_PER_SECTION = 250;
+export { MAX_ITEMS_PER_SECTION, PR_COMMENT_LIMIT } from "./pr-comment-limits.js";
 
 /** The hidden first line a bot finds its own sticky comment by. */
 export function prCommentMarker(head: string): string {

@@ -138,6 +138,12 @@ function sorted<T>(list: T[], compare: (a: T, b: T) => number): T[] {
   return list;
 }
 
+/** Whether `list` is strictly ascending (as `<` and the default sort compare strings). */
+function ascending(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;
+  return true;
+}
+
 /**
  * The paths of `paths` that one of the governors named in `ids` governs, as scopes match them:
  * literal paths and directories looked up in the sorted paths (a few binary searches each); a
@@ -152,7 +158,8 @@ function governedBy(
   const out = new Set<string>();
   if (ids.size === 0) return out;
   const unique = new Set(paths);
-  const sorted = [...unique].sort();
+  // git lists a diff's paths in order: strictly ascending paths are what the sort would give.
+  const sorted = unique.size === paths.length && ascending(paths) ? paths : [...unique].sort();
   const seen = new Set<string>();
   const globs: string[] = [];
   /** The sorted paths that start with `prefix`, each given to `take`. */
