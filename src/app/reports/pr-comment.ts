@@ -45,7 +45,7 @@ export type PrComment = { model: PrCommentModel; body: string };
  * The modules whose code turns a model into the body (the renderer and what it calls), as
  * files beside this one: `.js` in the build, `.ts` in the source tree.
  */
-function rendererModules(): URL[] {
+export function rendererModules(): URL[] {
   const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
   return [
     "../../core/render/pr-comment",
