@@ -5,8 +5,8 @@ import { type AdrLink, completeRelations } from "../../core/adr/relations.js";
 import { AdriftError } from "../../core/errors.js";
 import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
-import { loadProject } from "../log/load.js";
-import { writeEvents } from "../recording/writer.js";
+import { loadProject, logSizes, stateAfterAppend } from "../log/load.js";
+import { writeEventsToFile } from "../recording/writer.js";
 import { adrFilesIn, readAdrFiles, relativePath, templateFilesIn } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
 import { collectAdrs } from "./list.js";
@@ -54,7 +54,10 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
     : DEFAULT_DIRS.filter(
         (d) => adrFilesIn(repoPath(ctx, d)).length > 0 && d !== ctx.config.drafts_dir,
       );
-  const { state } = await loadProject(ctx);
+  // The log's sizes before it is read: an append by anyone else after this shows in them.
+  const sizes = await logSizes(ctx);
+  const loaded = await loadProject(ctx);
+  const { state } = loaded;
   const paths = dirs.flatMap((d) => adrFilesIn(repoPath(ctx, d)));
   const skipped: SkippedFile[] = dirs.flatMap((d) =>
     templateFilesIn(repoPath(ctx, d)).map((file) => ({
@@ -124,8 +127,11 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
       },
     });
   }
-  if (drafts.length) await writeEvents(ctx, drafts);
-  const after = drafts.length ? (await loadProject(ctx)).state : state;
+  // The ADR index is made from the state with the new events folded in: read from the log only
+  // when something besides this append changed it.
+  const after = drafts.length
+    ? await stateAfterAppend(ctx, loaded, sizes, await writeEventsToFile(ctx, drafts))
+    : state;
   const index = files.length
     ? writeAdrIndex(ctx, await collectAdrs(ctx, after, readAlready))
     : undefined;

@@ -1,8 +1,10 @@
+import { statSync } from "node:fs";
 import path from "node:path";
 import { stateDir } from "../../adapters/local-state.js";
-import { logDirsOf } from "../../adapters/log-files.js";
+import { listLogFiles, logDirsOf } from "../../adapters/log-files.js";
 import { readLog } from "../../adapters/log-store.js";
 import { openValidatedFiles } from "../../adapters/validated-files.js";
+import type { AdriftEvent } from "../../core/events/envelope.js";
 import { foldEvents } from "../../core/project/fold.js";
 import type { OrderedLog } from "../../core/project/order.js";
 import type { ProjectState } from "../../core/project/state.js";
@@ -47,4 +49,47 @@ export async function loadProject(
     state: foldEvents(log.events, undefined, { setAside: await setAsideMarkIds(ctx) }),
     log,
   };
+}
+
+/** Each log file's size (absolute path → bytes): what an append by this process changes. */
+export type LogSizes = Map<string, number>;
+
+export async function logSizes(ctx: AppContext): Promise<LogSizes> {
+  const sizes: LogSizes = new Map();
+  for (const file of await listLogFiles(logDirs(ctx))) {
+    try {
+      sizes.set(file, statSync(file).size);
+    } catch {
+      // gone meanwhile: absent from the sizes, so any comparison with them fails
+    }
+  }
+  return sizes;
+}
+
+/**
+ * The state after this process appended `written` (`appended` bytes to `file`) to the log that
+ * `loaded` was read from (`before`: its sizes then), without reading the log again: the written
+ * events folded onto the state. Only when that is what reading again would give — no other file
+ * changed, the file grew by exactly the append, its last line was whole before, and every
+ * written id sorts after the log's last (the fold follows id order) — else the log is read again.
+ */
+export async function stateAfterAppend(
+  ctx: AppContext,
+  loaded: LoadedProject,
+  before: LogSizes,
+  append: { events: readonly AdriftEvent[]; file: string; appended: number },
+): Promise<ProjectState> {
+  const { events, file, appended } = append;
+  const now = await logSizes(ctx);
+  const last = loaded.log.events.at(-1)?.id ?? "";
+  const name = path.relative(ctx.git.location.root, file);
+  const othersUnchanged =
+    [...now].every(([f, size]) => f === file || before.get(f) === size) &&
+    [...before.keys()].every((f) => now.has(f));
+  const trusted =
+    othersUnchanged &&
+    now.get(file) === (before.get(file) ?? 0) + appended &&
+    loaded.log.problems.every((p) => p.file !== name) &&
+    events.every((e) => e.id > last);
+  return trusted ? foldEvents(events, loaded.state) : (await loadProject(ctx)).state;
 }
