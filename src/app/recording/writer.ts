@@ -7,7 +7,7 @@ import type { AdriftEvent } from "../../core/events/envelope.js";
 import { passesLeanCheck } from "../../core/events/lean-check.js";
 import type { EventType, PayloadInput } from "../../core/events/payloads.js";
 import { type AppContext, repoPath } from "../dependencies.js";
-import { extendHookGate, gateBeforeAppend } from "../hooks/gate.js";
+import { dropHookGate, extendHookGate, gateBeforeAppend } from "../hooks/gate.js";
 import { mayAppend } from "../log/ownership.js";
 import { currentActor, currentPerson } from "./actor.js";
 
@@ -89,11 +89,13 @@ export async function writeEvents(
 
 /**
  * As `writeEvents`, also naming the log file written (absolute), e.g. for a hook to stage it,
- * and how many bytes the append added to it.
+ * and how many bytes the append added to it. `extendGate: false` (a caller that writes the hook
+ * gate again itself, from the cache it updates) drops the gate instead of extending it.
  */
 export async function writeEventsToFile(
   ctx: AppContext,
   drafts: readonly DraftOrBuilder[],
+  options: { extendGate?: boolean } = {},
 ): Promise<{ events: AdriftEvent[]; file: string; appended: number }> {
   const person = await currentPerson(ctx);
   const actor = await currentActor(ctx, person);
@@ -177,7 +179,8 @@ export async function writeEventsToFile(
     }
     const file = path.join(logDir, relative);
     // The hook gate, still valid before this append, is extended with what it adds.
-    const gate = gateBeforeAppend(ctx);
+    const gate = options.extendGate === false ? undefined : gateBeforeAppend(ctx);
+    if (options.extendGate === false) dropHookGate(ctx.git.location.gitDir);
     const appended = await appendEvents(file, events);
     if (gate) await extendHookGate(ctx, gate, file, events, appended);
     // Only once its first line is on disk does an own session exist.

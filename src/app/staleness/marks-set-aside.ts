@@ -86,6 +86,51 @@ async function markState(ctx: AppContext, stamps: LogFileStamp[]): Promise<MarkS
   return state;
 }
 
+/**
+ * Carries the remembered mark state across this process's own append of `count` marks to `file`
+ * (repo-relative), made from a report at `head`: each names only commits HEAD reaches (where
+ * the report found them) or none, so each applies here — what is set aside stays the same and
+ * the uncommitted marks that apply grow by `count`. Only when the memo was worked out for the
+ * log as it was just before (`before`) at that HEAD, and the file grew by exactly the append
+ * (`appended` bytes) with nothing else changed; otherwise the next read works it out again.
+ * Saves reading HEAD's version of the file and the file itself (two git calls) on every
+ * marking commit.
+ */
+export async function carryMarkState(
+  ctx: AppContext,
+  before: readonly LogFileStamp[],
+  after: readonly LogFileStamp[],
+  append: { file: string; appended: number; head: string; count: number },
+): Promise<void> {
+  const { git } = ctx;
+  const memoFile = path.join(stateDir(git.location.gitDir), MEMO);
+  const head = (await git.resolveRevision("HEAD")) ?? "";
+  if (!head || head !== append.head) return;
+  const size = (stamps: readonly LogFileStamp[]) =>
+    stamps.find(([f]) => f === append.file)?.[1] ?? 0;
+  const others = (stamps: readonly LogFileStamp[]) =>
+    JSON.stringify(stamps.filter(([f]) => f !== append.file));
+  if (size(after) !== size(before) + append.appended || others(before) !== others(after)) return;
+  let memo: Memo;
+  try {
+    memo = JSON.parse(await readFile(memoFile, "utf8")) as Memo;
+  } catch {
+    return;
+  }
+  if (memo.version !== 2 || memo.key !== logKeyOf(ctx.config.log_dir, before) || memo.head !== head)
+    return;
+  const carried: Memo = {
+    ...memo,
+    key: logKeyOf(ctx.config.log_dir, after),
+    applied_uncommitted: memo.applied_uncommitted + append.count,
+  };
+  try {
+    writeFileAtomically(memoFile, JSON.stringify(carried), { mkdir: true });
+  } catch {
+    // derived state only
+  }
+}
+
 /** A mark written after HEAD's version of its file: its event id, record and commits. */
 type Uncommitted = { id: string; decision_id: string; file: string; commits: string[] };
 

@@ -35,7 +35,7 @@ import type { StaleFinding, StalenessReport } from "../../core/staleness/types.j
 import type { AppContext } from "../dependencies.js";
 import { dropHookGate, writeHookGate } from "../hooks/gate.js";
 import type { Advanced, FingerprintSource, HistoryDetails, PreparedHistory } from "./engine.js";
-import { logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
+import { carryMarkState, logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
 import { withoutOwnFilesContext } from "./own-files.js";
 import {
   fingerprintsAfterCommit,
@@ -606,7 +606,8 @@ async function markUnrecorded(
     if (fresh.length === 0) return { marked: [], meanwhile };
     const { writeEventsToFile } = await import("../recording/writer.js");
     const detected = ctx.clock.now().toISOString();
-    const { file } = await writeEventsToFile(
+    // The gate is written again from the cache below (refreshAfterMarks), not extended here.
+    const { file, appended } = await writeEventsToFile(
       ctx,
       fresh.map((f) => {
         const staged = f.commits.some((c) => c.hash === STAGED);
@@ -622,11 +623,12 @@ async function markUnrecorded(
           },
         };
       }),
+      { extendGate: false },
     );
     const marked = fresh.map((f) => f.record_id);
     const relative = path.relative(ctx.git.location.root, file);
     // Still under the lock: the next marker finds the cache matching the log it reads.
-    await refreshAfterMarks(ctx, new Set(marked), relative);
+    await refreshAfterMarks(ctx, new Set(marked), relative, { appended, head: report.head });
     return { marked, file: relative, meanwhile };
   });
 }
@@ -658,7 +660,12 @@ export async function runStale(
  * re-read the whole log): when the file written is the only one that changed, the cached records
  * and report are updated in place. Any other change leaves the cache to be rebuilt.
  */
-async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: string) {
+async function refreshAfterMarks(
+  ctx: AppContext,
+  marked: Set<string>,
+  file: string,
+  append: { appended: number; head: string },
+) {
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
   // The append may have sealed a torn last line there: the next run reads the log again.
@@ -666,7 +673,10 @@ async function refreshAfterMarks(ctx: AppContext, marked: Set<string>, file: str
   const root = ctx.git.location.root;
   const now = await logFileStamps(logDirsOf(root, ctx.config.log_dir), root, gitDir);
   const others = (stamps: LogFileStamp[]) => JSON.stringify(stamps.filter(([f]) => f !== file));
-  if (others(stampsOfKey(cached.key)) !== others(now)) return;
+  const before = stampsOfKey(cached.key);
+  if (others(before) !== others(now)) return;
+  // The marks were made from a report at HEAD: they apply here, and what is set aside stays.
+  await carryMarkState(ctx, before, now, { file, ...append, count: marked.size });
   const key = await logKeyWithMarks(ctx, now);
   // The stored report with the marked findings marked, its other findings left as text.
   const report = cached.head
