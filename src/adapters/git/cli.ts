@@ -13,6 +13,7 @@ import {
 } from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
 import { readHead as readHeadCommit } from "./head.js";
+import { readBranchTips } from "./refs.js";
 import { readShallowFile } from "./shallow.js";
 import type {
   CommitInfo,
@@ -584,6 +585,9 @@ export class CliGit implements GitAdapter {
   }
 
   async branchTips(): Promise<Map<string, string>> {
+    // Every marking commit asks (merge safety): read from the ref files when they say for certain.
+    const fromFiles = readBranchTips(this.location);
+    if (fromFiles) return fromFiles;
     const { stdout } = await this.run([
       "for-each-ref",
       "--format=%(objectname) %(objecttype) %(symref) %(refname)",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { usesReftable } from "./refs.js";
 import type { RepositoryLocation } from "./types.js";
 
 function read(file: string): string | undefined {
@@ -16,6 +17,8 @@ function read(file: string): string | undefined {
  * do not say (a symbolic ref chain, reftable, …) and git must be asked.
  */
 export function readHead(location: RepositoryLocation): string | undefined | null {
+  // A reftable's HEAD file is a placeholder (`ref: refs/heads/.invalid`).
+  if (usesReftable(location)) return null;
   const head = read(path.join(location.gitDir, "HEAD"))?.trim();
   if (!head) return null;
   if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(head)) return head;
