@@ -17,14 +17,18 @@ const BATCH_CHARS = 1 << 16;
 /**
  * Writes `doc` as JSON followed by a newline, exactly as `JSON.stringify(doc, jsonReplacer,
  * indent)` would (`indent` 2 on a terminal, none otherwise), streaming the array values of the
- * keys in `streamed` one element at a time.
+ * keys in `streamed` one element at a time. `plainElements`: the caller knows those elements
+ * hold no Map or Set (values read from JSON), so they are written without the replacer — a
+ * replacer function sends JSON.stringify down its slow path, a call for every key.
  */
 export async function writeJsonDocument(
   sink: Sink,
   doc: Record<string, unknown>,
   streamed: readonly string[],
   indent: 0 | 2,
+  { plainElements = false }: { plainElements?: boolean } = {},
 ): Promise<void> {
+  const replacer = plainElements ? undefined : jsonReplacer;
   const nl = indent ? "\n" : "";
   const pad = (depth: number) => " ".repeat(indent * depth);
   const colon = indent ? ": " : ":";
@@ -45,7 +49,7 @@ export async function writeJsonDocument(
       // An array, or any iterable (rows made as they are written): elements one at a time.
       let n = 0;
       for (const element of value) {
-        const text = JSON.stringify(element, jsonReplacer, indent) ?? "null";
+        const text = JSON.stringify(element, replacer, indent) ?? "null";
         buffer += `${n === 0 ? `[${nl}` : `,${nl}`}${pad(2)}${indent ? text.replaceAll("\n", `\n${pad(2)}`) : text}`;
         n++;
         await flush();

@@ -69,6 +69,8 @@ export function registerInspect(program: Command): void {
             withLogProblems({ records: rows, total: later(() => total) }, unreadable),
             ["records"],
             process.stdout.isTTY ? 2 : 0,
+            // A row is a record as folded from the log's JSON, with its completeness: plain.
+            { plainElements: true },
           );
           return 0;
         }
