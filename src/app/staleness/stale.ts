@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
 import { readLocalState, withMarksLock } from "../../adapters/local-state.js";
@@ -172,7 +172,10 @@ type LogBytes = { file: string; bytes: Buffer }[];
 
 async function readLogBytes(ctx: AppContext): Promise<LogBytes> {
   const files = await listLogFiles(logDirsOf(ctx.git.location.root, ctx.config.log_dir));
-  return Promise.all(files.map(async (file) => ({ file, bytes: await readFile(file) })));
+  // Read at once, not in the chunks of an async read: while a caller parses the log on this
+  // thread (the reports' index), each chunk waits for a turn of the event loop, and the history
+  // read that starts from these bytes started ~150 ms late on a 20 MB log.
+  return files.map((file) => ({ file, bytes: readFileSync(file) }));
 }
 
 /** What staleness needs of a folded state: the records it assesses and the open worklines. */
