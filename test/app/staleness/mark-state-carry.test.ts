@@ -58,8 +58,8 @@ describe.each(ADAPTERS)(
       ]);
       repo.git("checkout", "-q", "main");
       // Only the code is committed: the untracked log file with feature's mark stays as it is.
-    repo.write("src/b.ts", "b2\n");
-    repo.git("commit", "-qam", "edit b on main");
+      repo.write("src/b.ts", "b2\n");
+      repo.git("commit", "-qam", "edit b on main");
       expect(repo.adriftJson<{ marked: string[] }>(["stale", "--record"], { env }).marked).toEqual([
         other,
       ]);
