@@ -191,6 +191,14 @@ export class CliGit implements GitAdapter {
       true,
     );
     if (status.code !== 0 || status.stdout === "") return undefined;
+    // `XY path` entries: X the index against HEAD, Y the working tree against the index.
+    const entries = status.stdout
+      .split("\0")
+      .filter((e) => e.length > 3)
+      .map((e) => ({ x: e[0]!, y: e[1]!, path: e.slice(3) }));
+    // Starting from HEAD, every listed path but one added to the index and gone again (in
+    // neither HEAD nor the working tree).
+    const fromHead = entries.filter((e) => !(e.x === "A" && e.y === "D")).map((e) => e.path);
     // A throwaway index: the real one copied (its stat data spares hashing unchanged files),
     // the working tree added below `under`, written as a tree.
     const index = path.join(
@@ -201,14 +209,27 @@ export class CliGit implements GitAdapter {
     const cwd = this.location.root;
     try {
       const real = path.join(this.location.gitDir, "index");
-      if (existsSync(real)) copyFileSync(real, index);
-      else await runGit(["read-tree", "HEAD"], { cwd, env });
-      await runGit(["add", "-A", "--", ...specs], { cwd, env });
+      // Only the paths git listed, each literally: a scope naming a file that is in neither the
+      // index nor the working tree (moved away with `git mv`) would make `git add` fail.
+      const add = async (paths: string[]) => {
+        if (paths.length === 0) return;
+        const input = paths.map((p) => `:(literal)${p}\0`).join("");
+        const args = ["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"];
+        await runGit(args, { cwd, env, input });
+      };
+      if (existsSync(real)) {
+        copyFileSync(real, index);
+        // What the real index already holds needs no adding.
+        await add(entries.filter((e) => e.y !== " ").map((e) => e.path));
+      } else {
+        await runGit(["read-tree", "HEAD"], { cwd, env });
+        await add(fromHead);
+      }
       let written = await runGit(["write-tree"], { cwd, env, allowFail: true });
       if (written.code !== 0) {
         // The real index holds a conflict outside `under`: start from HEAD instead.
         await runGit(["read-tree", "HEAD"], { cwd, env });
-        await runGit(["add", "-A", "--", ...specs], { cwd, env });
+        await add(fromHead);
         written = await runGit(["write-tree"], { cwd, env });
       }
       const tree = written.stdout.trim();
