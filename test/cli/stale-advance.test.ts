@@ -116,6 +116,24 @@ describe.each(ADAPTERS)("stale carried forward to a new HEAD (%s git adapter)", 
     expect(step(repo)).toContain(carriedNote(0, 4, 0, 1));
   });
 
+  it("a file renamed with an edit, then put back as the decision saw it: moved, carried or not", () => {
+    const repo = makeRepo();
+    const text = "export const a = 1;\n".repeat(20);
+    commit(repo, "code", { "src/a.ts": text, "docs/n.md": "n\n" });
+    decide(repo, "src/");
+    commit(repo, "decision");
+    stale(repo);
+    repo.git("mv", "src/a.ts", "src/d.ts");
+    commit(repo, "move and edit a", { "src/d.ts": `${text}export const b = 2;\n` });
+    step(repo);
+    expect(JSON.parse(stale(repo).json).findings[0].state).toBe("stale");
+    // The edit undone where the file went: it only moved (content decides), and a report
+    // carried forward over that commit must say so too.
+    commit(repo, "undo the edit", { "src/d.ts": text });
+    step(repo);
+    expect(JSON.parse(stale(repo).json).findings[0].state).toBe("moved");
+  });
+
   it("carries the report forward past a commit whose pre-commit hook read a changed log", () => {
     const repo = seeded("src/a.ts");
     // A new decision (the log changes), then a commit: its pre-commit hook folds the log again

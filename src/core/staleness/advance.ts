@@ -196,7 +196,8 @@ const rankOf = (change: PathChange["change"]) =>
  * and none of them leaves a file as the record saw it (the content rule would take it out of
  * the finding): what the record saw is its uncommitted content, else the basis's — for a file
  * not changed since the basis, what the first new commit found; for a listed one, `answer`'s.
- * Additions, deletions and renames in scope need history. Findings that depend on paths they
+ * Additions, deletions and renames in scope need history, and so does a change where a listed
+ * rename took a file (what it holds there decides whether the rename was only a move). Findings that depend on paths they
  * do not list (renames followed out of scope, files the content rule left out) are not given
  * here.
  */
@@ -267,6 +268,9 @@ export function withNewCommits(
     for (const change of commit.changes) {
       const from = change.old_path;
       if (from !== undefined && (inScope(from) || inScope(change.path))) return undefined;
+      // Where a listed rename took a file, what it holds now decides whether the file only
+      // moved (content decides): judged again from history.
+      if (targets.has(change.path)) return undefined;
       if (!inScope(change.path)) continue;
       if (change.status !== "M" && change.status !== "T") return undefined;
       const entry = listed.get(change.path);

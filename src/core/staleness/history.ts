@@ -57,11 +57,15 @@ export type PathEvent = {
   was?: string;
 };
 
-/** Whether a change says what it left and found (an addition finds no file, a deletion leaves none). */
+/**
+ * Whether a change says what it left and found: an addition finds no file, a deletion leaves
+ * none, and a merge's change where its first parent had no file (`AM` in `git log -c`) lists
+ * no `was` either — adapters give both ids of every other change.
+ */
 function contentKnown(change: FileChange): boolean {
-  if (change.status === "A") return change.blob !== undefined;
   if (change.status === "D") return change.was !== undefined;
-  return change.blob !== undefined && change.was !== undefined;
+  if (change.status === "R") return change.blob !== undefined && change.was !== undefined;
+  return change.blob !== undefined;
 }
 
 /**

@@ -281,6 +281,24 @@ export class FindingJudge {
     return seen === NO_FILE || first.kind === "added" || first.kind === "renamed_to";
   }
 
+  /**
+   * What the record saw of the file that was at `path` when a rename inside the scope took it
+   * away at `commit`: what it saw there, or, for a file an earlier rename inside the scope
+   * brought there, what it saw where that one came from; undefined when not known or new.
+   */
+  private seenBefore(path: string, commit: number, visited = new Set<string>()): string | undefined {
+    if (visited.has(path) || !this.inScope(path)) return undefined;
+    visited.add(path);
+    const seen = this.contents?.seen(path);
+    if (seen !== NO_FILE) return seen;
+    const first = (this.index.byPath.get(path) ?? []).find(
+      (e) => e.commit < commit && this.counts(e),
+    );
+    return first?.kind === "renamed_to"
+      ? this.seenBefore(first.other!, first.commit, visited)
+      : undefined;
+  }
+
   private inScope(p: string): boolean {
     return this.scopes.some((s) => s.matches(p));
   }
@@ -388,8 +406,29 @@ export class FindingJudge {
       return;
     }
     // A move inside the scope is reported on the old path; what follows is a change here.
-    const events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
-    if (events.length === 0) return;
+    let events = first.kind === "renamed_to" ? buffer.slice(1) : buffer;
+    if (events.length === 0) {
+      // Changed since the basis without being listed here (the move is the old path's, or no
+      // one's when a file came back there): a later edit needs the history read again.
+      this.depend(file);
+      return;
+    }
+    // The file a rename inside the scope brought here is the one the record saw where it came
+    // from: content decides against that (an edit made with the move and undone later leaves
+    // it only moved, and the commit that undid it is not named).
+    const origin =
+      first.kind === "renamed_to" && seen === NO_FILE
+        ? this.seenBefore(first.other!, first.commit)
+        : undefined;
+    if (origin !== undefined) {
+      // Compared with another path's content: carried forward, the finding alone cannot say.
+      this.depend(file);
+      if (this.contents!.now(file) === origin) return;
+      if (leaves(events, origin)) {
+        events = events.filter((e) => e.blob !== origin);
+        if (events.length === 0) return;
+      }
+    }
     if (significant && last.kind !== "renamed_from") {
       flags.stale = true;
       this.note(file, last.kind === "deleted" ? "deleted" : "modified", events);
