@@ -51,7 +51,9 @@ export function pathspecsOfScope(entry: string): string[] {
     if (!plain(segment) || !LITERAL.test(segment)) break;
     base.push(segment);
   }
-  return base.length > 0 ? [literal(`${base.join("/")}/`)] : [":(top)"];
+  // Without the slash: picomatch may match the directory's own path too (`a/**/!(a)` matches
+  // `a`), and a literal `a` covers it and everything below it.
+  return base.length > 0 ? [literal(base.join("/"))] : [":(top)"];
 }
 
 /**

@@ -98,8 +98,10 @@ describe("git pathspecs for the hook gate", () => {
     expect(pathspecsOfScope("src/auth/")).toEqual([":(top,literal)src/auth/"]);
     expect(pathspecsOfScope("src/**/*.ts")).toEqual([":(top,glob)src/**/*.ts"]);
     expect(pathspecsOfScope("src/d/**")).toEqual([":(top,literal)src/d"]);
-    expect(pathspecsOfScope("src/{a,b}.ts")).toEqual([":(top,literal)src/"]);
-    expect(pathspecsOfScope("src/?.ts")).toEqual([":(top,literal)src/"]);
+    expect(pathspecsOfScope("src/{a,b}.ts")).toEqual([":(top,literal)src"]);
+    expect(pathspecsOfScope("src/?.ts")).toEqual([":(top,literal)src"]);
+    // picomatch matches the directory itself here: the file `a` must be covered.
+    expect(pathspecsOfScope("a/**/!(a)")).toEqual([":(top,literal)a"]);
     expect(pathspecsOfScope("{src,lib}/a.ts")).toEqual([":(top)"]);
     expect(gatePathspecs(["src/a.ts", "src/", "lib/x"], [".decisions"])).toEqual([
       ":(top,literal).decisions/",
