@@ -6,17 +6,9 @@ let parser: Promise<Parser> | undefined;
 /** Parses people's Markdown (GFM and front matter) into mdast; remark is loaded on first use. */
 export async function parseMarkdown(text: string): Promise<Root> {
   parser ??= (async () => {
-    const [
-      { unified },
-      { default: remarkParse },
-      { default: remarkGfm },
-      { default: remarkFrontmatter },
-    ] = await Promise.all([
-      import("unified"),
-      import("remark-parse"),
-      import("remark-gfm"),
-      import("remark-frontmatter"),
-    ]);
+    const { unified, remarkParse, remarkGfm, remarkFrontmatter } = await import(
+      "../../vendor/markdown-parser.js"
+    );
     const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]);
     return (value: string) => processor.runSync(processor.parse(value)) as Root;
   })();
