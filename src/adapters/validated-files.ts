@@ -20,6 +20,12 @@ export type ValidatedFiles = {
   trusts(file: string, stat: Stats, bytes: number): boolean;
   /** Remembers that `file` (read with this stat) validated cleanly. */
   remember(file: string, stat: Stats, bytes: number): void;
+  /**
+   * Remembers `file` as an append of `bytes` whose lines validated cleanly (the caller checked
+   * them) left it: only when the file was trusted with its stat just `before` the append (or
+   * was empty) and nothing else was written to it (`after`).
+   */
+  rememberAppend(file: string, before: Stats, after: Stats, bytes: number): void;
   /** Forgets files not seen in this read and saves the cache when it changed; never throws. */
   save(seen: readonly string[]): void;
 };
@@ -124,6 +130,12 @@ export function openValidatedFiles(file: string): ValidatedFiles {
     remember(name, stat, bytes) {
       if (stat.size !== bytes) return; // the file grew while it was read: check it next time
       cache.files[name] = statKey(stat, bytes);
+      changed = true;
+    },
+    rememberAppend(name, before, after, bytes) {
+      const wasTrusted = before.size === 0 || cache.files[name] === statKey(before, before.size);
+      if (!wasTrusted || after.ino !== before.ino || after.size !== before.size + bytes) return;
+      cache.files[name] = statKey(after, after.size);
       changed = true;
     },
     save(seen) {
