@@ -201,24 +201,30 @@ export function parseLog(text: string): CommitInfo[] {
   return commits;
 }
 
-/** Parses that output as it arrives: each commit is complete once the next one starts. */
+/**
+ * Parses that output as it arrives: each commit is complete once the next one starts. The
+ * pieces of an unfinished commit are kept apart and joined once it is complete: one commit
+ * changing thousands of files arrives in many pieces, and joining and searching the whole of it
+ * again at each piece cost time quadratic in its size.
+ */
 export class LogStreamParser {
-  private rest = "";
+  private pending: string[] = [];
   /** The commits completed by `text`. */
   push(text: string): CommitInfo[] {
-    const data = this.rest + text;
-    const last = data.lastIndexOf("\x01");
-    if (last <= 0) {
-      this.rest = data;
+    const last = text.lastIndexOf("\x01");
+    if (last < 0) {
+      this.pending.push(text);
       return [];
     }
-    this.rest = data.slice(last);
-    return parseLog(data.slice(0, last));
+    this.pending.push(text.slice(0, last));
+    const done = this.pending.join("");
+    this.pending = [text.slice(last)];
+    return parseLog(done);
   }
   /** The last commit, at the end of the output. */
   end(): CommitInfo[] {
-    const rest = this.rest;
-    this.rest = "";
+    const rest = this.pending.join("");
+    this.pending = [];
     return parseLog(rest);
   }
 }

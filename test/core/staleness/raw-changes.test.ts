@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   LOG_CHANGES,
   LOG_FORMAT,
+  LogStreamParser,
   parseLog,
   parseNameStatus,
   parseRawChanges,
@@ -128,6 +129,28 @@ describe("git log --raw as adrift reads it", () => {
       old_path: "src/b.ts",
       path: "src/renamed.ts",
     });
+  });
+
+  it("parses the log as it streams in any pieces exactly as it parses it whole", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    repo.commit(
+      "wide",
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.ts`, `${i}\n`])),
+    );
+    repo.commit("edit", { "src/a.ts": "a2\n" });
+    const text = repo.git("log", "--topo-order", ...LOG_CHANGES, `--format=${LOG_FORMAT}`, "HEAD");
+    const whole = parseLog(text);
+    expect(whole.length).toBeGreaterThanOrEqual(3);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 12 }), (cuts) => {
+        const at = [0, ...cuts.sort((a, b) => a - b), text.length];
+        const parser = new LogStreamParser();
+        const streamed = at.slice(1).flatMap((end, k) => parser.push(text.slice(at[k], end)));
+        expect([...streamed, ...parser.end()]).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("reads the staged change's blobs (the index's) and leaves an unmerged entry without them", () => {
