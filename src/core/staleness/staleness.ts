@@ -286,7 +286,11 @@ export class FindingJudge {
    * away at `commit`: what it saw there, or, for a file an earlier rename inside the scope
    * brought there, what it saw where that one came from; undefined when not known or new.
    */
-  private seenBefore(path: string, commit: number, visited = new Set<string>()): string | undefined {
+  private seenBefore(
+    path: string,
+    commit: number,
+    visited = new Set<string>(),
+  ): string | undefined {
     if (visited.has(path) || !this.inScope(path)) return undefined;
     visited.add(path);
     const seen = this.contents?.seen(path);
