@@ -124,7 +124,8 @@ function renameWithContents(
  * Parses `--raw -z --no-abbrev` tokens (starting at `start`) into changes, with the blob ids a
  * change found and left: `:mode mode oid oid status` and its path (two for a rename or copy); a
  * merge's combined form (`git log -c`) `::mode… oid… statuses` and one path, its `was` the first
- * parent's blob. An unmerged entry (`U`, all-zero ids) says no contents.
+ * parent's blob at that path (none where the first parent had it under another name). An
+ * unmerged entry (`U`, all-zero ids) says no contents.
  */
 export function parseRawChanges(tokens: readonly string[], start = 0): FileChange[] {
   const changes: FileChange[] = [];
@@ -146,7 +147,10 @@ export function parseRawChanges(tokens: readonly string[], start = 0): FileChang
     const was = blobAt(token, wasFrom);
     const blob = blobAt(token, blobFrom);
     if (parents > 1) {
-      changes.push(withContents(combined(code) ?? "M", tokens[i + 1]!, blob, was));
+      // Renamed or copied from the first parent: git shows the source's blob, but at this path
+      // the first parent held no file (as the embedded adapter, comparing path by path, says).
+      const here = code[0] === "R" || code[0] === "C" ? undefined : was;
+      changes.push(withContents(combined(code) ?? "M", tokens[i + 1]!, blob, here));
       i += 2;
       continue;
     }
