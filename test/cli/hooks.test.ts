@@ -86,6 +86,25 @@ describe("adrift hooks with real git commits", () => {
     expect(statSync(hook).mode & 0o777).toBe(0o751);
   });
 
+  it("runs adrift without the environment's extra CA certificates (a hook connects to nothing)", () => {
+    const { repo } = setup();
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    repo.write("src/a.ts", "a2\n");
+    // A missing bundle: node warns at start where it reads it then (Node 24), and Node 20 reads
+    // the bundle at every start; the hook's node must do neither.
+    const result = spawnSync("git", ["commit", "-q", "-am", "edit a"], {
+      cwd: repo.dir,
+      env: testEnv({ NODE_EXTRA_CA_CERTS: path.join(repo.dir, "no-such-bundle.pem") }),
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain("marked 1 record(s) stale");
+    expect(result.stderr).not.toContain("extra certs");
+    expect(readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8")).toContain(
+      "NODE_EXTRA_CA_CERTS= ",
+    );
+  });
+
   it("a record stale at HEAD but unmarked is marked with the staged change's, or at the next commit right after the log changed", () => {
     const { repo, id } = setup();
     // A commit made without the hooks leaves the decision on src/a.ts stale and unmarked.

@@ -124,7 +124,8 @@ function renameWithContents(
  * Parses `--raw -z --no-abbrev` tokens (starting at `start`) into changes, with the blob ids a
  * change found and left: `:mode mode oid oid status` and its path (two for a rename or copy); a
  * merge's combined form (`git log -c`) `::mode… oid… statuses` and one path, its `was` the first
- * parent's blob. An unmerged entry (`U`, all-zero ids) says no contents.
+ * parent's blob at that path (none where the first parent had it under another name). An
+ * unmerged entry (`U`, all-zero ids) says no contents.
  */
 export function parseRawChanges(tokens: readonly string[], start = 0): FileChange[] {
   const changes: FileChange[] = [];
@@ -146,7 +147,10 @@ export function parseRawChanges(tokens: readonly string[], start = 0): FileChang
     const was = blobAt(token, wasFrom);
     const blob = blobAt(token, blobFrom);
     if (parents > 1) {
-      changes.push(withContents(combined(code) ?? "M", tokens[i + 1]!, blob, was));
+      // Renamed or copied from the first parent: git shows the source's blob, but at this path
+      // the first parent held no file (as the embedded adapter, comparing path by path, says).
+      const here = code[0] === "R" || code[0] === "C" ? undefined : was;
+      changes.push(withContents(combined(code) ?? "M", tokens[i + 1]!, blob, here));
       i += 2;
       continue;
     }
@@ -201,24 +205,30 @@ export function parseLog(text: string): CommitInfo[] {
   return commits;
 }
 
-/** Parses that output as it arrives: each commit is complete once the next one starts. */
+/**
+ * Parses that output as it arrives: each commit is complete once the next one starts. The
+ * pieces of an unfinished commit are kept apart and joined once it is complete: one commit
+ * changing thousands of files arrives in many pieces, and joining and searching the whole of it
+ * again at each piece cost time quadratic in its size.
+ */
 export class LogStreamParser {
-  private rest = "";
+  private pending: string[] = [];
   /** The commits completed by `text`. */
   push(text: string): CommitInfo[] {
-    const data = this.rest + text;
-    const last = data.lastIndexOf("\x01");
-    if (last <= 0) {
-      this.rest = data;
+    const last = text.lastIndexOf("\x01");
+    if (last < 0) {
+      this.pending.push(text);
       return [];
     }
-    this.rest = data.slice(last);
-    return parseLog(data.slice(0, last));
+    this.pending.push(text.slice(0, last));
+    const done = this.pending.join("");
+    this.pending = [text.slice(last)];
+    return parseLog(done);
   }
   /** The last commit, at the end of the output. */
   end(): CommitInfo[] {
-    const rest = this.rest;
-    this.rest = "";
+    const rest = this.pending.join("");
+    this.pending = [];
     return parseLog(rest);
   }
 }

@@ -68,7 +68,14 @@ async function preCommit(ctx: AppContext): Promise<string[]> {
   }
   // The staged change's marks always; HEAD's unrecorded ones too when the cache already knows
   // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
-  const result = await runStale(staged, { staged: true, record: true, history: false });
+  // The cache takes the marks in later (the post-commit refresh): git is waiting. Not under
+  // ADRIFT_HOOK_FULL, the path the fast ones are checked against.
+  const result = await runStale(staged, {
+    staged: true,
+    record: true,
+    history: false,
+    deferRefresh: !ctx.env.ADRIFT_HOOK_FULL,
+  });
   const warning = unreadableWarning(result.log_problems);
   if (!result.file || result.marked.length === 0) return [...withdrawal([]), ...warning];
   await stageLog(ctx, result.file);

@@ -59,9 +59,13 @@ function runnerLines(runner: HookRunner): string[] {
   // ADRIFT_GIT_PID (git's process id) lets the hooks of one git command warn once, not each.
   // An installed hook is git's child; the shared script is called by the team's hook file,
   // which husky's dispatcher runs: there git is found up the process tree.
+  // NODE_EXTRA_CA_CERTS is emptied for adrift alone: a hook makes no network connection, and
+  // Node 20 reads the extra certificates at every start (about 60 ms each commit where a
+  // corporate proxy's bundle is set); Node 24 reads them lazily but warns at start when the
+  // file is missing.
   const pid = runner === "path" ? "$(adrift_git_pid)" : "$PPID";
   const run = (command: string, quiet = "") =>
-    `    ADRIFT_GIT_PID=${pid} ${command} hook run "$adrift_hook" "$@" </dev/null${quiet} || true`;
+    `    ADRIFT_GIT_PID=${pid} NODE_EXTRA_CA_CERTS= ${command} hook run "$adrift_hook" "$@" </dev/null${quiet} || true`;
   const npx = [
     "  elif command -v npx >/dev/null 2>&1; then",
     run("npx --no-install git-adrift", " 2>/dev/null"),

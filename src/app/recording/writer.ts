@@ -1,4 +1,4 @@
-import type { Stats } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { withLocalState } from "../../adapters/local-state.js";
 import { appendEventsWithStats } from "../../adapters/log-append.js";
@@ -28,6 +28,19 @@ const DETACHED = "(detached)";
 
 /** The branch a key names (undefined for a detached HEAD). */
 const detachedAsNone = (key: string) => (key === DETACHED ? undefined : key);
+
+/**
+ * A clone's log file takes no more appends once it holds this many bytes: the next write starts
+ * a new file (and a new session). What a commit that stages the file pays — git hashing and
+ * compressing it, adrift's digest of it — grows with the file; a marking commit must not cost
+ * more as the log grows.
+ */
+export const LOG_FILE_CLOSE_BYTES = 1 << 20;
+
+/** True when the log file at `file` (absolute) is at its size limit (an absent one is not). */
+function isFull(file: string): boolean {
+  return (statSync(file, { throwIfNoEntry: false })?.size ?? 0) >= LOG_FILE_CLOSE_BYTES;
+}
 
 /** The schema_version written (as `SCHEMA_VERSION` in common.ts, which loads zod). */
 const WRITTEN_VERSION = 1;
@@ -78,7 +91,8 @@ async function branchKey(ctx: AppContext): Promise<string> {
 
 /**
  * Writes drafts as one all-or-nothing append to this clone's file for (session, branch),
- * starting the implicit session and a new file when needed. Validates every event first:
+ * starting the implicit session and a new file when needed (the file is full, or another branch
+ * changed it). Validates every event first:
  * nothing is written when any draft is invalid.
  */
 export async function writeEvents(
@@ -145,8 +159,10 @@ export async function writeEventsToFile(
     // a new file starts with a new session, so this branch's log holds the session it names.
     const implicit = sessionId !== undefined && !ctx.sessionId && !own;
     const previous = sessionId ? local.files[`${sessionId}\0${branch}`] : undefined;
+    // A full file, like one another branch changed, takes no more appends.
     const checked =
       previous !== undefined &&
+      !isFull(path.join(logDir, previous)) &&
       (await mayAppend(ctx.git, path.join(logDir, previous), detachedAsNone(branch)));
     if (previous && !checked) {
       delete local.files[`${sessionId}\0${branch}`];
@@ -181,7 +197,11 @@ export async function writeEventsToFile(
     const ok = relative !== undefined && relative === previous ? checked : undefined;
     if (
       !relative ||
-      !(ok ?? (await mayAppend(ctx.git, path.join(logDir, relative), detachedAsNone(branch))))
+      !(
+        ok ??
+        (!isFull(path.join(logDir, relative)) &&
+          (await mayAppend(ctx.git, path.join(logDir, relative), detachedAsNone(branch))))
+      )
     ) {
       relative = `${ctx.ids.next().toLowerCase()}.events.ndjson`;
       local.files[fileKey] = relative;

@@ -34,6 +34,7 @@ import type { AssessedRecord } from "../../core/staleness/staleness.js";
 import type { StaleFinding, StalenessReport } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 import { dropHookGate, writeHookGate } from "../hooks/gate.js";
+import { deferRefresh, refreshDeferred, takeDeferredRefresh } from "./deferred-refresh.js";
 import type { Advanced, FingerprintSource, HistoryDetails, PreparedHistory } from "./engine.js";
 import { carryMarkState, logKeyWithMarks, setAsideMarkIds } from "./marks-set-aside.js";
 import { withoutOwnFilesContext } from "./own-files.js";
@@ -230,7 +231,9 @@ export async function computeStaleness(
   ctx: AppContext,
   options: StaleOptions = {},
 ): Promise<StalenessReport> {
-  return staleness(withoutOwnFilesContext(ctx), options, await cacheKey(ctx));
+  const own = withoutOwnFilesContext(ctx);
+  await settleDeferredRefresh(own);
+  return staleness(own, options, await cacheKey(own));
 }
 
 /** `computeStaleness` of the log whose key (`cacheKey`) the caller already took. */
@@ -536,6 +539,7 @@ export async function nothingToMark(
   context: AppContext,
 ): Promise<{ problems: Problem[] } | undefined> {
   const ctx = withoutOwnFilesContext(context);
+  await settleDeferredRefresh(ctx);
   const gitDir = ctx.git.location.gitDir;
   const cached = readStaleCache(gitDir);
   if (!cached?.problems || cached.unrecorded === undefined || cached.unrecorded.length > 0)
@@ -592,6 +596,7 @@ async function markUnrecorded(
   ctx: AppContext,
   report: StalenessReport,
   readAt?: string,
+  deferred = false,
 ): Promise<Marking> {
   const candidates = unrecorded(report);
   if (candidates.length === 0) return { marked: [], meanwhile: [] };
@@ -629,9 +634,13 @@ async function markUnrecorded(
       { extendGate: false },
     );
     const marked = fresh.map((f) => f.record_id);
-    const relative = path.relative(ctx.git.location.root, file);
-    // Still under the lock: the next marker finds the cache matching the log it reads.
-    await refreshAfterMarks(ctx, new Set(marked), relative, { appended, head: report.head });
+    const { root, gitDir } = ctx.git.location;
+    const relative = path.relative(root, file);
+    const append = { appended, head: report.head };
+    // Still under the lock: the next marker finds the cache matching the log it reads, or the
+    // note that brings it there (`deferred`: the pre-commit, while git waits).
+    if (!(deferred && deferRefresh(gitDir, root, { file: relative, marked, ...append })))
+      await refreshAfterMarks(ctx, new Set(marked), relative, append);
     return { marked, file: relative, meanwhile };
   });
 }
@@ -639,14 +648,15 @@ async function markUnrecorded(
 /** `adrift stale`: the report, and with `record` the marks written. */
 export async function runStale(
   context: AppContext,
-  options: StaleOptions & { record?: boolean } = {},
+  options: StaleOptions & { record?: boolean; deferRefresh?: boolean } = {},
 ) {
   const ctx = withoutOwnFilesContext(context);
+  await settleDeferredRefresh(ctx);
   // The log's key before the report reads it: what marking checks the log against.
   const readAt = await cacheKey(ctx);
   const report = await staleness(ctx, options, readAt);
   const { meanwhile, ...recorded }: Marking = options.record
-    ? await markUnrecorded(ctx, report, readAt)
+    ? await markUnrecorded(ctx, report, readAt, options.deferRefresh)
     : { marked: [], meanwhile: [] };
   // Marked by this run or by another meanwhile: recorded in the log either way.
   const done = new Set([...recorded.marked, ...meanwhile]);
@@ -656,6 +666,19 @@ export async function runStale(
       : report.findings.map((f) => (done.has(f.record_id) ? { ...f, recorded: true } : f));
   const result = { ...report, findings };
   return { ...result, ...recorded, unrecorded: unrecorded(result).map((f) => f.record_id) };
+}
+
+/**
+ * Brings the cache up to date with marks a pre-commit appended and left for the next reader
+ * (`deferred-refresh.ts`), when that append is still exactly what the file last received.
+ */
+async function settleDeferredRefresh(ctx: AppContext): Promise<void> {
+  const { gitDir, root } = ctx.git.location;
+  if (!refreshDeferred(gitDir)) return;
+  await withMarksLock(gitDir, async () => {
+    const refresh = takeDeferredRefresh(gitDir, root);
+    if (refresh) await refreshAfterMarks(ctx, new Set(refresh.marked), refresh.file, refresh);
+  });
 }
 
 /**

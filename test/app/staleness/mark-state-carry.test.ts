@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoWithDecision, type TestRepo, testEnv } from "../../support/repo.js";
@@ -33,7 +33,7 @@ describe.each(ADAPTERS)(
       expect(expectCarriedIsWorkedOut(repo).applied_uncommitted).toBe(1);
     });
 
-    it("after the pre-commit hook marks the staged change's record", () => {
+    it("after the pre-commit hook marks the staged change's record, once the cache takes the marks in", () => {
       const { repo, id } = repoWithDecision();
       expect(repo.adrift(["stale"], { env }).code).toBe(0);
       repo.write("src/a.ts", "a2\n");
@@ -41,6 +41,11 @@ describe.each(ADAPTERS)(
       const hook = repo.adrift(["hook", "run", "pre-commit"], { env });
       expect(hook.code).toBe(0);
       expect(hook.stderr).toContain(id);
+      // The hook leaves the refresh (and the memo's carrying) to the next reader.
+      expect(memoOf(repo).applied_uncommitted).toBe(0);
+      expect(existsSync(path.join(repo.dir, ".git/adrift/deferred-refresh.json"))).toBe(true);
+      expect(repo.adrift(["stale"], { env }).code).toBe(0);
+      expect(existsSync(path.join(repo.dir, ".git/adrift/deferred-refresh.json"))).toBe(false);
       expect(expectCarriedIsWorkedOut(repo).applied_uncommitted).toBe(1);
     });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   LOG_CHANGES,
   LOG_FORMAT,
+  LogStreamParser,
   parseLog,
   parseNameStatus,
   parseRawChanges,
@@ -45,7 +46,10 @@ function bySplitting(tokens: readonly string[]): FileChange[] {
       return change;
     };
     if (parents > 1) {
-      changes.push(contents({ status: combined(code) ?? "M", path: tokens[i + 1]! }));
+      const renamed = code[0] === "R" || code[0] === "C";
+      const change = contents({ status: combined(code) ?? "M", path: tokens[i + 1]! });
+      if (renamed) delete change.was; // the first parent had the file under another name
+      changes.push(change);
       i += 2;
       continue;
     }
@@ -128,6 +132,45 @@ describe("git log --raw as adrift reads it", () => {
       old_path: "src/b.ts",
       path: "src/renamed.ts",
     });
+  });
+
+  it("a merge that renamed a file against its first parent found no file at its path there", () => {
+    const repo = makeRepo();
+    const text = "export const q = 1;\n".repeat(20);
+    repo.commit("q", { "src/q.ts": text });
+    repo.git("checkout", "-q", "-b", "side");
+    repo.git("mv", "src/q.ts", "src/p.ts");
+    repo.commit("rename q to p");
+    repo.git("checkout", "-q", "main");
+    repo.commit("edit q", { "src/q.ts": `${text}export const more = 2;\n` });
+    repo.git("merge", "-q", "--no-edit", "side");
+    const log = repo.git("log", "-1", "-c", ...LOG_CHANGES, `--format=${LOG_FORMAT}`, "HEAD");
+    const [merge] = parseLog(log);
+    const p = merge!.changes.find((c) => c.path === "src/p.ts");
+    expect(p).toMatchObject({ status: "M", blob: repo.git("rev-parse", "HEAD:src/p.ts").trim() });
+    expect(p!.was).toBeUndefined();
+  });
+
+  it("parses the log as it streams in any pieces exactly as it parses it whole", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    repo.commit(
+      "wide",
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.ts`, `${i}\n`])),
+    );
+    repo.commit("edit", { "src/a.ts": "a2\n" });
+    const text = repo.git("log", "--topo-order", ...LOG_CHANGES, `--format=${LOG_FORMAT}`, "HEAD");
+    const whole = parseLog(text);
+    expect(whole.length).toBeGreaterThanOrEqual(3);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 12 }), (cuts) => {
+        const at = [0, ...cuts.sort((a, b) => a - b), text.length];
+        const parser = new LogStreamParser();
+        const streamed = at.slice(1).flatMap((end, k) => parser.push(text.slice(at[k], end)));
+        expect([...streamed, ...parser.end()]).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("reads the staged change's blobs (the index's) and leaves an unmerged entry without them", () => {
