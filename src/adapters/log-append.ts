@@ -1,5 +1,6 @@
 // The one way adrift writes the log: whole lines appended with one write(). Apart from the
 // reader, so a writer (the pre-commit hook marking a record) loads no schema validator.
+import type { Stats } from "node:fs";
 import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -29,7 +30,18 @@ function refuseOversize(line: string, event: AdriftEvent): void {
  * A torn last line (crash mid-write) is sealed with a newline first. Returns the bytes written.
  */
 export async function appendEvents(file: string, events: readonly AdriftEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
+  return (await appendEventsWithStats(file, events)).bytes;
+}
+
+/** What an append did: the bytes it wrote, and its file's stat just before and just after the write. */
+export type Appended = { bytes: number; before?: Stats; after?: Stats };
+
+/** `appendEvents`, also giving the file's stat on either side of the write (one descriptor). */
+export async function appendEventsWithStats(
+  file: string,
+  events: readonly AdriftEvent[],
+): Promise<Appended> {
+  if (events.length === 0) return { bytes: 0 };
   let text = "";
   for (const event of events) {
     const line = JSON.stringify(event);
@@ -54,7 +66,8 @@ export async function appendEvents(file: string, events: readonly AdriftEvent[])
     );
   }
   try {
-    const size = fstatSync(fd).size;
+    const before = fstatSync(fd);
+    const size = before.size;
     if (size > 0) {
       const last = Buffer.alloc(1);
       readSync(fd, last, 0, 1, size - 1);
@@ -67,7 +80,7 @@ export async function appendEvents(file: string, events: readonly AdriftEvent[])
         "io_failed",
         `short write to ${file}: ${written} of ${bytes.length} bytes`,
       );
-    return written;
+    return { bytes: written, before, after: fstatSync(fd) };
   } finally {
     closeSync(fd);
   }

@@ -121,4 +121,40 @@ describe("the cache of validated files", () => {
       "extra_field",
     );
   });
+
+  it("keeps the schemas' fingerprint with a digest of their sources, and uses it only for the same sources", async () => {
+    const { read, cacheFile } = await setup();
+    await read();
+    const kept = JSON.parse(readFileSync(cacheFile, "utf8"));
+    expect(kept.schemasOf).toEqual({
+      sources: expect.stringMatching(/^[0-9a-f]{64}$/),
+      schemas: kept.schemas,
+    });
+    // A fingerprint kept for the same sources stands for this build's: the files stay trusted.
+    await read();
+    expect(JSON.parse(readFileSync(cacheFile, "utf8"))).toEqual(kept);
+    // One kept for other sources is not used: the schemas are fingerprinted again, and files
+    // remembered under a fingerprint that is not this build's are checked again.
+    writeFileSync(
+      cacheFile,
+      JSON.stringify({
+        ...kept,
+        schemas: "forged",
+        schemasOf: { sources: "other sources", schemas: "forged" },
+      }),
+    );
+    await read();
+    expect(JSON.parse(readFileSync(cacheFile, "utf8"))).toEqual(kept);
+  });
+
+  it("builds the event schemas from core/events/ alone (the digest of their sources covers them)", () => {
+    const dir = path.join(import.meta.dirname, "../../src/core/events");
+    for (const name of readdirSync(dir)) {
+      const text = readFileSync(path.join(dir, name), "utf8");
+      for (const match of text.matchAll(/\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"/g)) {
+        const from = match[1] ?? match[2]!;
+        expect(from === "zod" || /^\.\/[\w-]+\.js$/.test(from), `${name}: ${from}`).toBe(true);
+      }
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { AdriftError } from "../../core/errors.js";
 import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject, logSizes, stateAfterAppend } from "../log/load.js";
-import { writeEventsToFile } from "../recording/writer.js";
+import type { EventDraft } from "../recording/writer.js";
 import { adrFilesIn, readAdrFiles, relativePath, templateFilesIn } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
 import { collectAdrs } from "./list.js";
@@ -87,7 +87,7 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
   for (const f of files) ids.set(f.id, (ids.get(f.id) ?? 0) + 1);
   const imported: ImportedAdr[] = [];
   let unchanged = 0;
-  const drafts = [];
+  const drafts: EventDraft[] = [];
   for (const f of files) {
     // Two files with one id (copied front matter) must not share an ADR id: the path decides.
     const id = (ids.get(f.id) ?? 0) > 1 ? f.file : f.id;
@@ -128,10 +128,10 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
     });
   }
   // The ADR index is made from the state with the new events folded in: read from the log only
-  // when something besides this append changed it.
-  const after = drafts.length
-    ? await stateAfterAppend(ctx, loaded, sizes, await writeEventsToFile(ctx, drafts))
-    : state;
+  // when something besides this append changed it. The writer (and the hook gate it keeps) is
+  // loaded only to write: a re-import with nothing new does without it.
+  const write = async () => (await import("../recording/writer.js")).writeEventsToFile(ctx, drafts);
+  const after = drafts.length ? await stateAfterAppend(ctx, loaded, sizes, await write()) : state;
   const index = files.length
     ? writeAdrIndex(ctx, await collectAdrs(ctx, after, readAlready))
     : undefined;

@@ -1,24 +1,62 @@
-import type { Root } from "mdast";
+import type { Root, RootContent } from "mdast";
 
 type Parser = (text: string) => Root;
+type Transform = (tree: Root | RootContent) => unknown;
+type FromMarkdownExtension = { transforms?: Transform[]; enter?: Record<string, unknown> };
 let parser: Promise<Parser> | undefined;
 
-/** Parses people's Markdown (GFM and front matter) into mdast; remark is loaded on first use. */
+/**
+ * What GFM's autolink-literal pass must find in a text node to change it: each of its patterns
+ * (a URL after `http://`, `https://` or `www.`; an email, `mailto:` or `xmpp:` address) holds
+ * one of these literally (mdast-util-gfm-autolink-literal), so a block whose text has none of
+ * them comes out of the pass as it went in.
+ */
+const AUTOLINK_LITERAL = /@|www\.|https?:\/\//i;
+
+function mayHoldAutolinkLiteral(node: Root | RootContent): boolean {
+  if (node.type === "text") return AUTOLINK_LITERAL.test(node.value);
+  return "children" in node && node.children.some(mayHoldAutolinkLiteral);
+}
+
+/**
+ * Takes GFM's autolink-literal pass out of the parser's from-markdown extensions, so that it runs
+ * on the blocks where it can change something only: the pass walks every node of a file four
+ * times, and most blocks of an ADR hold no bare URL or email. The pass changes each text node on
+ * its own, so running it block by block gives the tree it gives run once over the whole file.
+ * Nothing is taken out (undefined) unless that pass is the only transform there.
+ */
+function holdBackAutolinkLiterals(extensions: unknown): Transform | undefined {
+  const all = [extensions].flat(Number.POSITIVE_INFINITY) as FromMarkdownExtension[];
+  const withTransforms = all.filter((e) => e?.transforms?.length);
+  const only = withTransforms[0];
+  if (withTransforms.length !== 1 || only?.transforms?.length !== 1 || !only.enter?.literalAutolink)
+    return undefined;
+  const [transform] = only.transforms;
+  only.transforms = [];
+  return transform;
+}
+
+/**
+ * Parses people's Markdown (GFM and front matter) into mdast; remark is loaded on first use.
+ * The tree is remark's, node for node.
+ */
 export async function parseMarkdown(text: string): Promise<Root> {
   parser ??= (async () => {
-    const [
-      { unified },
-      { default: remarkParse },
-      { default: remarkGfm },
-      { default: remarkFrontmatter },
-    ] = await Promise.all([
-      import("unified"),
-      import("remark-parse"),
-      import("remark-gfm"),
-      import("remark-frontmatter"),
-    ]);
-    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]);
-    return (value: string) => processor.runSync(processor.parse(value)) as Root;
+    const { unified, remarkParse, remarkGfm, remarkFrontmatter } = await import(
+      "../../vendor/markdown-parser.js"
+    );
+    const processor = unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkFrontmatter, ["yaml"])
+      .freeze();
+    const autolinks = holdBackAutolinkLiterals(processor.data("fromMarkdownExtensions"));
+    return (value: string) => {
+      const tree = processor.parse(value);
+      if (autolinks)
+        for (const block of tree.children) if (mayHoldAutolinkLiteral(block)) autolinks(block);
+      return processor.runSync(tree) as Root;
+    };
   })();
   return (await parser)(text);
 }

@@ -1,8 +1,8 @@
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { stateDir } from "../../adapters/local-state.js";
 import { listLogFiles, logDirsOf } from "../../adapters/log-files.js";
-import { readLog } from "../../adapters/log-store.js";
+import { parseLogBuffer, readLog } from "../../adapters/log-store.js";
 import { openValidatedFiles } from "../../adapters/validated-files.js";
 import type { AdriftEvent } from "../../core/events/envelope.js";
 import { foldEvents } from "../../core/project/fold.js";
@@ -20,6 +20,23 @@ export function logDirs(ctx: AppContext): string[] {
   return logDirsOf(ctx.git.location.root, ctx.config.log_dir);
 }
 
+/** What this process appended (as the writer reports it): events, file, bytes, its stat around. */
+type OwnAppend = {
+  events: readonly AdriftEvent[];
+  file: string;
+  appended: number;
+  stats?: { before: Stats; after: Stats };
+};
+
+/** The cache of log files validated by earlier reads, under the clone's git dir. */
+function validatedFilesOf(ctx: AppContext) {
+  return openValidatedFiles(path.join(stateDir(ctx.git.location.gitDir), "validated-files.json"));
+}
+
+/** A log file's name as reads key it: relative to the root, forward slashes. */
+const logName = (ctx: AppContext, file: string) =>
+  path.relative(ctx.git.location.root, file).split(path.sep).join("/");
+
 /**
  * Reads the whole log and folds it. Files validated by an earlier read and unchanged since
  * are trusted (see validated-files.ts) unless `checkEveryLine`, which `validate` uses. A line from a newer adrift stops every command but
@@ -30,9 +47,7 @@ export async function loadProject(
   ctx: AppContext,
   options: { allowFutureEvents?: boolean; checkEveryLine?: boolean } = {},
 ): Promise<LoadedProject> {
-  const validatedFiles = options.checkEveryLine
-    ? undefined
-    : openValidatedFiles(path.join(stateDir(ctx.git.location.gitDir), "validated-files.json"));
+  const validatedFiles = options.checkEveryLine ? undefined : validatedFilesOf(ctx);
   const log = await readLog(logDirs(ctx), ctx.git.location.root, {
     validatedFiles,
     committedOrder: committedOrderFrom(ctx.git),
@@ -77,7 +92,7 @@ export async function stateAfterAppend(
   ctx: AppContext,
   loaded: LoadedProject,
   before: LogSizes,
-  append: { events: readonly AdriftEvent[]; file: string; appended: number },
+  append: OwnAppend,
 ): Promise<ProjectState> {
   const { events, file, appended } = append;
   const now = await logSizes(ctx);
@@ -91,5 +106,26 @@ export async function stateAfterAppend(
     now.get(file) === (before.get(file) ?? 0) + appended &&
     loaded.log.problems.every((p) => p.file !== name) &&
     events.every((e) => e.id > last);
-  return trusted ? foldEvents(events, loaded.state) : (await loadProject(ctx)).state;
+  if (!trusted) return (await loadProject(ctx)).state;
+  trustAppend(ctx, append, [...now.keys()]);
+  return foldEvents(events, loaded.state);
+}
+
+/**
+ * Leaves the file this process appended to trusted by the next read, as that read would have
+ * left it after validating it: when it was trusted just before the append and the lines
+ * appended validate cleanly, each exactly its event's JSON. The next command then reads it
+ * without the schemas instead of validating again what this one just validated.
+ */
+function trustAppend(ctx: AppContext, append: OwnAppend, files: readonly string[]): void {
+  const { events, file, appended, stats } = append;
+  if (!stats) return;
+  const lines = Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join(""));
+  if (lines.length !== appended) return; // a torn last line was sealed first
+  const name = logName(ctx, file);
+  const parsed = parseLogBuffer(lines, name, { checkCanonical: true });
+  if (!parsed.canonical || parsed.lines.length !== events.length) return;
+  const validated = validatedFilesOf(ctx);
+  validated.rememberAppend(name, stats.before, stats.after, appended);
+  validated.save(files.map((f) => logName(ctx, f)));
 }

@@ -1,7 +1,7 @@
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { withLocalState } from "../../adapters/local-state.js";
-import { appendEvents } from "../../adapters/log-append.js";
+import { appendEventsWithStats } from "../../adapters/log-append.js";
 import { assertNoLinkOnTheWay } from "../../adapters/log-files.js";
 import { AdriftError } from "../../core/errors.js";
 import type { AdriftEvent } from "../../core/events/envelope.js";
@@ -102,6 +102,14 @@ export async function writeEvents(
   return (await writeEventsToFile(ctx, drafts)).events;
 }
 
+/** Events written, the file (absolute) and bytes they went to, and its stat around the write. */
+export type WrittenEvents = {
+  events: AdriftEvent[];
+  file: string;
+  appended: number;
+  stats?: { before: Stats; after: Stats };
+};
+
 /**
  * As `writeEvents`, also naming the log file written (absolute), e.g. for a hook to stage it,
  * and how many bytes the append added to it. `extendGate: false` (a caller that writes the hook
@@ -111,7 +119,7 @@ export async function writeEventsToFile(
   ctx: AppContext,
   drafts: readonly DraftOrBuilder[],
   options: { extendGate?: boolean } = {},
-): Promise<{ events: AdriftEvent[]; file: string; appended: number }> {
+): Promise<WrittenEvents> {
   const person = await currentPerson(ctx);
   const actor = await currentActor(ctx, person);
   const branch = await branchKey(ctx);
@@ -202,11 +210,12 @@ export async function writeEventsToFile(
     // The hook gate, still valid before this append, is extended with what it adds.
     const gate = options.extendGate === false ? undefined : gateBeforeAppend(ctx);
     if (options.extendGate === false) dropHookGate(ctx.git.location.gitDir);
-    const appended = await appendEvents(file, events);
+    const { bytes: appended, before, after } = await appendEventsWithStats(file, events);
     if (gate) await extendHookGate(ctx, gate, file, events, appended);
     // Only once its first line is on disk does an own session exist.
     if (own && !ctx.sessionId) own.id = sessionId;
-    return { state: local, result: { events, file, appended } };
+    const stats = before && after ? { before, after } : undefined;
+    return { state: local, result: { events, file, appended, ...(stats ? { stats } : {}) } };
   });
 }
 

@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createContext } from "../../../src/app/dependencies.js";
@@ -69,5 +69,40 @@ describe("stateAfterAppend", () => {
     appendFileSync(written.file, "{}\n");
     const after = await stateAfterAppend(ctx, loaded, before, written);
     expect(after).not.toBe(loaded.state);
+  });
+
+  /** The validated-files cache's entry for `file` (repo-relative), if any. */
+  const cached = (repo: { dir: string }, file: string): string | undefined => {
+    const cache = path.join(repo.dir, ".git", "adrift", "validated-files.json");
+    return JSON.parse(readFileSync(cache, "utf8")).files[path.relative(repo.dir, file)];
+  };
+
+  it("leaves the file it appended to trusted, as a read that validated it would", async () => {
+    const { repo, ctx } = await repoWithLog();
+    const before = await logSizes(ctx);
+    const loaded = await loadProject(ctx);
+    const written = await writeEventsToFile(ctx, [imported(1), imported(2)]);
+    await stateAfterAppend(ctx, loaded, before, written);
+    const left = cached(repo, written.file);
+    expect(left).toBeDefined();
+    rmSync(path.join(repo.dir, ".git", "adrift", "validated-files.json"));
+    const read = await loadProject(ctx);
+    expect(cached(repo, written.file)).toBe(left);
+    expect(plain(read.state)).toEqual(plain(loaded.state));
+  });
+
+  it("leaves it to be validated again when it was changed in place before the append", async () => {
+    const { ctx } = await repoWithLog();
+    const before = await logSizes(ctx);
+    const loaded = await loadProject(ctx);
+    const [file] = [...before.keys()];
+    // The same size, no longer a valid event: only validating the file again finds it.
+    const text = readFileSync(file!, "utf8");
+    writeFileSync(file!, text.replace(/"at":"2/, '"at":"X'));
+    const written = await writeEventsToFile(ctx, [imported(1)]);
+    expect(written.file).toBe(file);
+    await stateAfterAppend(ctx, loaded, before, written);
+    const read = await loadProject(ctx);
+    expect(read.log.problems.map((p) => [p.line, p.code])).toEqual([[1, "invalid_event"]]);
   });
 });
