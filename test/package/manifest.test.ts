@@ -49,11 +49,17 @@ function declaredAs(name: string, declared: Record<string, string>): string | un
 
 describe("the package manifest", () => {
   it("declares every module the shipped code imports, in dependencies", () => {
+    // src/vendor/ is bundled with the packages it re-exports at build (scripts/bundle-vendor.mjs):
+    // those are the build's, in devDependencies, and nothing else may import them at run time.
     const sources = filesUnder("src", /\.ts$/);
     expect(sources.length).toBeGreaterThan(50);
+    const bundled = new Set(
+      sources.filter((f) => f.startsWith("src/vendor/")).flatMap(importedPackages),
+    );
+    expect(bundled.size).toBeGreaterThan(0);
     const missing = new Set<string>();
     const used = new Set<string>();
-    for (const file of sources)
+    for (const file of sources.filter((f) => !f.startsWith("src/vendor/")))
       for (const name of importedPackages(file)) {
         const as = declaredAs(name, pkg.dependencies);
         if (as) used.add(as);
@@ -62,6 +68,25 @@ describe("the package manifest", () => {
     expect([...missing]).toEqual([]);
     // and nothing declared that the code does not import (it would only cost consumers)
     expect(Object.keys(pkg.dependencies).filter((d) => !used.has(d))).toEqual([]);
+    for (const name of bundled) {
+      expect(pkg.devDependencies[name], `${name}, bundled into dist/vendor/`).toBeDefined();
+      expect(pkg.dependencies[name], `${name}, bundled into dist/vendor/`).toBeUndefined();
+    }
+    // The built vendor modules import no package at run time (their statements, not the
+    // examples in the comments they carry): only node's own modules.
+    let statements = 0;
+    for (const file of readdirSync(path.join(ROOT, "dist/vendor")).filter((f) =>
+      f.endsWith(".js"),
+    )) {
+      const text = readFileSync(path.join(ROOT, "dist/vendor", file), "utf8");
+      const found = [...text.matchAll(/^(?:import|export)\b[^;]*?from\s*["']([^"']+)["']/gm)];
+      statements += found.length;
+      expect(
+        found.map((m) => m[1]!).filter((s) => !s.startsWith("node:")),
+        file,
+      ).toEqual([]);
+    }
+    expect(statements).toBeGreaterThan(0);
   });
 
   it("declares what the tests, benchmarks and scripts import, in dependencies or devDependencies", () => {
