@@ -271,8 +271,7 @@ export class EmbeddedGit implements GitAdapter {
   /**
    * The commits `streamCommits` hands over, as the git CLI adapter's `git log` gives them: with
    * `paths`, a commit that `git log --full-history -- <paths>` does not list (it differs from no
-   * parent there) carries no author, subject or trailers, and boundary commits carry no changes;
-   * without, boundary commits come with everything, their changes included.
+   * parent there) carries no author, subject or trailers; boundary commits never carry changes.
    */
   private async commitsBetween(
     head: string,
@@ -292,8 +291,9 @@ export class EmbeddedGit implements GitAdapter {
     };
     const describe = async (oid: string, { commit }: ReadCommit, boundary: boolean) => {
       const limited = options.paths !== undefined;
-      const { changes, differs } =
-        boundary && limited ? { changes: [], differs: [] } : await this.changesOf(commit, diff);
+      const { changes, differs } = boundary
+        ? { changes: [], differs: [] }
+        : await this.changesOf(commit, diff);
       // `git log --full-history -- <paths>` lists a commit that differs there from one of its
       // relevant parents, when it has any: a parent is not relevant when an excluded commit
       // reaches it, unless it is one of those excluded itself (git's TREESAME rule).

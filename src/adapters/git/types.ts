@@ -72,7 +72,7 @@ export interface GitAdapter {
   mergeBases(revs: readonly string[]): Promise<string[]>;
   /**
    * Commits reachable from `head` and from none of `exclude`, with their changes (renames
-   * detected; a merge's are the files whose contents differ from every parent's); with `boundary`, also the excluded parents of those commits, flagged `boundary`.
+   * detected; a merge's are the files whose contents differ from every parent's); with `boundary`, also the excluded parents of those commits, flagged `boundary` and without changes.
    * `onCommit` is called for each newest first in a topological order (every commit after all
    * its listed children; boundary commits last), as git produces them. An exception thrown by
    * `onCommit` stops git and rejects. With `paths` (literal pathspecs: a file, or a directory and
