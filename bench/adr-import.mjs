@@ -188,12 +188,12 @@ for (let run = 0; run < runs; run++) {
   if (COMPARE) {
     round.baseFirst = results.base.first.ms;
     round.baseAgain = results.base.again.ms;
-    // Same answers: the JSON printed and the decision log written must be byte-identical.
+    // Same answers: the JSON printed and the ADR index written (docs/adr/README.md) must be byte-identical.
     for (const k of ["first", "again"])
       if (results.this[k].stdout !== results.base[k].stdout)
         throw new Error(`the ${k} import printed something else than the build compared with`);
     if (results.this.index !== results.base.index)
-      throw new Error("the decision log differs from the build compared with");
+      throw new Error("the ADR index (docs/adr/README.md) differs from the build compared with");
   }
   for (const k of kinds) best[k] = Math.min(best[k], round[k]);
   rounds.push(round);
@@ -230,7 +230,7 @@ if (COMPARE) {
     `  compared build, adr import:       ${f(best.baseFirst)}  (${(best.baseFirst / best.floor).toFixed(2)}x the floor; this build ${(best.first / best.baseFirst).toFixed(2)}x it)`,
   );
   console.log(
-    `  compared build, re-import:        ${f(best.baseAgain)}  (outputs and decision log byte-identical in every round)`,
+    `  compared build, re-import:        ${f(best.baseAgain)}  (outputs and ADR index byte-identical in every round)`,
   );
 }
 if (best.first / best.floor > 1.1 || best.again / best.first > 0.1) process.exitCode = 1;

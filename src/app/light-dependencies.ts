@@ -5,7 +5,12 @@ import path from "node:path";
 import { systemClock, ulidSource } from "../adapters/clock.js";
 import { openGit } from "../adapters/git/open.js";
 import type { Config } from "../core/config.js";
-import { CONFIG_DEFAULTS, DECISIONS_DIR } from "../core/config-defaults.js";
+import {
+  CONFIG_DEFAULTS,
+  CONFIG_NUMBERS,
+  DECISIONS_DIR,
+  inNumberRange,
+} from "../core/config-defaults.js";
 import { CONFIG_PATHS, type ConfigPath, configPathProblem } from "../core/config-paths.js";
 import type { AppContext, OpenOptions } from "./dependencies.js";
 
@@ -16,18 +21,19 @@ async function readConfig(root: string): Promise<Config> {
   } catch {
     return { ...CONFIG_DEFAULTS };
   }
+  return readConfigText(text);
+}
+
+/**
+ * The config in `text`, as `parseConfig` reads it: without zod when every setting is one this
+ * reader can check (a known key, its type, its path or range); anything else, valid or not, goes
+ * to the full parser, which accepts or refuses it with its own words.
+ */
+export async function readConfigText(text: string): Promise<Config> {
   try {
-    const raw = JSON.parse(text) as Record<string, unknown>;
-    const defaults = CONFIG_DEFAULTS as Record<string, unknown>;
-    // A path with a problem goes to the full parser too, which refuses it with the same words.
-    const simple = Object.entries(raw).every(
-      ([key, value]) =>
-        key === "$schema" ||
-        (key in defaults &&
-          typeof value === typeof defaults[key] &&
-          !(isConfigPath(key) && configPathProblem(key, value as string))),
-    );
-    if (simple) return { ...CONFIG_DEFAULTS, ...raw } as Config;
+    const raw: unknown = JSON.parse(text);
+    if (isPlainObject(raw) && Object.entries(raw).every(([key, value]) => plainSetting(key, value)))
+      return { ...CONFIG_DEFAULTS, ...raw } as Config;
   } catch {
     // the full parser reports the problem
   }
@@ -35,8 +41,21 @@ async function readConfig(root: string): Promise<Config> {
   return parseConfig(text);
 }
 
+function plainSetting(key: string, value: unknown): boolean {
+  if (key === "$schema") return typeof value === "string";
+  if (!Object.hasOwn(CONFIG_DEFAULTS, key)) return false;
+  if (isConfigPath(key)) return typeof value === "string" && !configPathProblem(key, value);
+  return isNumberSetting(key) && typeof value === "number" && inNumberRange(key, value);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 const isConfigPath = (key: string): key is ConfigPath =>
   (CONFIG_PATHS as readonly string[]).includes(key);
+
+const isNumberSetting = (key: string): key is keyof typeof CONFIG_NUMBERS =>
+  Object.hasOwn(CONFIG_NUMBERS, key);
 
 /** As `createContext`, without loading zod when the config is plain. */
 export async function createLightContext(

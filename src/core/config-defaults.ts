@@ -10,5 +10,26 @@ export const CONFIG_DEFAULTS = {
   broad_scope_ratio: 0.5,
 } as const;
 
+/**
+ * The range of each numeric setting, shared by the full (zod) parser and the hooks' light reader,
+ * so that no value is accepted by one and refused by the other.
+ */
+export const CONFIG_NUMBERS = {
+  correction_cycle_limit: { min: 1, max: 100, integer: true },
+  coverage_depth: { min: 1, max: 10, integer: true },
+  broad_scope_ratio: { min: 0, max: 1, integer: false },
+} as const;
+
+/** True when `value` is in the range of the numeric setting `key`. */
+export function inNumberRange(key: keyof typeof CONFIG_NUMBERS, value: number): boolean {
+  const range = CONFIG_NUMBERS[key];
+  return (
+    Number.isFinite(value) &&
+    value >= range.min &&
+    value <= range.max &&
+    (!range.integer || Number.isInteger(value))
+  );
+}
+
 /** The directory that holds the log and config, relative to the repository root. */
 export const DECISIONS_DIR = ".decisions";

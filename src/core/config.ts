@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { CONFIG_DEFAULTS as D, DECISIONS_DIR } from "./config-defaults.js";
+import { CONFIG_NUMBERS, CONFIG_DEFAULTS as D, DECISIONS_DIR } from "./config-defaults.js";
 import { type ConfigPath, configPathProblem } from "./config-paths.js";
 import { AdriftError } from "./errors.js";
 import { describeIssues } from "./events/parse.js";
@@ -19,6 +19,13 @@ function repoPath(field: ConfigPath) {
     });
 }
 
+/** A numeric setting in its range (`CONFIG_NUMBERS`), its default when absent. */
+function bounded(key: keyof typeof CONFIG_NUMBERS) {
+  const { min, max, integer } = CONFIG_NUMBERS[key];
+  const number = integer ? z.number().int() : z.number();
+  return number.min(min).max(max).default(D[key]);
+}
+
 /** `.decisions/config.json`: every setting optional, defaults as the documentation gives them. */
 export const ConfigSchema = z
   .object({
@@ -28,9 +35,9 @@ export const ConfigSchema = z
     drafts_dir: repoPath("drafts_dir"),
     adr_index: repoPath("adr_index"),
     templates_dir: repoPath("templates_dir"),
-    correction_cycle_limit: z.number().int().min(1).max(100).default(D.correction_cycle_limit),
-    coverage_depth: z.number().int().min(1).max(10).default(D.coverage_depth),
-    broad_scope_ratio: z.number().min(0).max(1).default(D.broad_scope_ratio),
+    correction_cycle_limit: bounded("correction_cycle_limit"),
+    coverage_depth: bounded("coverage_depth"),
+    broad_scope_ratio: bounded("broad_scope_ratio"),
   })
   .strict();
 
