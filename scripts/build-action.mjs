@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
+import { bundledPackages, noticesText, vendorModuleIds } from "./third-party-notices.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -23,18 +24,34 @@ const RELOCATED = [
   ['new URL("../../../templates/", import.meta.url)', 'new URL("./templates/", import.meta.url)'],
 ];
 
+// Packages a module loads on first use through `createRequire`, which a bundler does not follow:
+// in one file they are imported statically instead (the Action has no node_modules to find them
+// in). Each must be found, or the build fails.
+const REQUIRED = [["app/adr/front-matter.js", "gray-matter"]];
+
 /** Builds the bundle into `dir` (adrift.mjs, templates/). */
 async function bundle(dir) {
   const found = new Set();
-  await build({
+  const out = await build({
     input: path.join(root, "dist/cli/main.js"),
     platform: "node",
     logLevel: "silent",
+    // js-yaml 3 (gray-matter's default engine, which adrift replaces with `yaml`) tries to load
+    // esprima for its `!!js/function` type and goes on without it: 280 KB nothing runs.
+    external: ["esprima"],
     plugins: [
       {
         name: "relocate",
-        transform(code) {
+        transform(code, id) {
           let out = code;
+          for (const [module, name] of REQUIRED) {
+            const call = `require(${JSON.stringify(name)})`;
+            if (!id.replaceAll("\\", "/").endsWith(`/dist/${module}`) || !out.includes(call))
+              continue;
+            const local = `__bundled_${name.replace(/\W/g, "_")}`;
+            out = `import ${local} from ${JSON.stringify(name)};\n${out.replaceAll(call, local)}`;
+            found.add(call);
+          }
           for (const [from, to] of RELOCATED)
             if (out.includes(from)) {
               out = out.replaceAll(from, to);
@@ -53,7 +70,10 @@ async function bundle(dir) {
       sourcemap: false,
     },
   });
-  const missing = RELOCATED.filter(([from]) => !found.has(from)).map(([from]) => from);
+  const missing = [
+    ...RELOCATED.map(([from]) => from),
+    ...REQUIRED.map(([, name]) => `require(${JSON.stringify(name)})`),
+  ].filter((from) => !found.has(from));
   if (missing.length) throw new Error(`build-action: no module has ${missing.join(", ")}`);
   const file = path.join(dir, "adrift.mjs");
   // after the shebang: the minifier keeps no comment of its own
@@ -69,7 +89,16 @@ async function bundle(dir) {
   if (left.length)
     throw new Error(`build-action: paths relative to dist/ left: ${left.join(", ")}`);
   cpSync(path.join(root, "templates"), path.join(dir, "templates"), { recursive: true });
+  // The packages bundled in, with the notices their licenses ask to go with every copy.
+  const moduleIds = [...(await vendorModuleIds(root))];
+  for (const chunk of out.output) if (chunk.type === "chunk") moduleIds.push(...chunk.moduleIds);
+  writeFileSync(
+    path.join(dir, NOTICES),
+    noticesText("action/adrift.mjs", bundledPackages(moduleIds)),
+  );
 }
+
+const NOTICES = "THIRD-PARTY-NOTICES.txt";
 
 const at = process.argv.indexOf("--out");
 const target = at > 0 ? path.resolve(process.argv[at + 1]) : path.join(root, "action");
@@ -77,7 +106,7 @@ if (process.argv.includes("--check")) {
   const fresh = mkdtempSync(path.join(tmpdir(), "adrift-action-"));
   try {
     await bundle(fresh);
-    const stale = ["adrift.mjs", "templates/adr-draft.md"].filter((file) => {
+    const stale = ["adrift.mjs", "templates/adr-draft.md", NOTICES].filter((file) => {
       try {
         return !readFileSync(path.join(fresh, file)).equals(readFileSync(path.join(target, file)));
       } catch {
@@ -95,6 +124,7 @@ if (process.argv.includes("--check")) {
   }
 } else {
   rmSync(path.join(target, "adrift.mjs"), { force: true });
+  rmSync(path.join(target, NOTICES), { force: true });
   rmSync(path.join(target, "templates"), { recursive: true, force: true });
   await bundle(target);
   console.log("action/adrift.mjs written; commit it with the sources it was built from");

@@ -113,6 +113,23 @@ describe("the GitHub Action", () => {
       encoding: "utf8",
     });
     expect(draft.status, draft.stderr).toBe(0);
-    expect(JSON.parse(draft.stdout).drafts.length).toBeGreaterThan(0);
+    const drafts = JSON.parse(draft.stdout).drafts as { path: string }[];
+    expect(drafts.length).toBeGreaterThan(0);
+    // Accepting reads the draft's front matter: a package the CLI loads on first use, which the
+    // bundle must hold too (the bundle's folder has no node_modules to find it in).
+    const accept = spawnSync(process.execPath, [cli, "adr", "accept", drafts[0]!.path, "--json"], {
+      cwd: repo.dir,
+      env: testEnv(),
+      encoding: "utf8",
+    });
+    expect(accept.status, accept.stderr).toBe(0);
+    expect(JSON.parse(accept.stdout).number).toBe(1);
+  });
+
+  it("ships the license notices of the packages bundled into it", () => {
+    const notices = readFileSync(path.join(dir, "THIRD-PARTY-NOTICES.txt"), "utf8");
+    for (const name of ["commander", "zod", "isomorphic-git", "gray-matter", "micromark"])
+      expect(notices).toMatch(new RegExp(`^${name} \\S+ \\(`, "m"));
+    expect(notices).toContain("Permission is hereby granted");
   });
 });

@@ -89,6 +89,33 @@ describe("the package manifest", () => {
     expect(statements).toBeGreaterThan(0);
   });
 
+  it("ships the license notice of every package a bundle copies in (dist/vendor/, action/)", () => {
+    const noticed = (file: string) => {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      // Each package: a heading `name version (license)` between rules, then its notice.
+      const entries = [...text.matchAll(/^={78}\n(\S+) (\S+) \(([^)]*)\)\n={78}\n\n([^=]+)/gm)];
+      for (const [, name, , license, notice] of entries) {
+        expect(license, name).not.toBe("not stated");
+        expect(notice!.trim().length, name).toBeGreaterThan(20);
+      }
+      return new Set(entries.map((m) => m[1]!));
+    };
+    const vendor = noticed("dist/vendor/THIRD-PARTY-NOTICES.txt");
+    const action = noticed("action/THIRD-PARTY-NOTICES.txt");
+    const sources = filesUnder("src", /\.ts$/);
+    for (const name of sources.filter((f) => f.startsWith("src/vendor/")).flatMap(importedPackages))
+      for (const [set, where] of [
+        [vendor, "dist/vendor"],
+        [action, "action"],
+      ] as const)
+        expect(set.has(name), `${name} in ${where}'s notices`).toBe(true);
+    // The Action bundles the whole CLI: every runtime dependency is copied into it.
+    for (const name of Object.keys(pkg.dependencies))
+      if (!name.startsWith("@types/"))
+        expect(action.has(name), `${name} in action's notices`).toBe(true);
+    expect(pkg.files).toContain("dist");
+  });
+
   it("declares what the tests, benchmarks and scripts import, in dependencies or devDependencies", () => {
     const all = { ...pkg.dependencies, ...pkg.devDependencies };
     const files = [
