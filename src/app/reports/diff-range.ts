@@ -34,11 +34,33 @@ function isFullCommitId(ref: string): boolean {
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(ref);
 }
 
-/** The command that fetches `ref` from origin, as a user would type it. */
-export function fetchCommand(ref: string): string {
+/**
+ * True when `ref` could be a branch that some remote has (git's rules for a ref name, as
+ * `git check-ref-format --branch` applies them): not a revision expression (`main~2`, `a..b`),
+ * an option (`-x`), or a name git refuses.
+ */
+function fetchableName(ref: string): boolean {
+  if (ref === "" || ref === "@" || ref.startsWith("-") || ref.endsWith("/") || ref.endsWith("."))
+    return false;
+  for (let i = 0; i < ref.length; i++) {
+    const code = ref.charCodeAt(i);
+    if (code <= 32 || code === 127) return false; // control characters and space
+  }
+  if (/[~^:?*[\\]|\.\.|@\{|\/\//.test(ref)) return false;
+  return ref
+    .split("/")
+    .every((part) => part !== "" && !part.startsWith(".") && !part.endsWith(".lock"));
+}
+
+/**
+ * The command that fetches `ref` from origin, as a user would type it; undefined when no fetch
+ * can bring it (a revision expression, an option, a name git refuses).
+ */
+export function fetchCommand(ref: string): string | undefined {
+  if (isFullCommitId(ref)) return `git fetch origin ${ref}`;
+  if (!fetchableName(ref)) return undefined;
   const remote = /^(?:refs\/remotes\/)?origin\/(.+)$/.exec(ref);
   if (remote) return `git fetch origin ${remote[1]}`;
-  if (isFullCommitId(ref)) return `git fetch origin ${ref}`;
   const branch = ref.replace(/^refs\/heads\//, "");
   return `git fetch origin ${branch}:${branch}`;
 }
@@ -46,10 +68,13 @@ export function fetchCommand(ref: string): string {
 /** A ref that names no commit here: a usage error that says how to fetch it. */
 function unresolved(option: "--base" | "--head", ref: string): AdriftError {
   const shown = safeText(clip(ref, 120));
+  const fetch = fetchCommand(ref);
   return new AdriftError(
     "usage",
-    `${option} ${shown} does not name a commit in this clone: check the name, or fetch it ` +
-      `(${safeText(clip(fetchCommand(ref), 160))}; in GitHub Actions, actions/checkout with fetch-depth: 0)`,
+    fetch === undefined
+      ? `${option} ${shown} does not name a commit in this clone, and is not a branch name a fetch could bring: check it`
+      : `${option} ${shown} does not name a commit in this clone: check the name, or fetch it ` +
+          `(${safeText(clip(fetch, 160))}; in GitHub Actions, actions/checkout with fetch-depth: 0)`,
     { option, ref },
   );
 }
