@@ -177,6 +177,26 @@ describe("adrift doctor", () => {
     expect(code).toBe(1);
   });
 
+  it("after a commit that marked a record through the real hooks: nothing damaged (the pending-marks note is emptied, not broken)", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/auth/login.ts": "x\n" });
+    repo.adrift(["init"]);
+    repo.adriftJson(
+      ["decision", "record", "--outcome", "cache first", "--trivial"].concat([
+        "--path",
+        "src/auth/login.ts",
+      ]),
+    );
+    repo.commit("adrift");
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    repo.commit("login: IdP first", { "src/auth/login.ts": "idp first\n" });
+    // the pre-commit marked the record in this commit, and the post-commit emptied its note
+    expect(repo.git("show", "--stat", "HEAD")).toContain(".decisions/log/");
+    expect(readFileSync(path.join(repo.dir, ".git/adrift/pending-marks.json"), "utf8")).toBe("");
+    const { report } = doctor(repo);
+    expect(rules(report)).not.toContain("ADR-D010");
+  });
+
   it("finds a broken config, a broken log line, a damaged cache and a missing .gitattributes rule", () => {
     const repo = healthyRepo();
     repo.write(".decisions/config.json", '{"log_dir": 42}');

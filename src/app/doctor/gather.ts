@@ -9,6 +9,7 @@ import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import { compileScope } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { detectHookManager } from "../hooks/managers.js";
+import { PENDING_MARKS_FILE } from "../hooks/pending-marks.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
 import { validateProject } from "../validate/validate.js";
 import { probeAgentHooks, readAgentConfigs } from "./agent-hooks.js";
@@ -48,7 +49,9 @@ function cacheProblems(gitDir: string): DoctorFacts["cache_problems"] {
       if (entry.isDirectory() && depth < 2) visit(file, depth + 1);
       else if (entry.name.endsWith(".json")) {
         try {
-          JSON.parse(readFileSync(file, "utf8"));
+          const text = readFileSync(file, "utf8");
+          // the post-commit hook empties the pending-marks note: empty is "no note", not damage
+          if (!(text === "" && entry.name === PENDING_MARKS_FILE)) JSON.parse(text);
         } catch {
           problems.push({ file, problem: "not valid JSON" });
         }

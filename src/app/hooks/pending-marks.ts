@@ -10,7 +10,13 @@ import type { AppContext } from "../dependencies.js";
 /** What a pre-commit that wrote marks leaves behind: HEAD then, the file, the records marked. */
 type Pending = { version: 1; head: string; file: string; records: string[] };
 
-const pendingFile = (gitDir: string) => path.join(stateDir(gitDir), "pending-marks.json");
+/**
+ * The note's file under the git dir. The post-commit hook empties it in shell (a builtin, where
+ * `rm` would start a process): empty means no note.
+ */
+export const PENDING_MARKS_FILE = "pending-marks.json";
+
+const pendingFile = (gitDir: string) => path.join(stateDir(gitDir), PENDING_MARKS_FILE);
 
 /** Remembers the marks a pre-commit just wrote to `file` (repo-relative) at `head`. */
 export function rememberPendingMarks(
