@@ -55,9 +55,13 @@ export function resolveRef(
         },
       );
   }
+  // An ADR's number or file name is no record id: say where ADRs are listed and read.
+  const adr = /^(?:ADR-?)?\d{1,6}(?:-[\w.-]*)?$/i.test(trimmed) && !/^\d+$/.test(trimmed);
   throw new AdriftError(
     "not_found",
-    `no ${what} has the id, id prefix or key "${trimmed.slice(0, 80)}" (expected a full id, a unique prefix of 4+ characters, or a key); find ids with \`${listingCommand(options.accept)}\``,
+    adr
+      ? `no ${what} has the id, id prefix or key "${trimmed.slice(0, 80)}": ADRs are files, not records; \`adrift adr list\` lists them with their paths (and the records each holds)`
+      : `no ${what} has the id, id prefix or key "${trimmed.slice(0, 80)}" (expected a full id, a unique prefix of 4+ characters, or a key); find ids with \`${listingCommand(options.accept)}\``,
     { ref: trimmed },
   );
 }

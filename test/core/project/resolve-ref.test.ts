@@ -70,6 +70,19 @@ describe("resolveRef", () => {
     expect(hint(["intent_card_recorded", "decision_recorded"])).toBe("adrift list");
     expect(hint()).toBe("adrift list");
   });
+  it("points an ADR's number or file name to adrift adr list (ADRs are files, not records)", () => {
+    const message = (ref: string) => {
+      try {
+        resolveRef(state(), ref);
+      } catch (error) {
+        return (error as AdriftError).message;
+      }
+    };
+    for (const ref of ["ADR-0002", "adr-7", "ADR2", "0002-use-redis"])
+      expect(message(ref), ref).toContain("`adrift adr list`");
+    for (const ref of ["RN-9", "01ZZZZ", "1234", "NOPE"])
+      expect(message(ref), ref).not.toContain("adr list");
+  });
   it("needs at least four characters for a prefix", () => {
     expect(codeOf(() => resolveRef(state(), "01J"))).toBe("not_found");
   });
