@@ -131,6 +131,8 @@ export const joinableCode = (value: string): JoinableCode => new JoinableCode(va
  * words, when the serializer would print it as it is (`value` between single backticks: no
  * backtick, line ending or space at its ends in it), is printed within them, the same bytes: a
  * node before the words sees them begin as before, a node after sees the same last character.
+ * Words right after text have their first run (up to a space) escaped with that text: nothing
+ * Markdown reads spans a space, and the serializer does not see past a node.
  */
 export function sentence(...parts: (PhrasingContent | string | Words | JoinableCode)[]): Paragraph {
   const children: PhrasingContent[] = [];
@@ -153,8 +155,14 @@ export function sentence(...parts: (PhrasingContent | string | Words | JoinableC
         (pending ? children.length === 0 || /[\r\n]/.test(pending) : children.length === 0);
       if (atLineStart) pending = (pending ?? "") + part.value;
       else {
+        // Right after text, the words up to their first space could complete what the text
+        // ends with (`0@` then `.a` is an e-mail link, `www` then `.example` a web link, `&`
+        // then `amp;` a character reference), and the serializer escapes text seeing only
+        // what it holds: that run is escaped with the text.
+        const run = pending ? /^[^ ]*/.exec(part.value)![0] : "";
+        if (run !== "") pending += run;
         flushText();
-        saying += part.value;
+        saying += part.value.slice(run.length);
       }
     } else if (part instanceof JoinableCode) {
       // empty, it says nothing, as code("") does

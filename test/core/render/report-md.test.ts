@@ -13,6 +13,7 @@ import {
   text,
   words,
 } from "../../../src/core/render/report-md.js";
+import { propertyOptions } from "../../support/property.js";
 
 describe("the report Markdown serializer", () => {
   it("prints code followed by an empty text as the code alone (the PR comment drops the text)", () => {
@@ -79,8 +80,30 @@ describe("the report Markdown serializer", () => {
           expect(meaning(build(true))).toBe(meaning(build(false)));
         },
       ),
-      { numRuns: 500 },
+      propertyOptions({ numRuns: 500 }),
     );
+  });
+
+  it("escapes with the text before them the words that could complete what it ends with", () => {
+    // each would read as a link, a character reference or HTML if the words were printed as
+    // they are after the escaped text (found by the property above on random seeds)
+    const cases: [string, string][] = [
+      ["0@", ".a"],
+      ["&", "amp; ok"],
+      ["<", "A b"],
+    ];
+    for (const [user, said] of cases) {
+      const md = renderMarkdown([list([sentence(code("x"), user, words(said))])]);
+      expect(md, user + said).toBe(
+        renderMarkdown([list([paragraph(code("x"), text(user + said))])]),
+      );
+    }
+    // what follows the first space stays adrift's own words, printed as they are
+    expect(sentence(code("x"), "a", words("b c")).children).toEqual([
+      { type: "inlineCode", value: "x" },
+      { type: "text", value: "ab" },
+      { type: "html", value: " c" },
+    ]);
   });
 
   it("refuses to print as they are words that hold Markdown syntax", () => {
