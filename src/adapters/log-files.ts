@@ -1,11 +1,16 @@
 import { isUtf8 } from "node:buffer";
-import type { Dirent } from "node:fs";
+import type { Dirent, Stats } from "node:fs";
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import type { Problem } from "../core/events/parse.js";
 import { writeFileAtomically } from "./atomic-file.js";
+
+/** A file's size, times and inode: any write to it changes one of them. */
+export function statIdentity(s: Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">): string {
+  return `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
+}
 
 /** Suffix that makes a file part of the log. */
 export const LOG_SUFFIX = ".events.ndjson";
@@ -134,7 +139,7 @@ export async function logFileStamps(
     files.map(async (file): Promise<LogFileStamp> => {
       const name = path.relative(root, file);
       const s = await stat(file);
-      const identity = `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
+      const identity = statIdentity(s);
       const known = memo.files[name];
       if (known && known[0] === identity) return [name, s.size, known[1]];
       // Read after the stat: a file written meanwhile has another identity next time.

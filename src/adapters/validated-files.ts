@@ -8,6 +8,7 @@ import * as z from "zod";
 import { EVENT_SCHEMAS } from "../core/events/envelope.js";
 import { fnv1a } from "../core/fnv.js";
 import { writeFileAtomically } from "./atomic-file.js";
+import { statIdentity } from "./log-files.js";
 
 /**
  * Which log files were fully validated, by their stat identity (as git's index trusts a file
@@ -107,8 +108,7 @@ function currentFingerprint(cache: CacheFile): string {
     : schemasFingerprint();
 }
 
-const statKey = (stat: Stats, bytes: number) =>
-  `${bytes}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
+const statKey = (stat: Stats, bytes: number) => `${bytes}:${statIdentity(stat)}`;
 
 /** Opens the cache kept in `file` (under the clone's git dir). */
 export function openValidatedFiles(file: string): ValidatedFiles {

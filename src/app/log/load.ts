@@ -21,7 +21,7 @@ export function logDirs(ctx: AppContext): string[] {
 }
 
 /** What this process appended (as the writer reports it): events, file, bytes, its stat around. */
-type OwnAppend = {
+export type OwnAppend = {
   events: readonly AdriftEvent[];
   file: string;
   appended: number;

@@ -1,4 +1,4 @@
-import { type Stats, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { withLocalState } from "../../adapters/local-state.js";
 import { appendEventsWithStats } from "../../adapters/log-append.js";
@@ -9,6 +9,7 @@ import { passesLeanCheck } from "../../core/events/lean-check.js";
 import type { EventType, PayloadInput } from "../../core/events/payloads.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { dropHookGate, extendHookGate, gateBeforeAppend } from "../hooks/gate.js";
+import type { OwnAppend } from "../log/load.js";
 import { mayAppend } from "../log/ownership.js";
 import { currentActor, currentPerson } from "./actor.js";
 
@@ -37,9 +38,13 @@ const detachedAsNone = (key: string) => (key === DETACHED ? undefined : key);
  */
 export const LOG_FILE_CLOSE_BYTES = 1 << 20;
 
-/** True when the log file at `file` (absolute) is at its size limit (an absent one is not). */
-function isFull(file: string): boolean {
-  return (statSync(file, { throwIfNoEntry: false })?.size ?? 0) >= LOG_FILE_CLOSE_BYTES;
+/**
+ * True when the log file at `file` (absolute) may take this branch's append: not at its size
+ * limit (an absent one is not), and no other branch changed it (`mayAppend`).
+ */
+async function takesAppend(ctx: AppContext, file: string, branch: string): Promise<boolean> {
+  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) >= LOG_FILE_CLOSE_BYTES) return false;
+  return mayAppend(ctx.git, file, detachedAsNone(branch));
 }
 
 /** The schema_version written (as `SCHEMA_VERSION` in common.ts, which loads zod). */
@@ -103,12 +108,7 @@ export async function writeEvents(
 }
 
 /** Events written, the file (absolute) and bytes they went to, and its stat around the write. */
-export type WrittenEvents = {
-  events: AdriftEvent[];
-  file: string;
-  appended: number;
-  stats?: { before: Stats; after: Stats };
-};
+export type WrittenEvents = OwnAppend & { events: AdriftEvent[] };
 
 /**
  * As `writeEvents`, also naming the log file written (absolute), e.g. for a hook to stage it,
@@ -161,9 +161,7 @@ export async function writeEventsToFile(
     const previous = sessionId ? local.files[`${sessionId}\0${branch}`] : undefined;
     // A full file, like one another branch changed, takes no more appends.
     const checked =
-      previous !== undefined &&
-      !isFull(path.join(logDir, previous)) &&
-      (await mayAppend(ctx.git, path.join(logDir, previous), detachedAsNone(branch)));
+      previous !== undefined && (await takesAppend(ctx, path.join(logDir, previous), branch));
     if (previous && !checked) {
       delete local.files[`${sessionId}\0${branch}`];
       if (implicit) {
@@ -195,14 +193,7 @@ export async function writeEventsToFile(
     const fileKey = `${sessionId}\0${branch}`;
     let relative = local.files[fileKey];
     const ok = relative !== undefined && relative === previous ? checked : undefined;
-    if (
-      !relative ||
-      !(
-        ok ??
-        (!isFull(path.join(logDir, relative)) &&
-          (await mayAppend(ctx.git, path.join(logDir, relative), detachedAsNone(branch))))
-      )
-    ) {
+    if (!relative || !(ok ?? (await takesAppend(ctx, path.join(logDir, relative), branch)))) {
       relative = `${ctx.ids.next().toLowerCase()}.events.ndjson`;
       local.files[fileKey] = relative;
     }

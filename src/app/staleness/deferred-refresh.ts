@@ -8,6 +8,7 @@ import { readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { writeFileAtomically } from "../../adapters/atomic-file.js";
 import { stateDir } from "../../adapters/local-state.js";
+import { statIdentity } from "../../adapters/log-files.js";
 
 /** What an append of marks left for the cache to take in: see `refreshAfterMarks`. */
 export type DeferredRefresh = {
@@ -25,10 +26,10 @@ type Note = DeferredRefresh & { version: 1; identity: string };
 
 const noteFile = (gitDir: string) => path.join(stateDir(gitDir), "deferred-refresh.json");
 
-/** The file's size, times and inode: any write to it changes one of them. */
+/** The file's stat identity (`statIdentity`), undefined when it is gone. */
 function identityOf(file: string): string | undefined {
   const s = statSync(file, { throwIfNoEntry: false });
-  return s ? `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}` : undefined;
+  return s ? statIdentity(s) : undefined;
 }
 
 /**

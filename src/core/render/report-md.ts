@@ -156,9 +156,9 @@ export function sentence(...parts: (PhrasingContent | string | Words | JoinableC
       if (atLineStart) pending = (pending ?? "") + part.value;
       else {
         // Right after text, the words up to their first space could complete what the text
-        // ends with (`0@` then `.a` is an e-mail link, `www` then `.example` a web link, `&`
-        // then `amp;` a character reference), and the serializer escapes text seeing only
-        // what it holds: that run is escaped with the text.
+        // ends with (`0@` then `.a` is an e-mail link, `&` then `amp;` a character reference,
+        // `<` then `A` HTML), and the serializer escapes text seeing only what it holds: that
+        // run is escaped with the text.
         const run = pending ? /^[^ ]*/.exec(part.value)![0] : "";
         if (run !== "") pending += run;
         flushText();
