@@ -138,6 +138,22 @@ function readHead(gitDir: string): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/**
+ * Who added a line decides who may have written it (`validate --against`), so it must be what the
+ * commit says, never what a file the pull request can change says: no mailmap from the work tree
+ * (git reads `.mailmap` there whatever the configuration says, which is why blame runs with the
+ * git directory as its work tree and reads the file through `--contents`), from a blob, from a
+ * configured file, or from `log.mailmap`.
+ */
+const WITHOUT_TREE_IDENTITIES = [
+  "-c",
+  "mailmap.file=",
+  "-c",
+  "mailmap.blob=",
+  "-c",
+  "log.mailmap=false",
+];
+
 /** Throwaway index files made by this process (their names must differ). */
 let tempIndexes = 0;
 
@@ -584,7 +600,7 @@ export class CliGit implements GitAdapter {
 
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
     const { stdout } = await this.run(
-      ["log", "--diff-filter=A", "--format=%H %ct", "HEAD", "--", file],
+      [...WITHOUT_TREE_IDENTITIES, "log", "--diff-filter=A", "--format=%H %ct", "HEAD", "--", file],
       true,
     );
     const last = stdout.trim().split("\n").filter(Boolean).at(-1);
@@ -594,7 +610,21 @@ export class CliGit implements GitAdapter {
   }
 
   async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
-    const { stdout, code } = await this.run(["blame", "--line-porcelain", "--", file], true);
+    const { stdout, code } = await this.run(
+      [
+        ...WITHOUT_TREE_IDENTITIES,
+        `--git-dir=${this.location.gitDir}`,
+        `--work-tree=${this.location.gitDir}`,
+        "blame",
+        "--line-porcelain",
+        "--no-textconv",
+        "--contents",
+        path.join(this.location.root, file),
+        "--",
+        file,
+      ],
+      true,
+    );
     if (code === 0) return parseBlameOrigins(stdout);
     // A file HEAD does not have (or no HEAD yet): none of its lines is committed.
     if ((await this.readFileAt("HEAD", file)) === undefined) {
