@@ -6,6 +6,7 @@ import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentPerson } from "../recording/actor.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { editFrontMatter, HASH_KEY, setKey, stringList } from "./front-matter.js";
 import { writeAdrIndex } from "./index-file.js";
@@ -18,7 +19,7 @@ import { slugOf } from "./slug.js";
 export type AcceptOptions = { number?: number; supersedes?: string[] };
 
 /** Accepts a draft: numbers it, writes `NNNN-<slug>.md`, removes the draft, records `adr_accepted`. */
-export async function acceptDraft(
+async function acceptDraftUnlocked(
   ctx: AppContext,
   ref: string | FoundDraft,
   options: AcceptOptions = {},
@@ -140,7 +141,7 @@ export async function acceptDraft(
 }
 
 /** Rejects a draft with a reason: records `adr_rejected` and removes the draft. */
-export async function rejectDraft(ctx: AppContext, ref: string | FoundDraft, reason: string) {
+async function rejectDraftUnlocked(ctx: AppContext, ref: string | FoundDraft, reason: string) {
   if (!reason.trim()) throw new AdriftError("usage", 'a rejection needs a reason: --reason "…"');
   const draft = typeof ref === "string" ? findDraft(ctx, ref) : ref;
   const id = typeof draft.data.id === "string" ? draft.data.id : undefined;
@@ -152,3 +153,9 @@ export async function rejectDraft(ctx: AppContext, ref: string | FoundDraft, rea
   rmSync(draft.file.replace(/\.md$/i, ".regenerated.md"), { force: true });
   return { id, draft: draft.path, reason };
 }
+
+/** `acceptDraftUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const acceptDraft = checkedWrite(acceptDraftUnlocked);
+
+/** `rejectDraftUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const rejectDraft = checkedWrite(rejectDraftUnlocked);

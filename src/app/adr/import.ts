@@ -6,6 +6,7 @@ import { AdriftError } from "../../core/errors.js";
 import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject, logSizes, stateAfterAppend } from "../log/load.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import type { EventDraft } from "../recording/writer.js";
 import { adrFilesIn, readAdrFiles, relativePath, templateFilesIn } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
@@ -46,7 +47,7 @@ export type SkippedFile = { path: string; reason: string };
  * its bytes are what they were at the last import. What cannot be read cleanly comes back as a
  * warning naming file and line; template files are skipped, with a note.
  */
-export async function importAdrs(ctx: AppContext, dir?: string) {
+async function importAdrsUnlocked(ctx: AppContext, dir?: string) {
   if (dir && !existsSync(repoPath(ctx, dir)))
     throw new AdriftError("not_found", `no folder ${dir} in this repository`, { dir });
   const dirs = dir
@@ -140,3 +141,6 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
   ];
   return { dirs, imported, unchanged, skipped, warnings, index, notes };
 }
+
+/** `importAdrsUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const importAdrs = checkedWrite(importAdrsUnlocked);

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentActor, detectAgent } from "../recording/actor.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 
 /** Creates a task of a story; it starts `todo` and inherits the story's rules. */
@@ -37,7 +38,7 @@ export async function addTask(
 }
 
 /** Moves a task along its state machine (start, review, done). */
-export async function transitionTask(ctx: AppContext, ref: string, to: TaskStatus) {
+async function transitionTaskUnlocked(ctx: AppContext, ref: string, to: TaskStatus) {
   const { state } = await loadProject(ctx);
   const task = findTask(state, ref);
   assertTaskTransition(task.id, task.status, to);
@@ -91,3 +92,6 @@ export async function listTasks(ctx: AppContext, filter: { story?: string; statu
       waiting_for: t.waiting_for,
     }));
 }
+
+/** `transitionTaskUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const transitionTask = checkedWrite(transitionTaskUnlocked);

@@ -15,6 +15,7 @@ import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "./actor.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
+import { checkedWrite } from "./domain-lock.js";
 import { writeEvents } from "./writer.js";
 
 /** What a person or agent gives to record an intent card. */
@@ -139,7 +140,7 @@ export type AmendInput = Partial<CardFields> & {
 };
 
 /** Amends a record with a compensating event; the history is kept. */
-export async function amendRecord(ctx: AppContext, ref: string, input: AmendInput) {
+async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInput) {
   assertConsideredOptions(input.considered);
   assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);
@@ -206,7 +207,7 @@ function requireDecisionLike(state: ProjectState, ref: string): RecordView {
  * when given; else the record's own, with each file entry that was renamed since its basis
  * replaced by the path the file has at HEAD (re-based on the old path, it would govern nothing).
  */
-export async function reverifyDecision(
+async function reverifyDecisionUnlocked(
   ctx: AppContext,
   ref: string,
   options: { revision?: string; note?: string; paths?: readonly string[] } = {},
@@ -270,7 +271,7 @@ async function followRenames(
 }
 
 /** Marks a decision superseded by another record. */
-export async function supersedeDecision(ctx: AppContext, ref: string, byRef: string) {
+async function supersedeDecisionUnlocked(ctx: AppContext, ref: string, byRef: string) {
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   const successor = findRecord(state, byRef);
@@ -292,7 +293,7 @@ export async function supersedeDecision(ctx: AppContext, ref: string, byRef: str
 }
 
 /** Marks a record stale by hand (reason `manual`). */
-export async function markStaleManually(ctx: AppContext, ref: string, note?: string) {
+async function markStaleManuallyUnlocked(ctx: AppContext, ref: string, note?: string) {
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   if (record.status === "superseded")
@@ -315,3 +316,15 @@ export async function markStaleManually(ctx: AppContext, ref: string, note?: str
   ]);
   return { id: written.at(-1)!.id, decision_id: record.id, was: record.status };
 }
+
+/** `amendRecordUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const amendRecord = checkedWrite(amendRecordUnlocked);
+
+/** `supersedeDecisionUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const supersedeDecision = checkedWrite(supersedeDecisionUnlocked);
+
+/** `reverifyDecisionUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const reverifyDecision = checkedWrite(reverifyDecisionUnlocked);
+
+/** `markStaleManuallyUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const markStaleManually = checkedWrite(markStaleManuallyUnlocked);
