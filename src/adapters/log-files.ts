@@ -6,6 +6,7 @@ import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import type { Problem } from "../core/events/parse.js";
 import { writeFileAtomically } from "./atomic-file.js";
+import { stateDir } from "./local-state.js";
 
 /** A file's size, times and inode: any write to it changes one of them. */
 export function statIdentity(s: Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">): string {
@@ -54,14 +55,19 @@ export function assertNoLinkOnTheWay(root: string, relative: string): void {
     current = path.join(current, segment);
     const stat = lstatSync(current, { throwIfNoEntry: false });
     if (!stat) return;
-    if (stat.isSymbolicLink()) throw linkRefused(root, current, "directory");
+    if (stat.isSymbolicLink())
+      throw linkRefused(
+        root,
+        current,
+        current === path.join(root, relative) ? "file or directory" : "directory",
+      );
   }
 }
 
 function linkRefused(
   root: string | undefined,
   link: string,
-  what: "directory" | "file",
+  what: "directory" | "file" | "file or directory",
 ): AdriftError {
   const name = root ? path.relative(root, link).split(path.sep).join("/") : link;
   let target = "";
@@ -72,7 +78,7 @@ function linkRefused(
   }
   return new AdriftError(
     "validation_failed",
-    `${name} is a symbolic link${target}: adrift reads and writes its log only in real files and directories of the work tree, which git tracks; replace the link with the ${what} it points to`,
+    `${name} is a symbolic link${target}: adrift reads and writes only real files and directories of the work tree, which git tracks (a link leads outside it); replace the link with the ${what} it points to`,
     { path: name },
   );
 }
@@ -126,7 +132,7 @@ export async function logFileStamps(
   gitDir: string,
 ): Promise<LogFileStamp[]> {
   const files = await listLogFiles(dirs);
-  const memoFile = path.join(gitDir, "adrift", DIGESTS);
+  const memoFile = path.join(stateDir(gitDir), DIGESTS);
   let memo: DigestMemo = { version: 2, files: {} };
   try {
     const read = JSON.parse(readFileSync(memoFile, "utf8")) as DigestMemo;

@@ -12,16 +12,12 @@ import {
   inNumberRange,
 } from "../core/config-defaults.js";
 import { CONFIG_PATHS, type ConfigPath, configPathProblem } from "../core/config-paths.js";
+import { readConfigFile } from "./config-file.js";
 import type { AppContext, OpenOptions } from "./dependencies.js";
 
 async function readConfig(root: string): Promise<Config> {
-  let text: string | undefined;
-  try {
-    text = readFileSync(path.join(root, DECISIONS_DIR, "config.json"), "utf8");
-  } catch {
-    return { ...CONFIG_DEFAULTS };
-  }
-  return readConfigText(text);
+  const text = readConfigFile(root);
+  return text === undefined ? { ...CONFIG_DEFAULTS } : readConfigText(text);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { readRegularFile, readStdin } from "../adapters/safe-file.js";
 import type { DecisionInput } from "../app/recording/records.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { collect, runDir } from "./common.js";
@@ -44,15 +44,16 @@ export function tierBFlags(command: Command): Command {
 
 function readInputFile(file: string, from: string): unknown {
   const name = file === "-" ? "stdin" : file;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file === "-" ? 0 : path.resolve(from, file));
-  } catch (error) {
+  // A regular file of bounded size (never /dev/zero or a pipe, which would be read without end).
+  const bytes =
+    file === "-"
+      ? readStdin()
+      : readRegularFile(path.resolve(from, file), { name, followLinks: true });
+  if (bytes === undefined)
     throw new AdriftError(
       "validation_failed",
-      `cannot read ${name}: ${(error as Error).message}; give a readable JSON file, or - for stdin`,
+      `cannot read ${name}: no such file; give a readable JSON file, or - for stdin`,
     );
-  }
   if (!isUtf8(bytes))
     throw new AdriftError(
       "validation_failed",
@@ -64,9 +65,15 @@ function readInputFile(file: string, from: string): unknown {
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
-      `${name}: expected a JSON object of card fields, got text that is not JSON (${(error as Error).message}); see \`adrift intent record --help\``,
+      `${name}: expected a JSON object of card fields, got text that is not JSON${jsonErrorAt(error)}; see \`adrift intent record --help\``,
     );
   }
+}
+
+/** Where JSON.parse stopped, without its quote of the text (which may be anything). */
+function jsonErrorAt(error: unknown): string {
+  const at = /position (\d+)/.exec((error as Error).message)?.[1];
+  return at ? ` (at character ${at})` : "";
 }
 
 /** Splits `approach :: rejected because`. */
