@@ -42,6 +42,24 @@ export function logDirsRelative(logDir: string): string[] {
 }
 
 /**
+ * The most a log file may hold to be read (1 GiB): adrift's own files close at 1 MiB, and a
+ * file this large is something else put there. Reading it whole would fail inside node (over
+ * 2 GiB) or exhaust memory.
+ */
+export const MAX_LOG_FILE_BYTES = 1024 * 1024 * 1024;
+
+/** Refuses (`corrupt_log`) a log file of `size` bytes over MAX_LOG_FILE_BYTES, naming it. */
+export function assertLogFileSize(name: string, size: number): void {
+  if (size <= MAX_LOG_FILE_BYTES) return;
+  const n = (value: number) => value.toLocaleString("en-US");
+  throw new AdriftError(
+    "corrupt_log",
+    `${name} holds ${n(size)} bytes, over the ${n(MAX_LOG_FILE_BYTES)} bytes a log file may hold (adrift closes its own at 1 MiB); move the file out of the log directory`,
+    { file: name, size, limit: MAX_LOG_FILE_BYTES },
+  );
+}
+
+/**
  * Refuses a repo-relative directory when one of its parts below `root` is a symbolic link. The
  * log is read and written only in real directories of the work tree: through a link, the files
  * would live where git does not track them (git keeps the link, not what it points to), and a
@@ -149,6 +167,7 @@ export async function logFileStamps(
       const known = memo.files[name];
       if (known && known[0] === identity) return [name, s.size, known[1]];
       // Read after the stat: a file written meanwhile has another identity next time.
+      assertLogFileSize(name, s.size);
       const bytes = await readFile(file);
       const { createHash } = await import("node:crypto");
       const digest = createHash("sha1")

@@ -72,12 +72,16 @@ describe("--file", () => {
     const device = run(repo, ["intent", "record", "--file", "/dev/zero"]);
     expect(device.code).toBe(2);
     expect(device.error.message).toContain("not a regular file");
-    const piped = spawnSync("sh", ["-c", `node "${CLI}" intent record --file - --json < /dev/zero`], {
-      cwd: repo.dir,
-      env: testEnv(),
-      encoding: "utf8",
-      timeout: HANG_GUARD_MS,
-    });
+    const piped = spawnSync(
+      "sh",
+      ["-c", `node "${CLI}" intent record --file - --json < /dev/zero`],
+      {
+        cwd: repo.dir,
+        env: testEnv(),
+        encoding: "utf8",
+        timeout: HANG_GUARD_MS,
+      },
+    );
     expect(piped.signal).toBeNull();
     expect(piped.status).toBe(2);
     expect(JSON.parse(piped.stderr).error.message).toContain("stdin holds");
@@ -90,7 +94,17 @@ describe("ADR folders reached through a committed symbolic link", () => {
     ["drafts_dir", "docs/adr/drafts"],
   ])("%s: nothing is written where the link leads", (_, dir) => {
     const repo = makeRepo();
-    repo.adrift(["intent", "record", "--outcome", "x", "--trigger", "t", "--trivial", "--tag", "t"]);
+    repo.adrift([
+      "intent",
+      "record",
+      "--outcome",
+      "x",
+      "--trigger",
+      "t",
+      "--trivial",
+      "--tag",
+      "t",
+    ]);
     const outside = tempDir();
     mkdirSync(path.join(repo.dir, path.dirname(dir)), { recursive: true });
     symlinkSync(outside, path.join(repo.dir, dir));

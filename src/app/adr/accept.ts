@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { createFileAtomically, writeFileAtomically } from "../../adapters/atomic-file.js";
 import { adrFileName, adrRef, nextFreeNumber } from "../../core/adr/model.js";
 import { AdriftError } from "../../core/errors.js";
 import { indexLeftAloneNote } from "../../core/render/adr-index.js";
@@ -86,14 +87,14 @@ async function acceptDraftUnlocked(
   mkdirSync(path.dirname(file), { recursive: true });
   if (existsSync(file)) throw new AdriftError("conflict", `${file} already exists`);
   const restore: [string, string][] = [];
-  writeFileSync(file, accepted, { flag: "wx" });
+  writeWhole(file, path.relative(ctx.git.location.root, file), accepted);
   try {
     for (const old of superseded) {
       const oldFile = repoPath(ctx, old.path);
       const before = readFileSync(oldFile, "utf8");
       restore.push([oldFile, before]);
       const by = [...new Set([...old.superseded_by, adrRef(number)])];
-      writeFileSync(
+      writeFileAtomically(
         oldFile,
         editFrontMatter(before, old.path, (doc) => {
           setKey(doc, "status", `superseded by ${by.join(", ")}`);
@@ -135,8 +136,26 @@ async function acceptDraftUnlocked(
     };
   } catch (error) {
     rmSync(file, { force: true });
-    for (const [oldFile, before] of restore) writeFileSync(oldFile, before);
+    for (const [oldFile, before] of restore) writeFileAtomically(oldFile, before);
     throw error;
+  }
+}
+
+/**
+ * Writes the accepted ADR whole or not at all: a full disk leaves no empty file that would keep
+ * its number (`io_failed`, naming the file).
+ */
+function writeWhole(file: string, name: string, text: string): void {
+  try {
+    createFileAtomically(file, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new AdriftError("conflict", `${file} already exists`);
+    throw new AdriftError(
+      "io_failed",
+      `cannot write ${name} (${code ?? (error as Error).message}); nothing was accepted: free some space and run adrift adr accept again`,
+      { file: name },
+    );
   }
 }
 
