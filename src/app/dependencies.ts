@@ -4,7 +4,6 @@ import { openGit } from "../adapters/git/open.js";
 import type { GitAdapter } from "../adapters/git/types.js";
 import { assertNoLinkOnTheWay } from "../adapters/log-files.js";
 import type { Config } from "../core/config.js";
-import { DECISIONS_DIR } from "../core/config-defaults.js";
 import type { Actor } from "../core/events/common.js";
 import type { Problem } from "../core/events/parse.js";
 import { readConfigFile } from "./config-file.js";

@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { type Config, ConfigSchema, DECISIONS_DIR, parseConfig } from "../../core/config.js";
+import { type Config, ConfigSchema, parseConfig } from "../../core/config.js";
 import { diagnose } from "../../core/doctor/check.js";
 import { ALL_DOCTOR_RULES, type DoctorFinding } from "../../core/doctor/rules.js";
 import { AdriftError } from "../../core/errors.js";
