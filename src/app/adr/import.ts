@@ -23,6 +23,9 @@ const DEFAULT_DIRS = [
   ".decisions",
 ];
 
+/** The longest status an imported ADR may have (the log's limit for a label). */
+const MAX_STATUS = 2_000;
+
 /** One imported file. */
 export type ImportedAdr = {
   id: string;
@@ -90,6 +93,14 @@ async function importAdrsUnlocked(ctx: AppContext, dir?: string) {
   let unchanged = 0;
   const drafts: EventDraft[] = [];
   for (const f of files) {
+    // A status is a label: one the log cannot hold skips its file, named, not the whole import.
+    if (f.status.length > MAX_STATUS) {
+      skipped.push({
+        path: f.file,
+        reason: `its status is ${f.status.length.toLocaleString("en-US")} characters, over the ${MAX_STATUS.toLocaleString("en-US")} a status may have; shorten it and import again`,
+      });
+      continue;
+    }
     // Two files with one id (copied front matter) must not share an ADR id: the path decides.
     const id = (ids.get(f.id) ?? 0) > 1 ? f.file : f.id;
     const known = state.adrs.get(id);

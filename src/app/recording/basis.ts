@@ -20,7 +20,10 @@ export function normalizeScopes(paths: readonly string[]): string[] {
     while (p.startsWith("./")) p = p.slice(2);
     p = p.replace(/\/{2,}/g, "/");
     if (p === "." || (p === "" && raw.trim() !== "")) p = "**";
-    const problem = scopeProblem(p);
+    // git would read ":!a.txt", ":(glob)x" as pathspec magic; a scope is a path or a glob.
+    const problem = p.startsWith(":")
+      ? "starts with ':', which git reads as pathspec magic (':!a.txt' excludes a.txt); give the paths, directories/ or globs the record rests on, from the repository root"
+      : scopeProblem(p);
     if (problem)
       throw new AdriftError(
         "validation_failed",

@@ -15,7 +15,10 @@ export function registerDecision(program: Command): void {
     .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record a decision based on code at a revision")
     .option("--finding <text>", "a condensed finding (repeatable)", collect)
-    .option("--revision <rev>", "the revision the decision is based on", "HEAD")
+    .option(
+      "--revision <rev>",
+      "the revision the decision is based on (default: the file's basis.revision, else HEAD)",
+    )
     .addHelpText(
       "after",
       `\nExample:\n  adrift decision record --outcome "Use Postgres advisory locks for jobs" --trigger "double-run cron jobs" \\\n    --chosen "pg_try_advisory_lock" --rationale "no new service" --considered "Redis lock :: another service to run" \\\n    --finding "jobs run at most 1/min" --path src/jobs/`,
