@@ -60,9 +60,17 @@ function isPhrasing(item: PhrasingContent[] | BlockContent[]): item is PhrasingC
 }
 
 /** Renders mdast nodes as Markdown (GFM), escaping text so it cannot become markup. */
-export function renderMarkdown(children: RootContent[]): string {
+export function renderMarkdown(
+  children: RootContent[],
+  gfm: { tablePipeAlign?: boolean } = {},
+): string {
   const root: Root = { type: "root", children };
-  return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-", rule: "-", fences: true });
+  return toMarkdown(root, {
+    extensions: [gfmToMarkdown(gfm)],
+    bullet: "-",
+    rule: "-",
+    fences: true,
+  });
 }
 
 /**
