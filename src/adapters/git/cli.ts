@@ -618,6 +618,9 @@ export class CliGit implements GitAdapter {
         "blame",
         "--line-porcelain",
         "--no-textconv",
+        // blame.ignoreRevsFile names a file of the tree (.git-blame-ignore-revs, by custom): a
+        // pull request could list its own commit there and pass its lines to an earlier one.
+        "--no-ignore-revs-file",
         "--contents",
         path.join(this.location.root, file),
         "--",
