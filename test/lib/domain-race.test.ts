@@ -8,7 +8,16 @@ import { propertyOptions } from "../support/property.js";
 import { makeRepo, runCli, runCliAsync, testEnv } from "../support/repo.js";
 
 /** The actions raced for; each is taken once and refused with its code afterwards. */
-const ACTIONS = ["answer", "start", "verdict", "key", "supersede", "acceptA", "acceptB"] as const;
+const ACTIONS = [
+  "answer",
+  "start",
+  "verdict",
+  "key",
+  "taskKey",
+  "supersede",
+  "acceptA",
+  "acceptB",
+] as const;
 type Action = (typeof ACTIONS)[number];
 
 const REFUSED: Record<Action, readonly string[]> = {
@@ -16,6 +25,7 @@ const REFUSED: Record<Action, readonly string[]> = {
   start: ["invalid_transition"],
   verdict: ["invalid_transition"],
   key: ["conflict"],
+  taskKey: ["conflict"],
   supersede: ["conflict"],
   // the draft is gone once accepted (not_found), or seen accepted (conflict)
   acceptA: ["not_found", "conflict"],
@@ -93,6 +103,12 @@ function writer(f: Fixture, action: Action, i: number) {
         args: ["rule", "add", `Rule ${i}`, "--key", "RN-9", "--text", "t"],
         call: (lib: Repository) => lib.addRule({ title: `Rule ${i}`, text: "t", key: "RN-9" }),
       };
+    case "taskKey":
+      return {
+        args: ["task", "add", `Task ${i}`, "--story", "ST-1", "--key", "TK-9"],
+        call: (lib: Repository) =>
+          lib.addTask({ title: `Task ${i}`, story_id: "ST-1", key: "TK-9" }),
+      };
     case "supersede": {
       const by = f.successors[i % f.successors.length]!;
       return {
@@ -167,6 +183,7 @@ describe("concurrent writers in one clone", () => {
         expect(tasks.find((t) => t.key === "TK-1")!.status).toBe("in_progress");
         expect(tasks.find((t) => t.key === "TK-2")!.cycles).toBe(1);
         expect([...state.rules.values()].filter((r) => r.key === "RN-9")).toHaveLength(1);
+        expect(tasks.filter((t) => t.key === "TK-9")).toHaveLength(1);
       }),
       propertyOptions({ numRuns: 2 }),
     );
