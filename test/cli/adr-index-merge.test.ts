@@ -63,4 +63,18 @@ describe("the ADR index across branches", () => {
       .filter((line) => line.startsWith("| ADR-"));
     expect(rows).toHaveLength(2);
   });
+
+  it("doctor warns (ADR-D002) when the index's merge rule is missing; init adds it back", () => {
+    const repo = makeRepo();
+    repo.adrift(["init"]);
+    const findings = () =>
+      (
+        JSON.parse(repo.adrift(["doctor", "--json"]).stdout) as { findings: { rule: string }[] }
+      ).findings.map((f) => f.rule);
+    expect(findings()).not.toContain("ADR-D002");
+    repo.write(".gitattributes", ".decisions/log/*.ndjson merge=union text eol=lf\n");
+    expect(findings()).toContain("ADR-D002");
+    repo.adrift(["init"]);
+    expect(findings()).not.toContain("ADR-D002");
+  });
 });
