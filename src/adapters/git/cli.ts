@@ -152,17 +152,21 @@ export class CliGit implements GitAdapter {
     this.env = env;
   }
 
-  /** Runs git in the work tree root. */
-  run(args: string[], allowFail = false, input?: string) {
-    return runGit(args, { cwd: this.location.root, env: this.env, allowFail, input });
+  /** Runs git in the work tree root; a non-zero exit throws git_failed with git's message. */
+  runOrThrow(args: string[], input?: string) {
+    return runGit(args, { cwd: this.location.root, env: this.env, input });
+  }
+
+  /** Runs git in the work tree root; a non-zero exit is returned as `code`, never thrown. */
+  runAllowingFailure(args: string[], input?: string) {
+    return runGit(args, { cwd: this.location.root, env: this.env, allowFail: true, input });
   }
 
   /** `git cat-file --batch-check` over input lines: one output line per input line. */
   private async batchCheck(lines: readonly string[]): Promise<string[]> {
     if (lines.length === 0) return [];
-    const { stdout } = await this.run(
+    const { stdout } = await this.runOrThrow(
       ["cat-file", "--batch-check=%(objectname) %(objecttype)"],
-      false,
       `${lines.join("\n")}\n`,
     );
     return stdout.split("\n").slice(0, lines.length);
@@ -179,7 +183,7 @@ export class CliGit implements GitAdapter {
   }
 
   async isShallow(): Promise<boolean> {
-    const { stdout } = await this.run(["rev-parse", "--is-shallow-repository"], true);
+    const { stdout } = await this.runAllowingFailure(["rev-parse", "--is-shallow-repository"]);
     return stdout.trim() === "true";
   }
 
@@ -187,10 +191,15 @@ export class CliGit implements GitAdapter {
     under: readonly string[],
   ): Promise<{ tree: string; changed: string[] } | undefined> {
     const specs = under.includes("") ? [] : under.map((u) => `:(literal)${u.replace(/\/+$/, "")}`);
-    const status = await this.run(
-      ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", ...specs],
-      true,
-    );
+    const status = await this.runAllowingFailure([
+      "status",
+      "--porcelain=v1",
+      "-z",
+      "--untracked-files=all",
+      "--no-renames",
+      "--",
+      ...specs,
+    ]);
     if (status.code !== 0 || status.stdout === "") return undefined;
     // `XY path` entries: X the index against HEAD, Y the working tree against the index.
     const entries = status.stdout
@@ -234,7 +243,7 @@ export class CliGit implements GitAdapter {
         written = await runGit(["write-tree"], { cwd, env });
       }
       const tree = written.stdout.trim();
-      const diff = await this.run([
+      const diff = await this.runOrThrow([
         "diff-tree",
         "-r",
         "-z",
@@ -255,7 +264,7 @@ export class CliGit implements GitAdapter {
   async listFiles(rev: string, under?: readonly string[]): Promise<TreeEntry[]> {
     const limit =
       under && !under.includes("") ? ["--", ...under.map((u) => u.replace(/\/+$/, ""))] : [];
-    const { stdout } = await this.run(["ls-tree", "-r", "-z", "--full-tree", rev, ...limit]);
+    const { stdout } = await this.runOrThrow(["ls-tree", "-r", "-z", "--full-tree", rev, ...limit]);
     return parseLsTree(stdout);
   }
 
@@ -299,7 +308,7 @@ export class CliGit implements GitAdapter {
     const answers = await Promise.all(
       unique.map(
         async (oid) =>
-          (await this.run(["merge-base", "--is-ancestor", oid, head], true)).code === 0,
+          (await this.runAllowingFailure(["merge-base", "--is-ancestor", oid, head])).code === 0,
       ),
     );
     return new Set(unique.filter((_, i) => answers[i]));
@@ -308,7 +317,7 @@ export class CliGit implements GitAdapter {
   async mergeBases(revs: readonly string[]): Promise<string[]> {
     const unique = [...new Set(revs)];
     if (unique.length <= 1) return unique;
-    const { stdout, code } = await this.run(["merge-base", "--octopus", ...unique], true);
+    const { stdout, code } = await this.runAllowingFailure(["merge-base", "--octopus", ...unique]);
     return code === 0 ? stdout.split("\n").filter(Boolean) : [];
   }
 
@@ -397,7 +406,7 @@ export class CliGit implements GitAdapter {
     for (const parents of listed.values())
       for (const parent of parents) if (!listed.has(parent)) hashes.add(parent);
     if (hashes.size === 0) return [];
-    const { stdout } = await this.run(
+    const { stdout } = await this.runOrThrow(
       [
         "-c",
         "log.showSignature=false",
@@ -407,7 +416,6 @@ export class CliGit implements GitAdapter {
         "-z",
         `--format=${LOG_FORMAT}`,
       ],
-      false,
       `${[...hashes].join("\n")}\n`,
     );
     const commits = parseLog(stdout);
@@ -435,10 +443,12 @@ export class CliGit implements GitAdapter {
     const only = exclude.length === 1 ? exclude[0] : undefined;
     if (lowest.every((c) => only !== undefined && c.parents.includes(only))) return;
     const hashes = lowest.map((c) => c.hash);
-    const { stdout, code } = await this.run(
-      ["merge-base", "--independent", ...hashes, ...exclude],
-      true,
-    );
+    const { stdout, code } = await this.runAllowingFailure([
+      "merge-base",
+      "--independent",
+      ...hashes,
+      ...exclude,
+    ]);
     const independent = new Set(stdout.split("\n").filter(Boolean));
     if (code === 0 && hashes.every((h) => independent.has(h))) return;
     throw new AdriftError(
@@ -462,7 +472,7 @@ export class CliGit implements GitAdapter {
   ): Promise<void> {
     const range = [head, ...(exclude.length ? ["--not", ...exclude] : [])];
     const [graph, changed] = await Promise.all([
-      this.run([
+      this.runOrThrow([
         "log",
         "--topo-order",
         ...(boundary ? ["--boundary"] : []),
@@ -471,7 +481,7 @@ export class CliGit implements GitAdapter {
         ...range,
         "--",
       ]),
-      this.run([
+      this.runOrThrow([
         "-c",
         "log.showSignature=false",
         "log",
@@ -519,9 +529,8 @@ export class CliGit implements GitAdapter {
   async commitTimes(oids: readonly string[]): Promise<Map<string, number>> {
     const times = new Map<string, number>();
     if (oids.length === 0) return times;
-    const { stdout } = await this.run(
+    const { stdout } = await this.runOrThrow(
       ["log", "--no-walk=unsorted", "--ignore-missing", "--stdin", "--format=%H %ct"],
-      false,
       `${oids.join("\n")}\n`,
     );
     for (const line of stdout.split("\n")) {
@@ -532,7 +541,7 @@ export class CliGit implements GitAdapter {
   }
 
   async stagedChanges(): Promise<FileChange[]> {
-    const { stdout } = await this.run([
+    const { stdout } = await this.runOrThrow([
       "diff",
       "--cached",
       "-z",
@@ -554,12 +563,12 @@ export class CliGit implements GitAdapter {
   }
 
   async hooksDir(): Promise<string> {
-    const { stdout } = await this.run(["rev-parse", "--git-path", "hooks"]);
+    const { stdout } = await this.runOrThrow(["rev-parse", "--git-path", "hooks"]);
     return path.resolve(this.location.root, stdout.trim());
   }
 
   async trackedFiles(dir: string): Promise<string[]> {
-    const { stdout } = await this.run([
+    const { stdout } = await this.runOrThrow([
       "ls-files",
       "-z",
       "--",
@@ -570,7 +579,7 @@ export class CliGit implements GitAdapter {
 
   async isIgnored(file: string): Promise<boolean> {
     // 0: ignored; 1: not ignored; 128: git could not tell (a path outside the work tree).
-    return (await this.run(["check-ignore", "-q", "--", file], true)).code === 0;
+    return (await this.runAllowingFailure(["check-ignore", "-q", "--", file])).code === 0;
   }
 
   async readFileAt(rev: string, file: string): Promise<Buffer | undefined> {
@@ -583,10 +592,14 @@ export class CliGit implements GitAdapter {
   }
 
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
-    const { stdout } = await this.run(
-      ["log", "--diff-filter=A", "--format=%H %ct", "HEAD", "--", file],
-      true,
-    );
+    const { stdout } = await this.runAllowingFailure([
+      "log",
+      "--diff-filter=A",
+      "--format=%H %ct",
+      "HEAD",
+      "--",
+      file,
+    ]);
     const last = stdout.trim().split("\n").filter(Boolean).at(-1);
     if (!last) return undefined;
     const [hash, time] = last.split(" ");
@@ -594,7 +607,12 @@ export class CliGit implements GitAdapter {
   }
 
   async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
-    const { stdout, code } = await this.run(["blame", "--line-porcelain", "--", file], true);
+    const { stdout, code } = await this.runAllowingFailure([
+      "blame",
+      "--line-porcelain",
+      "--",
+      file,
+    ]);
     if (code === 0) return parseBlameOrigins(stdout);
     // A file HEAD does not have (or no HEAD yet): none of its lines is committed.
     if ((await this.readFileAt("HEAD", file)) === undefined) {
@@ -617,7 +635,12 @@ export class CliGit implements GitAdapter {
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
     if (ancestor === descendant) return true;
-    const { code } = await this.run(["merge-base", "--is-ancestor", ancestor, descendant], true);
+    const { code } = await this.runAllowingFailure([
+      "merge-base",
+      "--is-ancestor",
+      ancestor,
+      descendant,
+    ]);
     return code === 0;
   }
 
@@ -626,10 +649,13 @@ export class CliGit implements GitAdapter {
       const head = readHeadCommit(this.location);
       if (head !== null) return head;
     }
-    const { stdout, code } = await this.run(
-      ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`],
-      true,
-    );
+    const { stdout, code } = await this.runAllowingFailure([
+      "rev-parse",
+      "--verify",
+      "--quiet",
+      "--end-of-options",
+      `${rev}^{commit}`,
+    ]);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
@@ -637,7 +663,12 @@ export class CliGit implements GitAdapter {
     // Every write asks for the branch: read HEAD directly when it is a plain symbolic ref.
     const head = readHead(this.location.gitDir);
     if (head !== undefined) return head || undefined;
-    const { stdout, code } = await this.run(["symbolic-ref", "--quiet", "--short", "HEAD"], true);
+    const { stdout, code } = await this.runAllowingFailure([
+      "symbolic-ref",
+      "--quiet",
+      "--short",
+      "HEAD",
+    ]);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
@@ -645,7 +676,7 @@ export class CliGit implements GitAdapter {
     // Every marking commit asks (merge safety): read from the ref files when they say for certain.
     const fromFiles = readBranchTips(this.location);
     if (fromFiles) return fromFiles;
-    const { stdout } = await this.run([
+    const { stdout } = await this.runOrThrow([
       "for-each-ref",
       "--format=%(objectname) %(objecttype) %(symref) %(refname)",
       "refs/heads",
@@ -668,10 +699,12 @@ export class CliGit implements GitAdapter {
   }
 
   private async readIdentity(): Promise<GitIdentity> {
-    const { stdout } = await this.run(
-      ["config", "-z", "--get-regexp", "^user\\.(name|email)$"],
-      true,
-    );
+    const { stdout } = await this.runAllowingFailure([
+      "config",
+      "-z",
+      "--get-regexp",
+      "^user\\.(name|email)$",
+    ]);
     const identity: GitIdentity = {};
     for (const entry of stdout.split("\0")) {
       const newline = entry.indexOf("\n");
@@ -685,10 +718,14 @@ export class CliGit implements GitAdapter {
   }
 
   async fileAddedAt(file: string): Promise<number | undefined> {
-    const { stdout, code } = await this.run(
-      ["log", "--diff-filter=A", "--format=%ct", "--reverse", "--", file],
-      true,
-    );
+    const { stdout, code } = await this.runAllowingFailure([
+      "log",
+      "--diff-filter=A",
+      "--format=%ct",
+      "--reverse",
+      "--",
+      file,
+    ]);
     const first = stdout.split("\n").find((line) => line.trim());
     return code === 0 && first ? Number(first) : undefined;
   }
