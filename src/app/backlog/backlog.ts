@@ -5,7 +5,7 @@ import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { writeEvents } from "../recording/writer.js";
 
-/** Records a business rule (seed 0009). */
+/** Records a business rule: what the product must do, for stories to cover. */
 export async function addRule(
   ctx: AppContext,
   input: { title: string; text: string; key?: string },

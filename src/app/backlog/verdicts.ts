@@ -9,7 +9,7 @@ import { currentActor } from "../recording/actor.js";
 import type { DraftOrBuilder } from "../recording/writer.js";
 import { writeEvents } from "../recording/writer.js";
 
-/** The verdicts QA can give (seed 0214 §6). */
+/** The verdicts QA can give on a task in review (docs/backlog.md#verdicts). */
 export const VERDICTS: readonly Verdict[] = [
   "approved",
   "changes_requested",
