@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ChangedPath, RangeCommit, TreeEntry } from "../../core/reports/inputs.js";
-import { runGit } from "./cli.js";
 import { remoteUrlInConfig } from "./config-file.js";
+import { runGit } from "./run-git.js";
 import type { RepositoryLocation } from "./types.js";
 
 export type { ChangedPath, RangeCommit, TreeEntry };
