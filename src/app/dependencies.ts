@@ -14,7 +14,7 @@ export type ActorOverride = { kind?: Actor["kind"]; name?: string; email?: strin
 /** A session of its own (an MCP client's): started by its first write, then written to. */
 export type OwnSession = { id?: string; title?: string };
 
-/** Everything a use case needs, passed in (STYLE §4). */
+/** Everything a use case needs, passed in, so tests pin the clock, the ids and the repository. */
 export type AppContext = {
   git: GitAdapter;
   clock: Clock;

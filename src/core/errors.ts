@@ -19,7 +19,7 @@ export type ErrorCode =
   | "git_failed"
   | "io_failed";
 
-/** The exit code each error code maps to (SPEC §4). */
+/** The exit code each error code maps to (docs/formats.md lists them). */
 export function exitCodeFor(code: ErrorCode): number {
   switch (code) {
     case "not_found":

@@ -6,7 +6,7 @@ import { loadProject } from "../log/load.js";
 import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 
-/** Records a business rule (seed 0009). */
+/** Records a business rule: what the product must do, for stories to cover. */
 async function addRuleUnlocked(
   ctx: AppContext,
   input: { title: string; text: string; key?: string },

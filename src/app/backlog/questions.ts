@@ -10,7 +10,7 @@ import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { resolveAffects } from "./affects.js";
 
-/** The most rows `question list` returns (seed 0214 §4). */
+/** The most rows `question list` returns; the total says how many there are. */
 export const QUESTION_LIST_LIMIT = 50;
 
 /** Declares an open question; its author owns the answer through the session. */

@@ -127,7 +127,10 @@ async function transitionStoryUnlocked(ctx: AppContext, ref: string, to: StorySt
 /** Changes to a story: lists replace; rules are refs resolved like on creation. */
 export type StoryChanges = Partial<StoryFields>;
 
-/** Amends a story under the rules of seed 0214 §8. */
+/**
+ * Amends a story: freely while draft, past draft only with an answered question, never while a
+ * task of it is in progress or in review, never once done (docs/backlog.md#amending-a-story).
+ */
 async function amendStoryUnlocked(
   ctx: AppContext,
   ref: string,

@@ -10,7 +10,7 @@ import { checkedWrite } from "../recording/domain-lock.js";
 import type { DraftOrBuilder } from "../recording/writer.js";
 import { writeEvents } from "../recording/writer.js";
 
-/** The verdicts QA can give (seed 0214 §6). */
+/** The verdicts QA can give on a task in review (docs/backlog.md#verdicts). */
 export const VERDICTS: readonly Verdict[] = [
   "approved",
   "changes_requested",

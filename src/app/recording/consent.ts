@@ -26,7 +26,7 @@ export function proposer(record: RecordView): string {
 }
 
 /**
- * Confirms a record an agent proposed, as the person (seed 0173 §4): one `intent_confirmed`
+ * Confirms a record an agent proposed, as the person (docs/agents.md#propose-and-consent): one `intent_confirmed`
  * event, with the fields the person changed in the same breath; nothing is rewritten. Only a
  * person confirms (`only_human`); a record that waits for nobody is a `conflict`.
  */

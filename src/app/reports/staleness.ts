@@ -5,7 +5,7 @@ import type { AppContext } from "../dependencies.js";
 import type { SharedFold } from "./state.js";
 
 /**
- * The staleness reports and the PR comment show: SPEC §3 computed at HEAD by `stale`'s engine
+ * The staleness reports and the PR comment show: docs/staleness.md's rules computed at HEAD by `stale`'s engine
  * (cached under the git dir), so the report, the comment and `adrift stale` agree. The report
  * is stamped with `head` when the work tree is elsewhere (the caller says so in a notice).
  */

@@ -80,7 +80,7 @@ export const Basis = z.object({
   uncommitted: z.array(ScopePath).max(20_000).optional(),
 });
 
-/** The six fields of an intent card (seed 0173). */
+/** The six fields of an intent card: outcome, trigger, chosen approach, rationale, constraints, validation. */
 export const CardFields = z.object({
   outcome: Text.default(""),
   trigger: Text.default(""),

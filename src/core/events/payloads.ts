@@ -26,7 +26,7 @@ export const SessionStarted = z.object({
 export const WorklineOpened = z.object({ title: Label, tag: Label.optional() });
 export const WorklineRef = z.object({ workline_id: Id });
 
-// Intent cards (seed 0173)
+// Intent cards: why a change, and what else was considered
 export const IntentCardRecorded = z.object({
   card: CardFields,
   considered: z.array(Considered).max(1_000).default([]),
@@ -50,7 +50,7 @@ export const IntentCardAmended = z.object({
 });
 
 /**
- * A person's consent to a card or decision an agent proposed (seed 0173 §4): "yes", or yes
+ * A person's consent to a card or decision an agent proposed (docs/agents.md): "yes", or yes
  * with a field changed. Written only for a human actor; the record is no longer `proposed`.
  */
 export const IntentConfirmed = z.object({
@@ -58,7 +58,7 @@ export const IntentConfirmed = z.object({
   changes: CardFieldsPatch.optional(),
 });
 
-// Decision history (seed 0173 §8)
+// Decision history: recorded, marked stale, re-verified, superseded
 export const DecisionRecorded = z.object({
   card: CardFields,
   considered: z.array(Considered).max(1_000).default([]),
@@ -94,7 +94,7 @@ export const DecisionReverified = z.object({
 });
 export const DecisionSuperseded = z.object({ decision_id: Id, superseded_by: Id });
 
-// Open questions (seed 0214)
+// Open questions: doubts only the session's author answers
 export const OpenQuestionDeclared = z.object({
   question: z.string().min(1).max(500, "a question is at most 500 characters"),
   suggestion: z.string().max(300, "a suggestion is at most 300 characters").optional(),
@@ -110,7 +110,7 @@ export const OpenQuestionAnswered = z.object({
   answered_by: Person,
 });
 
-// Backlog and traceability (seed 0009)
+// Backlog and traceability: rules, epics, stories, tasks, verdicts
 export const BusinessRuleRecorded = z.object({ key: Label.optional(), title: Label, text: Text });
 export const EpicCreated = z.object({
   key: Label.optional(),

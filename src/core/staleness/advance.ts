@@ -1,5 +1,5 @@
 /**
- * Carrying a staleness report forward when HEAD moved on by a few commits (SPEC §3 unchanged):
+ * Carrying a staleness report forward when HEAD moved on by a few commits (the rules unchanged):
  * a finding still holds when none of the new commits changed a path its record's scope matches,
  * nor a path outside the scope its finding followed a rename through; a finding whose scope they
  * only edited is often brought up to date from the finding itself (`withNewCommits`). Only the

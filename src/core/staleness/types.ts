@@ -1,5 +1,5 @@
 /**
- * The shape of a staleness computation (SPEC §3). Shared by `stale`, the hooks, the watcher,
+ * The shape of a staleness computation (docs/staleness.md). Shared by `stale`, the hooks, the watcher,
  * reports and the PR comment.
  */
 

@@ -3,7 +3,7 @@ import type { DecisionInput } from "../../app/recording/records.js";
 import { Basis, CardFields } from "../../core/events/common.js";
 import { DecisionRecorded, IntentCardRecorded } from "../../core/events/payloads.js";
 
-// The event payloads' own field names (SPEC §2.1); adrift fills in the revision (default HEAD)
+// The event payloads' own field names (docs/formats.md); adrift fills in the revision (default HEAD)
 // and the fingerprints (of the working tree where it differs), so an agent gives only the
 // revision it means and the paths.
 const BasisArgs = Basis.omit({ fingerprints: true, uncommitted: true }).extend({
