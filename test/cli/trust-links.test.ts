@@ -2,7 +2,14 @@
 // or directory reached without a symbolic link, read up to a limit; the error names the file,
 // never what it holds.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, makeRepo, type TestRepo, tempDir, testEnv } from "../support/repo.js";
@@ -85,6 +92,43 @@ describe("--file", () => {
     expect(piped.signal).toBeNull();
     expect(piped.status).toBe(2);
     expect(JSON.parse(piped.stderr).error.message).toContain("stdin holds");
+  });
+});
+
+describe("--file over the limit", () => {
+  it("a regular file over 16 MiB is refused with its size, not read", () => {
+    const repo = makeRepo();
+    const big = path.join(tempDir(), "card.json");
+    writeFileSync(big, "");
+    truncateSync(big, 17 * 1024 * 1024);
+    const { code, error } = run(repo, ["intent", "record", "--file", big]);
+    expect(code).toBe(2);
+    expect(error.message).toContain("holds 17,825,792 bytes");
+  });
+});
+
+describe("a template override that is a symbolic link", () => {
+  it("is refused, naming it; its target is not read into a draft", () => {
+    const repo = makeRepo();
+    const secret = path.join(tempDir(), "secret.md");
+    writeFileSync(secret, `${SECRET}\n`);
+    mkdirSync(path.join(repo.dir, ".decisions/templates"), { recursive: true });
+    symlinkSync(secret, path.join(repo.dir, ".decisions/templates/adr-draft.md"));
+    repo.adrift([
+      "intent",
+      "record",
+      "--outcome",
+      "x",
+      "--trigger",
+      "t",
+      "--trivial",
+      "--tag",
+      "t",
+    ]);
+    const { code, error, stderr } = run(repo, ["adr", "draft", "--by", "tag"]);
+    expect(code).toBe(2);
+    expect(error.message).toContain(".decisions/templates/adr-draft.md is a symbolic link");
+    expect(stderr).not.toContain("TOPSECRET");
   });
 });
 
