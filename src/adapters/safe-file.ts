@@ -8,6 +8,9 @@ import { assertNoLinkOnTheWay } from "./log-files.js";
 
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
 
+/** Something to wait on for a few milliseconds (synchronously, as the read is). */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 /** What a setting or input file may weigh: far above any real one, far below memory. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
@@ -91,7 +94,11 @@ export function readStdin(maxBytes = MAX_INPUT_BYTES): Buffer {
       got = readSync(0, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") continue;
+      if (code === "EAGAIN") {
+        // A non-blocking stdin with nothing yet: wait a little instead of spinning.
+        Atomics.wait(PAUSE, 0, 0, 10);
+        continue;
+      }
       if (code === "EOF") break;
       throw error;
     }
