@@ -4,6 +4,7 @@
 import { lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { locateEmbedded } from "../adapters/git/locate.js";
+import { stateDir } from "../adapters/local-state.js";
 import { isRunning } from "../adapters/processes.js";
 import { AdriftError } from "../core/errors.js";
 import { fnv1a } from "../core/fnv.js";
@@ -44,7 +45,8 @@ function markerDir(): string | undefined {
   try {
     const env = process.env.GIT_DIR;
     const gitDir = env ? path.resolve(env) : locateEmbedded(process.cwd()).gitDir;
-    return path.join(gitDir, "adrift", "hook-skipped");
+    // stateDir refuses a .git/adrift that is a link: nothing is created where it leads.
+    return path.join(stateDir(gitDir), "hook-skipped");
   } catch {
     return undefined;
   }
