@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
-import type { AssessedRecord } from "../core/staleness/staleness.js";
+import type { AssessedRecord } from "../core/staleness/record-contents.js";
 import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";

@@ -56,7 +56,8 @@ import { type CorrespondenceOptions, correspondenceReport } from "./reports/corr
 import { type ExportOptions, exportMarkdown, exportMarkdownStream } from "./reports/export.js";
 import { type GoverningOptions, governingDecisions } from "./reports/governing.js";
 import { type PrCommentOptions, prComment } from "./reports/pr-comment.js";
-import { runStale, type StaleOptions } from "./staleness/stale.js";
+import { runStale } from "./staleness/stale.js";
+import type { StaleOptions } from "./staleness/stale-report.js";
 import { validateLog } from "./validate/validate.js";
 
 /** The use cases of one repository: the CLI and the MCP server are thin shells over this. */

@@ -251,7 +251,7 @@ async function followRenames(
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head || (await ctx.git.resolveRevision(revision)) !== head)
     return { paths: scope, followed: [] };
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   const finding = (await computeStaleness(ctx)).findings.find((f) => f.record_id === record.id);
   const renamed = new Map<string, string>();
   for (const change of finding?.paths ?? [])

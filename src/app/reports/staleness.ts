@@ -14,7 +14,7 @@ export async function stalenessForReports(
   state: ProjectState,
   head: string,
 ): Promise<StalenessReport> {
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   // The caller folded the log already: staleness takes its records from that fold.
   const report = await computeStaleness(ctx, { folded: () => Promise.resolve(state) });
   return { ...report, head: report.head || head };
@@ -35,7 +35,7 @@ export async function staleFindingsForReports(
   const gitDir = ctx.git.location.gitDir;
   const digest = worktreeHead ? readStaleDigest(gitDir, key, worktreeHead) : undefined;
   if (digest) return { ...digest, head: digest.head || head };
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   // When the log is being folded for the report index too, staleness takes its records from there.
   const report = await computeStaleness(ctx, { folded: () => shared.state });
   writeStaleDigest(gitDir, key, report);

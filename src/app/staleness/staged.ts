@@ -1,17 +1,12 @@
 // The staged change as one more commit: what it does to the records (the pre-commit hook, and
 // `adrift stale --staged`), judged as the commit it is about to be.
 import type { GitAdapter } from "../../adapters/git/types.js";
+import { assessByFingerprints, currentTree } from "../../core/staleness/assess-fingerprints.js";
+import { assessByHistory } from "../../core/staleness/assess-history.js";
 import { type CommitInfo, indexHistory } from "../../core/staleness/history.js";
-import {
-  type AssessedRecord,
-  assessByFingerprints,
-  assessByHistory,
-  CandidateCache,
-  type ContentLookup,
-  compiledScopes,
-  currentTree,
-  recordsTouching,
-} from "../../core/staleness/staleness.js";
+import type { AssessedRecord, ContentLookup } from "../../core/staleness/record-contents.js";
+import { recordsTouching } from "../../core/staleness/records-touching.js";
+import { CandidateCache, compiledScopes } from "../../core/staleness/scope-candidates.js";
 import type { ComputedState, StaleFinding, StalenessReport } from "../../core/staleness/types.js";
 import type { FingerprintSource } from "./engine.js";
 

@@ -1,8 +1,8 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
 import { globBase, scopeKind } from "../rules/scope.js";
 import { prefixStart } from "../staleness/history.js";
+import { compiledScopes } from "../staleness/scope-candidates.js";
 import type { Governor } from "../staleness/scope-index.js";
-import { compiledScopes } from "../staleness/staleness.js";
 import type { StalenessReport } from "../staleness/types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { changeCoverage } from "./change-coverage.js";

@@ -8,14 +8,11 @@
  * for the files no commit after its basis touched, so that such a change is not missed. (After
  * a merge the index cannot say what HEAD holds either: `contentNeeds` says what to ask git.)
  */
+
+import { countsFor } from "./assess-history.js";
 import { type HistoryIndex, NO_FILE, reachableFrom } from "./history.js";
-import {
-  type AssessedRecord,
-  type CandidateCache,
-  candidatesFor,
-  compiledScopes,
-  countsFor,
-} from "./staleness.js";
+import type { AssessedRecord } from "./record-contents.js";
+import { type CandidateCache, candidatesFor, compiledScopes } from "./scope-candidates.js";
 import {
   MAX_LISTED_COMMITS,
   MAX_LISTED_PATHS,

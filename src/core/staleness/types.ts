@@ -1,5 +1,5 @@
 /**
- * The shape of a staleness computation (SPEC §3). Shared by `stale`, the hooks, the watcher,
+ * The shape of a staleness computation: each record with a basis gets a state against HEAD. Shared by `stale`, the hooks, the watcher,
  * reports and the PR comment.
  */
 
