@@ -1,9 +1,11 @@
+import { anchorSplits } from "../../core/anchors/anchor-entries.js";
 import { AdriftError } from "../../core/errors.js";
 import { type Basis, scopeProblem } from "../../core/events/common.js";
 import { compileScopes, literalBase } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { fingerprintFiles } from "../staleness/engine.js";
 import { withoutOwnFilesContext } from "../staleness/own-files.js";
+import { type ResolvedAnchors, resolveAnchors } from "./anchors.js";
 
 /** Below this many files a repository is too small for the broad-scope warning to mean anything. */
 const MIN_FILES_FOR_BREADTH = 10;
@@ -50,7 +52,7 @@ export async function buildBasis(
   revision = "HEAD",
 ): Promise<{ basis: Basis; notes: BasisNotes }> {
   const ctx = withoutOwnFilesContext(context);
-  const touched = normalizeScopes(paths);
+  const entries = normalizeScopes(paths);
   const resolved = await ctx.git.resolveRevision(revision);
   if (!resolved)
     throw new AdriftError(
@@ -60,9 +62,10 @@ export async function buildBasis(
         : `revision "${revision}" does not name a commit in this repository`,
       { revision },
     );
-  if (touched.length === 0)
-    return { basis: { revision: resolved, touched_paths: touched }, notes: { warnings: [] } };
+  if (entries.length === 0)
+    return { basis: { revision: resolved, touched_paths: entries }, notes: { warnings: [] } };
   const head = revision === "HEAD" ? resolved : await ctx.git.resolveRevision("HEAD");
+  const { touched, anchors, warnings } = await anchorsOf(ctx, entries, resolved, resolved === head);
   const work = resolved === head ? await ctx.git.worktreeTree(touched.map(literalBase)) : undefined;
   const scopes = compileScopes(touched);
   const uncommitted = (work?.changed ?? []).filter((file) => scopes.some((s) => s.matches(file)));
@@ -72,12 +75,33 @@ export async function buildBasis(
     touched,
     resolved,
   );
+  const anchored = anchors.length > 0 ? { anchors } : {};
+  notes.warnings.push(...warnings);
   if (uncommitted.length === 0)
-    return { basis: { revision: resolved, touched_paths: touched, fingerprints }, notes };
+    return {
+      basis: { revision: resolved, touched_paths: touched, fingerprints, ...anchored },
+      notes,
+    };
   return {
-    basis: { revision: resolved, touched_paths: touched, fingerprints, uncommitted },
+    basis: { revision: resolved, touched_paths: touched, fingerprints, uncommitted, ...anchored },
     notes: { ...notes, uncommitted },
   };
+}
+
+/**
+ * The anchors among `entries` (`src/a.ts#parse`), read from what the author sees: the working
+ * tree when the record is based on HEAD, else the revision. Entries without a `#` cost nothing.
+ */
+async function anchorsOf(
+  ctx: AppContext,
+  entries: string[],
+  resolved: string,
+  atHead: boolean,
+): Promise<ResolvedAnchors> {
+  if (!entries.some((e) => e.includes("#"))) return { touched: entries, anchors: [], warnings: [] };
+  const files = entries.flatMap((e) => [e, ...anchorSplits(e).map((s) => s.path)]);
+  const work = atHead ? await ctx.git.worktreeTree(files) : undefined;
+  return resolveAnchors(ctx, work ? work.tree : resolved, entries);
 }
 
 /**
