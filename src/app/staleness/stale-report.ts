@@ -191,6 +191,19 @@ export async function staleness(
       );
       oldest = details.excluded?.length === 1 ? details.excluded[0] : undefined;
     }
+    if (report.head && inputs!.records.some((r) => r.basis.anchors?.length)) {
+      const { judgeAnchoredFindings } = await import("./anchor-judge.js");
+      const findings = await timed("judge anchors", () =>
+        judgeAnchoredFindings(
+          ctx.git,
+          inputs!.records,
+          report.findings,
+          { head: report.head },
+          details.follows,
+        ),
+      );
+      report = { ...report, findings };
+    }
     const written = startSpan("write cache");
     await saveCache(
       ctx,
@@ -289,11 +302,18 @@ async function stagedChangeFindings(
   const pairs = stagedQuestions(inputs.records, commit, head);
   const held = pairs.length > 0 ? await ctx.git.objectIdsAt(pairs) : [];
   const atBasis = new Map(pairs.map(([rev, p], i) => [`${rev}\0${p}`, held[i] ?? NO_FILE]));
-  const findings = stagedFindings(inputs.records, commit, {
+  let findings = stagedFindings(inputs.records, commit, {
     ...(head ? { head } : {}),
     atBasis: (revision, path) => atBasis.get(`${revision}\0${path}`),
     ...(follows ? { follows } : {}),
   });
+  if (head && findings.some((f) => anchored(inputs.records, f.record_id))) {
+    const { judgeAnchoredFindings } = await import("./anchor-judge.js");
+    findings = await judgeAnchoredFindings(ctx.git, inputs.records, findings, {
+      head,
+      staged: commit,
+    });
+  }
   return { findings, commit };
 }
 
@@ -331,4 +351,9 @@ export async function nothingToMark(
   return staged.some((f) => f.state === "stale" && !f.recorded)
     ? undefined
     : { problems: cached.problems };
+}
+
+/** True when record `id` has anchors (its findings are judged by them). */
+function anchored(records: readonly AssessedRecord[], id: string): boolean {
+  return records.some((r) => r.id === id && !!r.basis.anchors?.length);
 }

@@ -17,6 +17,7 @@ import {
   MAX_LISTED_COMMITS,
   MAX_LISTED_PATHS,
   type PathChange,
+  STATE_RANK,
   type StaleFinding,
 } from "./types.js";
 
@@ -90,7 +91,7 @@ export function mergeGapCandidates(
   return gaps;
 }
 
-const RANK = { fresh: 0, moved: 1, review: 2, stale: 3 } as const;
+const RANK = STATE_RANK;
 
 /**
  * The finding with the changes the merges made (`gaps`, checked against the basis) added: a
