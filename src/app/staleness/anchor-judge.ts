@@ -5,6 +5,7 @@
 // changed are read: a record without anchors, or a quiet commit, costs nothing here.
 import { type AnchorSymbol, readSymbols } from "../../adapters/anchors/read-symbols.js";
 import type { GitAdapter } from "../../adapters/git/types.js";
+import { mechanicalRenames } from "../../core/anchors/identifier-renames.js";
 import type { Anchor } from "../../core/events/common.js";
 import {
   anchoredFinding,
@@ -20,6 +21,14 @@ import type {
   PathChange,
   StaleFinding,
 } from "../../core/staleness/types.js";
+
+/** Lines `from`..`to` (1-based, inclusive) of `text`. */
+function lines(text: string, from: number, to: number): string {
+  return text
+    .split("\n")
+    .slice(from - 1, to)
+    .join("\n");
+}
 
 /** Most commits of one file read back to find the one that changed an anchor. */
 const MAX_WALKED = 200;
@@ -97,8 +106,18 @@ async function judgeFile(
         target === a.path
           ? { path: a.path, symbol: a.symbol, change: "unchanged", commits: [] }
           : { path: a.path, symbol: a.symbol, change: "moved", new_path: target, commits: [] };
-    else if (same) result = { path: a.path, symbol: a.symbol, change: "modified", commits: [] };
-    else {
+    else if (same) {
+      const renames = await reader.mechanicalRenames(record, a, same, source, target);
+      result = renames
+        ? {
+            path: a.path,
+            symbol: a.symbol,
+            change: "unchanged",
+            renamed_identifiers: renames,
+            commits: [],
+          }
+        : { path: a.path, symbol: a.symbol, change: "modified", commits: [] };
+    } else {
       const renamed = a.shape
         ? now.find((s) => s.shape === a.shape && !named.has(s.name))
         : undefined;
@@ -157,6 +176,49 @@ class SymbolReader {
       this.parsed.set(key, hit);
     }
     return hit;
+  }
+
+  /**
+   * The identifier renames that are all that changed in anchor `a` (its symbol now `now` in
+   * `path`), when they are mechanical (see `mechanicalRenames`); undefined otherwise, or when
+   * what the record saw is not at its basis revision (uncommitted then).
+   */
+  async mechanicalRenames(
+    record: AssessedRecord,
+    a: Anchor,
+    now: AnchorSymbol,
+    source: AnchorSource,
+    path: string,
+  ): Promise<[string, string][] | undefined> {
+    if (record.basis.uncommitted?.includes(a.path) || now.startLine <= 0) return undefined;
+    const [was, basisText, nowText] = await Promise.all([
+      this.symbolsAt(record.basis.revision, a.path),
+      this.textAt(record.basis.revision, a.path),
+      this.textNow(source, path),
+    ]);
+    const before = was?.find((s) => s.name === a.symbol);
+    if (
+      !before ||
+      before.fingerprint !== a.fingerprint ||
+      basisText === undefined ||
+      nowText === undefined
+    )
+      return undefined;
+    return mechanicalRenames(
+      lines(basisText, before.startLine, before.endLine),
+      lines(nowText, now.startLine, now.endLine),
+      nowText,
+    );
+  }
+
+  private textAt(revision: string, path: string): Promise<string | undefined> {
+    return this.git.readFileAt(revision, path).then((b) => b?.toString("utf8"));
+  }
+
+  private async textNow(source: AnchorSource, path: string): Promise<string | undefined> {
+    const staged = source.staged?.changes.find((c) => c.path === path);
+    if (!staged) return this.textAt(source.head, path);
+    return staged.blob ? (await this.git.readBlob(staged.blob))?.toString("utf8") : undefined;
   }
 
   /** The symbols of `path` as the source holds it (staged content where the change stages it). */

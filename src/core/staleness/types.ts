@@ -58,6 +58,8 @@ export type AnchorChange = {
   change: "unchanged" | "modified" | "renamed" | "deleted" | "moved";
   new_path?: string;
   new_symbol?: string;
+  /** unchanged but for identifiers renamed throughout the file (old, new): a mechanical rename */
+  renamed_identifiers?: [string, string][];
   /** the commit that changed it first, when known (empty when unchanged) */
   commits: string[];
 };
