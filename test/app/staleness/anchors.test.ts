@@ -76,7 +76,8 @@ describe.each(ADAPTERS)("anchored staleness with the %s git adapter", (adapter) 
     const id = await decide(repo, [anchor]);
     quiet(repo);
     const calm = await finding(repo, id);
-    const hash = (premise(repo), repo.git("rev-parse", "HEAD").trim());
+    premise(repo);
+    const hash = repo.git("rev-parse", "HEAD").trim();
     const stale = await finding(repo, id);
     return { calm, stale, hash };
   };

@@ -1,0 +1,69 @@
+// Anchors through the real CLI and the real hooks: a record touched outside its anchors is
+// listed, never marked and never gating; a change of the anchor is marked by the commit that
+// makes it, as any stale record is.
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
+
+const CODE =
+  "export function keep(a: number) {\n  return a + 1;\n}\n\nexport function other() {\n  return 2;\n}\n";
+
+const setup = () => {
+  const repo = makeRepo();
+  repo.commit("code", { "src/a.ts": CODE });
+  const { id } = repo.adriftJson<{ id: string }>([
+    "decision",
+    "record",
+    "--outcome",
+    "o",
+    "--path",
+    "src/a.ts#keep",
+  ]);
+  repo.git("add", "-A");
+  repo.git("commit", "-q", "-m", "record");
+  return { repo, id };
+};
+
+const marks = (repo: TestRepo) =>
+  repo
+    .git("log", "-p", "--format=", "--", ".decisions")
+    .split("\n")
+    .filter((l) => l.startsWith("+") && l.includes('"decision_marked_stale"'));
+
+const gitCommit = (repo: TestRepo, message: string) =>
+  spawnSync("git", ["commit", "-q", "-am", message], {
+    cwd: repo.dir,
+    env: testEnv(),
+    encoding: "utf8",
+  });
+
+describe("anchors from the CLI", () => {
+  it("touched is listed and passes --check; --record marks nothing until the anchor changes", () => {
+    const { repo, id } = setup();
+    repo.commit("other", { "src/a.ts": CODE.replace("return 2", "return 3") });
+    const check = repo.adrift(["stale", "--check", "--json"]);
+    expect(check.code).toBe(0);
+    const report = JSON.parse(check.stdout);
+    expect(report.findings[0]).toMatchObject({ record_id: id, state: "touched" });
+    expect(repo.adrift(["stale"]).stdout).toMatch(/touched\s+decision/);
+    expect(repo.adriftJson<{ marked: string[] }>(["stale", "--record"]).marked).toEqual([]);
+    repo.commit("keep", { "src/a.ts": CODE.replace("a + 1", "a + 2") });
+    expect(repo.adrift(["stale", "--check"]).code).toBe(1);
+    const text = repo.adrift(["stale"]).stdout;
+    expect(text).toContain("src/a.ts#keep");
+    expect(repo.adriftJson<{ marked: string[] }>(["stale", "--record"]).marked).toEqual([id]);
+  });
+
+  it("with the hooks, a commit outside the anchor carries no mark; one changing it does", () => {
+    const { repo, id } = setup();
+    expect(repo.adrift(["hook", "install"]).code).toBe(0);
+    repo.write("src/a.ts", CODE.replace("return 2", "return 3"));
+    const quiet = gitCommit(repo, "other");
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(marks(repo)).toEqual([]);
+    repo.write("src/a.ts", CODE.replace("return 2", "return 3").replace("a + 1", "a - 1"));
+    const premise = gitCommit(repo, "keep");
+    expect(premise.status, premise.stderr).toBe(0);
+    expect(marks(repo).join("\n")).toContain(id);
+  });
+});
