@@ -7,7 +7,7 @@ import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 
 /** Derived state kept under `<git dir>/adrift/` so hooks need not re-read a large log. */
 export type StaleCache = {

@@ -66,4 +66,18 @@ describe("anchors from the CLI", () => {
     expect(premise.status, premise.stderr).toBe(0);
     expect(marks(repo).join("\n")).toContain(id);
   });
+
+  it("the PR comment lists a record touched outside its anchors in a section of its own, not as stale", () => {
+    const { repo, id } = setup();
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commit("other", { "src/a.ts": CODE.replace("return 2", "return 3") });
+    const model = repo.adriftJson<{
+      stale: unknown[];
+      touched: { id: string; paths: string[] }[];
+      body: string;
+    }>(["pr-comment", "--base", "main"]);
+    expect(model.stale).toEqual([]);
+    expect(model.touched).toEqual([expect.objectContaining({ id, paths: ["src/a.ts"] })]);
+    expect(model.body).toContain("Records touched outside their anchors (not stale) (1)");
+  });
 });

@@ -5,7 +5,7 @@ import type { AppContext } from "../dependencies.js";
 import type { SharedFold } from "./state.js";
 
 /**
- * The staleness reports and the PR comment show: SPEC §3 computed at HEAD by `stale`'s engine
+ * The staleness reports and the PR comment show: computed at HEAD by `stale`'s engine
  * (cached under the git dir), so the report, the comment and `adrift stale` agree. The report
  * is stamped with `head` when the work tree is elsewhere (the caller says so in a notice).
  */
@@ -21,7 +21,7 @@ export async function stalenessForReports(
 }
 
 /**
- * As `stalenessForReports` with only the stale findings (all the PR comment shows), from the
+ * As `stalenessForReports` with only the stale and touched findings (what the PR comment shows), from the
  * digest under the git dir when the engine's cache, the log (`key`) and HEAD (`worktreeHead`,
  * resolved by the caller) are unchanged since it was written; else from the engine (digested).
  */
@@ -42,6 +42,7 @@ export async function staleFindingsForReports(
   return {
     ...report,
     head: report.head || head,
-    findings: report.findings.filter((f) => f.state === "stale"),
+    // Touched ones too: the comment lists them, collapsed.
+    findings: report.findings.filter((f) => f.state === "stale" || f.state === "touched"),
   };
 }
