@@ -80,4 +80,54 @@ describe("anchors from the CLI", () => {
     expect(model.touched).toEqual([expect.objectContaining({ id, paths: ["src/a.ts"] })]);
     expect(model.body).toContain("Records touched outside their anchors (not stale) (1)");
   });
+
+  it("decision anchor narrows a whole-file record with an event: its stale finding becomes touched", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": CODE });
+    const { id } = repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      "o",
+      "--path",
+      "src/a.ts",
+    ]);
+    repo.commit("other", { "src/a.ts": CODE.replace("return 2", "return 3") });
+    const before = repo.adriftJson<{ findings: { state: string }[] }>(["stale"]);
+    expect(before.findings[0]?.state).toBe("stale");
+    const wrong = repo.adrift(["decision", "anchor", id, "--path", "src/a.ts#kep", "--json"]);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain("src/a.ts#keep");
+    const narrowed = repo.adriftJson<{ basis: { touched_paths: string[]; anchors: unknown[] } }>([
+      "decision",
+      "anchor",
+      id,
+      "--path",
+      "src/a.ts#keep",
+    ]);
+    expect(narrowed.basis.touched_paths).toEqual(["src/a.ts"]);
+    expect(narrowed.basis.anchors).toEqual([expect.objectContaining({ symbol: "keep" })]);
+    const after = repo.adriftJson<{ findings: { state: string }[] }>(["stale"]);
+    expect(after.findings[0]?.state).toBe("touched");
+    expect(repo.adrift(["validate"]).code).toBe(0);
+  });
+
+  it("recording a file names the symbols the change touched; --anchor auto takes them", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": CODE });
+    repo.write("src/a.ts", CODE.replace("return 2", "return 3"));
+    const suggested = repo.adriftJson<{ notes: { suggested_anchors: string[] } }>([
+      "decision",
+      "record",
+      "--outcome",
+      "o",
+      "--path",
+      "src/a.ts",
+    ]);
+    expect(suggested.notes.suggested_anchors).toEqual(["src/a.ts#other"]);
+    const auto = repo.adriftJson<{ event: { data: { basis: { anchors: { symbol: string }[] } } } }>(
+      ["decision", "record", "--outcome", "o", "--path", "src/a.ts", "--anchor", "auto"],
+    );
+    expect(auto.event.data.basis.anchors.map((a) => a.symbol)).toEqual(["other"]);
+  });
 });

@@ -1,7 +1,7 @@
 // Anchors at record time: which scope entries name a symbol (`src/a.ts#parse`), and each one's
 // fingerprint as the author sees it (the working tree when the file has uncommitted changes).
 import { anchorLanguageOf, readSymbols } from "../../adapters/anchors/read-symbols.js";
-import { anchorSplits, closeNames } from "../../core/anchors/anchor-entries.js";
+import { anchorEntry, anchorSplits, closeNames } from "../../core/anchors/anchor-entries.js";
 import { AdriftError } from "../../core/errors.js";
 import type { Anchor } from "../../core/events/common.js";
 import { scopeKind } from "../../core/rules/scope.js";
@@ -90,4 +90,73 @@ export async function resolveAnchors(
     }
   }
   return { touched, anchors, warnings };
+}
+
+/**
+ * A scope with the files that have anchors given as those anchors (`path#symbol`), for
+ * re-basing a record: a file no longer in `paths` (renamed since) keeps no anchors.
+ */
+export function withAnchorEntries(
+  anchors: readonly { path: string; symbol: string }[],
+  paths: readonly string[],
+): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    const own = anchors.filter((a) => a.path === p);
+    if (own.length === 0) out.push(p);
+    else for (const a of own) out.push(anchorEntry(a));
+  }
+  return out;
+}
+
+/** Most files of a scope looked at for anchors to suggest (each is parsed twice). */
+const MAX_SUGGESTED_FILES = 20;
+
+/**
+ * The symbols the author's change touched in each file entry of the scope that has no anchors:
+ * the working tree's (staged or not) against HEAD, else the last commit's against its parent.
+ * These are what the record is likely about: adrift names them, and `--anchor auto` takes them.
+ */
+export async function suggestAnchors(
+  ctx: AppContext,
+  entries: readonly string[],
+  anchored: readonly Anchor[],
+  head: string,
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const files = entries
+    .filter(
+      (e) =>
+        scopeKind(e) === "path" &&
+        anchorLanguageOf(e) !== undefined &&
+        !anchored.some((a) => a.path === e),
+    )
+    .slice(0, MAX_SUGGESTED_FILES);
+  if (files.length === 0) return out;
+  const work = await ctx.git.worktreeTree(files);
+  const parent = await ctx.git.resolveRevision(`${head}^`);
+  for (const file of files) {
+    const [newer, older] = work?.changed.includes(file)
+      ? [work.tree, head]
+      : parent
+        ? [head, parent]
+        : [undefined, undefined];
+    if (!newer || !older) continue;
+    const [after, before] = await Promise.all([
+      symbolsOf(ctx, newer, file),
+      symbolsOf(ctx, older, file),
+    ]);
+    if (!after) continue;
+    const was = new Map((before ?? []).map((s) => [s.name, s.fingerprint]));
+    const changed = after.filter((s) => was.get(s.name) !== s.fingerprint).map((s) => s.name);
+    // The innermost: a method changed changes its class too; the method is what was touched.
+    const innermost = changed.filter((n) => !changed.some((m) => m.startsWith(`${n}.`)));
+    if (innermost.length > 0) out.set(file, innermost);
+  }
+  return out;
+}
+
+async function symbolsOf(ctx: AppContext, revision: string, file: string) {
+  const bytes = await ctx.git.readFileAt(revision, file);
+  return bytes === undefined ? undefined : readSymbols(file, bytes.toString("utf8"));
 }

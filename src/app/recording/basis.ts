@@ -5,7 +5,7 @@ import { compileScopes, literalBase } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { fingerprintFiles } from "../staleness/engine.js";
 import { withoutOwnFilesContext } from "../staleness/own-files.js";
-import { type ResolvedAnchors, resolveAnchors } from "./anchors.js";
+import { type ResolvedAnchors, resolveAnchors, suggestAnchors } from "./anchors.js";
 
 /** Below this many files a repository is too small for the broad-scope warning to mean anything. */
 const MIN_FILES_FOR_BREADTH = 10;
@@ -38,7 +38,19 @@ export function normalizeScopes(paths: readonly string[]): string[] {
  * Notes about a basis worth telling the user: how many files the scope matches, warnings (e.g. a
  * scope that matches most of the repo), and the files whose uncommitted content it holds.
  */
-export type BasisNotes = { matched_files?: number; warnings: string[]; uncommitted?: string[] };
+export type BasisNotes = {
+  matched_files?: number;
+  warnings: string[];
+  uncommitted?: string[];
+  /**
+   * anchors the change touched in file entries given whole (`src/a.ts#parse`): what the record
+   * is likely about; `--anchor auto` takes them
+   */
+  suggested_anchors?: string[];
+};
+
+/** How a basis treats anchors: `auto` anchors file entries to the symbols the change touched. */
+export type AnchorMode = "auto" | "suggest";
 
 /**
  * Resolves the revision (default HEAD) and builds the basis of a record: the scope as the author
@@ -50,6 +62,7 @@ export async function buildBasis(
   context: AppContext,
   paths: readonly string[],
   revision = "HEAD",
+  anchorMode: AnchorMode = "suggest",
 ): Promise<{ basis: Basis; notes: BasisNotes }> {
   const ctx = withoutOwnFilesContext(context);
   const entries = normalizeScopes(paths);
@@ -65,7 +78,19 @@ export async function buildBasis(
   if (entries.length === 0)
     return { basis: { revision: resolved, touched_paths: entries }, notes: { warnings: [] } };
   const head = revision === "HEAD" ? resolved : await ctx.git.resolveRevision("HEAD");
-  const { touched, anchors, warnings } = await anchorsOf(ctx, entries, resolved, resolved === head);
+  let { touched, anchors, warnings } = await anchorsOf(ctx, entries, resolved, resolved === head);
+  const suggested =
+    resolved === head
+      ? await suggestAnchors(ctx, touched, anchors, resolved)
+      : new Map<string, string[]>();
+  const suggestions = [...suggested].flatMap(([file, names]) => names.map((n) => `${file}#${n}`));
+  if (anchorMode === "auto" && suggestions.length > 0) {
+    const narrowed = entries.flatMap((e) => {
+      const names = suggested.get(e);
+      return names ? names.map((n) => `${e}#${n}`) : [e];
+    });
+    ({ touched, anchors, warnings } = await anchorsOf(ctx, narrowed, resolved, true));
+  }
   const work = resolved === head ? await ctx.git.worktreeTree(touched.map(literalBase)) : undefined;
   const scopes = compileScopes(touched);
   const uncommitted = (work?.changed ?? []).filter((file) => scopes.some((s) => s.matches(file)));
@@ -77,6 +102,7 @@ export async function buildBasis(
   );
   const anchored = anchors.length > 0 ? { anchors } : {};
   notes.warnings.push(...warnings);
+  if (anchorMode !== "auto" && suggestions.length > 0) notes.suggested_anchors = suggestions;
   if (uncommitted.length === 0)
     return {
       basis: { revision: resolved, touched_paths: touched, fingerprints, ...anchored },
