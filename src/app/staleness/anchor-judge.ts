@@ -52,6 +52,7 @@ export async function judgeAnchoredFindings(
   for (const r of records) if (r.basis.anchors?.length) byId.set(r.id, r);
   if (byId.size === 0) return [...findings];
   const reader = new SymbolReader(git);
+  await reader.prefetch(source, changedAnchoredFiles(byId, findings));
   const out: StaleFinding[] = [];
   for (const finding of findings) {
     const record = byId.get(finding.record_id);
@@ -81,6 +82,22 @@ export async function judgeAnchoredFindings(
     out.push(judgedFinding);
   }
   return out;
+}
+
+/** The paths where the changed files with anchors are now (renamed ones at their new path). */
+function changedAnchoredFiles(
+  byId: ReadonlyMap<string, AssessedRecord>,
+  findings: readonly StaleFinding[],
+): string[] {
+  const out = new Set<string>();
+  for (const f of findings) {
+    const record = byId.get(f.record_id);
+    if (!record || !needsAnchors(record, f)) continue;
+    for (const p of f.paths)
+      if (p.change !== "deleted" && record.basis.anchors!.some((a) => a.path === p.path))
+        out.add(p.change === "renamed" && p.new_path ? p.new_path : p.path);
+  }
+  return [...out];
 }
 
 /** What the anchors of one changed file became, or undefined when it counts whole. */
@@ -158,7 +175,39 @@ async function judgeFile(
 /** Reads and parses file contents through the git adapter, each (revision, path) once. */
 class SymbolReader {
   private readonly parsed = new Map<string, Promise<AnchorSymbol[] | undefined>>();
+  /** Contents read ahead in one request: `${revision}\0${path}` or `staged\0${path}` -> bytes. */
+  private readonly fetched = new Map<string, Buffer>();
   constructor(private readonly git: GitAdapter) {}
+
+  /** Reads `paths` as the source holds them in two requests (ids, then blobs), not one each. */
+  async prefetch(source: AnchorSource, paths: readonly string[]): Promise<void> {
+    if (paths.length === 0) return;
+    const keys: string[] = [];
+    const oids: (string | undefined)[] = [];
+    const atHead: string[] = [];
+    for (const p of paths) {
+      const staged = source.staged?.changes.find((c) => c.path === p);
+      if (staged) {
+        keys.push(`staged\0${p}`);
+        oids.push(staged.status === "D" ? undefined : staged.blob);
+      } else atHead.push(p);
+    }
+    const ids = await this.git.objectIdsAt(atHead.map((p) => [source.head, p] as const));
+    atHead.forEach((p, i) => {
+      keys.push(`${source.head}\0${p}`);
+      oids.push(ids[i]);
+    });
+    const blobs = await this.git.readBlobs(oids.filter((o): o is string => o !== undefined));
+    keys.forEach((key, i) => {
+      const bytes = oids[i] === undefined ? undefined : blobs.get(oids[i]!);
+      if (bytes) this.fetched.set(key, bytes);
+    });
+  }
+
+  private read(key: string, fallback: () => Promise<Buffer | undefined>) {
+    const hit = this.fetched.get(key);
+    return hit ? Promise.resolve(hit) : fallback();
+  }
 
   /** The blob ids of `paths` at `revision`. */
   async blobIds(revision: string, paths: readonly string[]): Promise<Map<string, string>> {
@@ -170,9 +219,9 @@ class SymbolReader {
     const key = `${revision}\0${path}`;
     let hit = this.parsed.get(key);
     if (!hit) {
-      hit = this.git
-        .readFileAt(revision, path)
-        .then((bytes) => (bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"))));
+      hit = this.read(key, () => this.git.readFileAt(revision, path)).then((bytes) =>
+        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8")),
+      );
       this.parsed.set(key, hit);
     }
     return hit;
@@ -233,9 +282,10 @@ class SymbolReader {
     const key = `staged\0${path}`;
     let hit = this.parsed.get(key);
     if (!hit) {
-      hit = this.git
-        .readBlob(staged.blob)
-        .then((bytes) => (bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"))));
+      const blob = staged.blob;
+      hit = this.read(key, () => this.git.readBlob(blob)).then((bytes) =>
+        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8")),
+      );
       this.parsed.set(key, hit);
     }
     return hit;
