@@ -8,6 +8,10 @@ import {
 } from "../../core/anchors/symbol-names.js";
 import type { Node } from "../../vendor/tree-sitter.js";
 import type { SymbolWalker } from "./languages/declared.js";
+import { walkGo } from "./languages/go.js";
+import { walkJava } from "./languages/java.js";
+import { walkPython } from "./languages/python.js";
+import { walkRust } from "./languages/rust.js";
 import { walkTypeScript } from "./languages/typescript.js";
 import { fingerprintTokens, readSyntaxTokens } from "./syntax-tokens.js";
 import { parserFor } from "./tree-sitter-runtime.js";
@@ -23,10 +27,21 @@ export type SymbolSpan = {
   fingerprint: string;
 };
 
-const WALKERS: Partial<Record<CodeLanguage, SymbolWalker>> = {
+/** A symbol with what tells a rename: the digest of its tokens with its own name left out. */
+export type CodeSymbol = SymbolSpan & {
+  /** equal before and after a rename of the symbol that changed nothing else (references to
+   *  itself inside included); the fingerprint itself changes with the name */
+  unnamedFingerprint: string;
+};
+
+const WALKERS: Record<CodeLanguage, SymbolWalker> = {
   typescript: walkTypeScript,
   tsx: walkTypeScript,
   javascript: walkTypeScript,
+  python: walkPython,
+  go: walkGo,
+  java: walkJava,
+  rust: walkRust,
 };
 
 /** The language adrift parses `path` as, or undefined when anchors fall back to the whole file. */
@@ -48,19 +63,25 @@ export async function readCodeSymbols(
   if (!tree) return undefined;
   try {
     const tokens = readSyntaxTokens(tree, content);
-    return qualifySymbols(walk(tree.rootNode)).map((s) => ({
-      name: s.name,
-      kind: s.kind,
-      startLine: firstLine(s.parts),
-      endLine: lastLine(s.parts),
-      fingerprint: fingerprintTokens(
-        tokens,
-        s.parts.map((p) => [p.startIndex, p.endIndex]),
-      ),
-    }));
+    return qualifySymbols(walk(tree.rootNode)).map((s) => {
+      const spans = s.parts.map((p): [number, number] => [p.startIndex, p.endIndex]);
+      return {
+        name: s.name,
+        kind: s.kind,
+        startLine: firstLine(s.parts),
+        endLine: lastLine(s.parts),
+        fingerprint: fingerprintTokens(tokens, spans),
+        unnamedFingerprint: fingerprintTokens(tokens, spans, ownName(s.name)),
+      };
+    });
   } finally {
     tree.delete();
   }
+}
+
+/** The last step of a qualified name, without its `#n`: what the declaration spells. */
+function ownName(name: string): string {
+  return name.slice(name.lastIndexOf(".") + 1).replace(/#\d+$/, "");
 }
 
 function firstLine(parts: Node[]): number {

@@ -76,13 +76,17 @@ export function tokenTexts(tokens: SyntaxTokens, spans: readonly [number, number
   return out;
 }
 
-/** The digest of the tokens inside the spans: 16 hex digits of SHA-256 over them, NUL-separated. */
+/**
+ * The digest of the tokens inside the spans: 16 hex digits of SHA-256 over them, NUL-separated.
+ * With `unnamed`, every token spelled that way counts as one placeholder, so a symbol renamed
+ * (itself and its references to itself) and otherwise unchanged keeps that digest.
+ */
 export function fingerprintTokens(
   tokens: SyntaxTokens,
   spans: readonly [number, number][],
+  unnamed?: string,
 ): string {
-  return createHash("sha256")
-    .update(tokenTexts(tokens, spans).join("\0"))
-    .digest("hex")
-    .slice(0, 16);
+  let texts = tokenTexts(tokens, spans);
+  if (unnamed !== undefined) texts = texts.map((t) => (t === unnamed ? "\u0001" : t));
+  return createHash("sha256").update(texts.join("\0")).digest("hex").slice(0, 16);
 }

@@ -143,7 +143,7 @@ function objectMembers(object: Node): Declared[] {
         const value = m.childForFieldName("value");
         return declare(
           keyText(m.childForFieldName("key")),
-          value ? kindOfValue(value) : "property",
+          memberKind(value),
           m,
           value ? membersOfValue(value) : [],
         );
@@ -202,4 +202,10 @@ function enumMembers(body: Node | null): Declared[] {
         ? declare(keyText(m), "member", m)
         : [],
   );
+}
+
+/** An object key's kind: `method` for a function value, else `property`. */
+function memberKind(value: Node | null): string {
+  const kind = value ? kindOfValue(value) : "property";
+  return kind === "function" ? "method" : kind === "variable" ? "property" : kind;
 }
