@@ -70,9 +70,12 @@ function joinAdjacent<T>(declared: readonly DeclaredSymbol<T>[]): DeclaredSymbol
   return groups;
 }
 
-/** True when `name` can be one step of an anchor: not empty, no dot, `#` or whitespace. */
+/**
+ * True when `name` can be one step of an anchor: not empty, no dot or whitespace, and `#` only
+ * first (JavaScript's private names, `#secret`), since `#2` after a name counts its repeats.
+ */
 export function isAnchorName(name: string): boolean {
-  return name.length > 0 && !/[.#\s]/.test(name);
+  return /^#?[^.#\s]+$/.test(name);
 }
 
 /** The languages symbol anchors read, by what adrift calls them. */
