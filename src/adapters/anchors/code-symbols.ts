@@ -54,7 +54,7 @@ export function codeLanguageOf(path: string): string | undefined {
 export async function readCodeSymbols(
   path: string,
   content: string,
-): Promise<SymbolSpan[] | undefined> {
+): Promise<CodeSymbol[] | undefined> {
   const language = codeLanguageOfPath(path);
   const walk = language && WALKERS[language];
   if (!language || !walk) return undefined;
