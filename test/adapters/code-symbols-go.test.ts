@@ -5,7 +5,9 @@ import { changedSymbols, fingerprints, outline } from "../support/code-symbols.j
 
 const SOURCE = `package shop
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Pi is a constant.
 const Pi = 3.14
@@ -46,24 +48,24 @@ func (c Cart) String() string {
 describe("Go symbols", () => {
   it("names functions, methods as Type.Method, types with their fields, vars and consts", async () => {
     expect(await outline("shop/cart.go", SOURCE)).toEqual([
-      "Pi constant 6-6",
-      "Small constant 9-9",
-      "Large constant 10-10",
-      "count variable 13-13",
-      "total variable 13-13",
-      "Cart struct 15-18",
-      "Cart.Items field 16-16",
-      "Cart.Owner field 17-17",
-      "Cart.Note field 17-17",
+      "Pi constant 8-8",
+      "Small constant 11-11",
+      "Large constant 12-12",
+      "count variable 15-15",
+      "total variable 15-15",
+      "Cart struct 17-20",
+      "Cart.Items field 18-18",
+      "Cart.Owner field 19-19",
+      "Cart.Note field 19-19",
+      "Pricer interface 22-24",
+      "Pricer.Price method 23-23",
+      "ID type 26-26",
       // methods join their type, wherever they are declared
-      "Cart.Add method 26-28",
-      "Cart.String method 36-38",
-      "Pricer interface 20-22",
-      "Pricer.Price method 21-21",
-      "ID type 24-24",
-      "New function 30-32",
+      "Cart.Add method 28-30",
+      "New function 32-34",
       // the receiver's type is declared in another file: a scope of that name
-      "Box.Get method 34-34",
+      "Box.Get method 36-36",
+      "Cart.String method 38-40",
     ]);
   });
 

@@ -58,15 +58,17 @@ describe("Rust symbols", () => {
       "Point struct 4-8",
       "Point.x field 6-6",
       "Point.y field 7-7",
-      // impl methods join their type
-      "Point.new method 21-23",
-      "Point.fmt method 27-29",
       "Shape enum 10-13",
       "Shape.Circle variant 11-11",
       "Shape.Square variant 12-12",
       "Area trait 15-18",
       "Area.area method 16-16",
       "Area.unit method 17-17",
+      // impl methods join their type
+      "Point.new method 21-23",
+      "Point.fmt method 27-29",
+      // a type declared in another file: a scope of that name
+      "Wrapper.area method 33-33",
       "MAX constant 36-36",
       "NAME static 37-37",
       "Pair type 38-38",
@@ -74,8 +76,6 @@ describe("Rust symbols", () => {
       "geometry.origin function 41-41",
       "square macro 44-44",
       "main function 46-46",
-      // a type declared in another file: a scope of that name
-      "Wrapper.area method 33-33",
     ]);
   });
 

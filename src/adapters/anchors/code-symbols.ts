@@ -50,7 +50,8 @@ export function codeLanguageOf(path: string): string | undefined {
   return language && WALKERS[language] ? language : undefined;
 }
 
-/** Every symbol of a file, or undefined when its language is not supported. */
+/** Every symbol of a file, or undefined when its language is not supported. In source order,
+ *  a parent before its members; names as `qualifySymbols` gives them. */
 export async function readCodeSymbols(
   path: string,
   content: string,
@@ -63,7 +64,7 @@ export async function readCodeSymbols(
   if (!tree) return undefined;
   try {
     const tokens = readSyntaxTokens(tree, content);
-    return qualifySymbols(walk(tree.rootNode)).map((s) => {
+    const symbols = qualifySymbols(walk(tree.rootNode)).map((s) => {
       const spans = s.parts.map((p): [number, number] => [p.startIndex, p.endIndex]);
       return {
         name: s.name,
@@ -74,6 +75,8 @@ export async function readCodeSymbols(
         unnamedFingerprint: fingerprintTokens(tokens, spans, ownName(s.name)),
       };
     });
+    // in source order (stable: a parent before the members that start on its line)
+    return symbols.sort((a, b) => a.startLine - b.startLine);
   } finally {
     tree.delete();
   }

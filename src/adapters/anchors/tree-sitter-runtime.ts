@@ -3,6 +3,8 @@
 // loads none of it). The wasm files come from dist/vendor/ (copied there by the build); from the
 // sources (tests), from the packages in node_modules.
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CodeLanguage } from "../../core/anchors/symbol-names.js";
 import type { Language, Parser } from "../../vendor/tree-sitter.js";
@@ -21,13 +23,20 @@ export const GRAMMAR_FILES: Record<CodeLanguage, { package: string; file: string
 /** The runtime's own wasm file and its package. */
 export const RUNTIME_FILE = { package: "web-tree-sitter", file: "tree-sitter.wasm" };
 
+/** Where the build copies the wasm files (dist/vendor/; the Action bundle's own vendor/). */
 const VENDOR = new URL("../../vendor/", import.meta.url);
-const PACKAGES = new URL("../../../node_modules/", import.meta.url);
 
-/** The bytes of a wasm file: the build's copy under vendor/, else the package's own. */
+/** The bytes of a wasm file: the build's copy under vendor/, else (sources, tests) the package's
+ *  own, which only a development install has. */
 function readWasm(vendored: string, pkg: string, file: string): Uint8Array {
   const copy = fileURLToPath(new URL(vendored, VENDOR));
-  return readFileSync(existsSync(copy) ? copy : fileURLToPath(new URL(`${pkg}/${file}`, PACKAGES)));
+  if (existsSync(copy)) return readFileSync(copy);
+  // where Node would look for the package (its exports may not list the wasm file)
+  const dirs = createRequire(import.meta.url).resolve.paths(pkg) ?? [];
+  const found = dirs.map((dir) => path.join(dir, pkg, file)).find((f) => existsSync(f));
+  if (!found)
+    throw new Error(`${file}: not in dist/vendor/ nor in the ${pkg} package; run npm run build`);
+  return readFileSync(found);
 }
 
 type Runtime = { Parser: typeof Parser; Language: typeof Language };
