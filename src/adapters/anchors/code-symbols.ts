@@ -13,7 +13,7 @@ import { walkJava } from "./languages/java.js";
 import { walkPython } from "./languages/python.js";
 import { walkRust } from "./languages/rust.js";
 import { walkTypeScript } from "./languages/typescript.js";
-import { fingerprintTokens, readSyntaxTokens } from "./syntax-tokens.js";
+import { fingerprintTokens, outermost, readSyntaxTokens } from "./syntax-tokens.js";
 import { parserFor } from "./tree-sitter-runtime.js";
 
 /** One named syntax unit of a file: a function, class, method, interface, type, top-level
@@ -51,10 +51,12 @@ export function codeLanguageOf(path: string): string | undefined {
 }
 
 /** Every symbol of a file, or undefined when its language is not supported. In source order,
- *  a parent before its members; names as `qualifySymbols` gives them. */
+ *  a parent before its members; names as `qualifySymbols` gives them. With `only`, just the
+ *  symbols of those names (what an anchor check needs: only their tokens are read). */
 export async function readCodeSymbols(
   path: string,
   content: string,
+  options: { only?: readonly string[] } = {},
 ): Promise<CodeSymbol[] | undefined> {
   const language = codeLanguageOfPath(path);
   const walk = language && WALKERS[language];
@@ -63,8 +65,10 @@ export async function readCodeSymbols(
   const tree = parser.parse(content);
   if (!tree) return undefined;
   try {
-    const tokens = readSyntaxTokens(tree, content);
-    const symbols = qualifySymbols(walk(tree.rootNode)).map((s) => {
+    const wanted = options.only && new Set(options.only);
+    const named = qualifySymbols(walk(tree.rootNode)).filter((s) => !wanted || wanted.has(s.name));
+    const tokens = readSyntaxTokens(outermost(named.flatMap((s) => s.parts)), content);
+    const symbols = named.map((s) => {
       const spans = s.parts.map((p): [number, number] => [p.startIndex, p.endIndex]);
       return {
         name: s.name,

@@ -1,56 +1,128 @@
 // The syntax tokens of a parsed file, comments and whitespace left out, and the fingerprint of a
 // run of them: what an anchor's "did its code change" is decided on.
-import { createHash } from "node:crypto";
-import type { Tree } from "../../vendor/tree-sitter.js";
-
-/** The token spans of a file in source order: `starts[i]`..`ends[i]` index its text. */
-export type SyntaxTokens = { text: string; starts: number[]; ends: number[] };
-
-const COMMENTS = new Set(["comment", "line_comment", "block_comment", "html_comment"]);
-const SPACE = /^\s*$/;
+import { hash } from "node:crypto";
+import type { Language, Node } from "../../vendor/tree-sitter.js";
 
 /**
- * Every leaf token of the tree that is not a comment. Text a grammar keeps inside a node without
- * a leaf of its own (some string contents) is a token too, so no edit of code goes unseen.
+ * The tokens of a file in source order: token `i` spans `starts[i]`..`ends[i]` of the file's
+ * text, and `joined` holds every token's text, each followed by NUL, token `i` from `at[i]`.
  */
-export function readSyntaxTokens(tree: Tree, text: string): SyntaxTokens {
+export type SyntaxTokens = { starts: number[]; ends: number[]; at: number[]; joined: string };
+
+const COMMENT_TYPES = ["comment", "line_comment", "block_comment", "html_comment"];
+const commentTypes = new WeakMap<Language, string[]>();
+
+/** The comment types a grammar has. */
+function commentTypesOf(language: Language): string[] {
+  let types = commentTypes.get(language);
+  if (!types) {
+    types = COMMENT_TYPES.filter((t) => language.idForNodeType(t, true) !== null);
+    commentTypes.set(language, types);
+  }
+  return types;
+}
+
+/** True when `text` has only whitespace from `from` to `to`. */
+function blank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    // space, tab, line feed, vertical tab, form feed, carriage return; else the slow check
+    if (c !== 32 && (c < 9 || c > 13) && !/\s/.test(text[i]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * Every leaf token inside `nodes` (disjoint, in source order) that is not a comment. Text a
+ * grammar keeps inside a node without a leaf of its own (the delimiters of a Rust raw string) is
+ * a token too, so no edit of code goes unseen. Only these subtrees are walked: what lies between
+ * the declarations (imports, statements) costs nothing.
+ */
+export function readSyntaxTokens(nodes: readonly Node[], text: string): SyntaxTokens {
   const starts: number[] = [];
   const ends: number[] = [];
   let pos = 0;
   const gap = (to: number) => {
-    if (to <= pos) return;
-    const between = text.slice(pos, to);
-    if (SPACE.test(between)) return;
-    const lead = between.length - between.trimStart().length;
-    starts.push(pos + lead);
-    ends.push(pos + between.trimEnd().length);
+    if (to <= pos || blank(text, pos, to)) return;
+    let from = pos;
+    let end = to;
+    while (blank(text, from, from + 1)) from++;
+    while (blank(text, end - 1, end)) end--;
+    starts.push(from);
+    ends.push(end);
   };
-  const cursor = tree.walk();
-  try {
-    for (;;) {
-      if (COMMENTS.has(cursor.nodeType)) {
-        gap(cursor.startIndex);
-        pos = Math.max(pos, cursor.endIndex);
-      } else if (cursor.gotoFirstChild()) continue;
-      else {
+  // the comments first, in one call per subtree (one for the file when the subtrees are many):
+  // the walk then asks each node nothing but where it is
+  const root = nodes[0]?.tree.rootNode;
+  const types = root ? commentTypesOf(root.tree.language) : [];
+  const searched = nodes.length > 16 && root ? [root] : nodes;
+  const comments = types.length
+    ? searched.flatMap((n) => n.descendantsOfType(types)).filter((c): c is Node => c !== null)
+    : [];
+  const commentStarts = comments.map((c) => c.startIndex);
+  const commentEnds = comments.map((c) => c.endIndex);
+  let next = 0;
+  for (const node of nodes) {
+    pos = node.startIndex;
+    while (next < commentEnds.length && commentEnds[next]! <= pos) next++;
+    let commentStart = commentStarts[next] ?? Number.POSITIVE_INFINITY;
+    let commentEnd = commentEnds[next] ?? Number.POSITIVE_INFINITY;
+    const cursor = node.walk();
+    try {
+      for (let more = true; more; ) {
+        if (cursor.gotoFirstChild()) continue;
         const start = cursor.startIndex;
         const end = cursor.endIndex;
-        gap(start);
-        if (end > start) {
-          starts.push(start);
-          ends.push(end);
-          pos = end;
+        while (start >= commentEnd) {
+          next++;
+          commentStart = commentStarts[next] ?? Number.POSITIVE_INFINITY;
+          commentEnd = commentEnds[next] ?? Number.POSITIVE_INFINITY;
         }
+        if (start >= commentStart) {
+          // a comment's own leaf (or one of its parts): skipped, and what precedes it checked
+          gap(commentStart);
+          pos = Math.max(pos, commentEnd);
+        } else {
+          gap(start);
+          if (end > start) {
+            starts.push(start);
+            ends.push(end);
+            pos = end;
+          }
+        }
+        while (!cursor.gotoNextSibling())
+          if (!cursor.gotoParent()) {
+            more = false;
+            break;
+          }
       }
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return finish();
+    } finally {
+      cursor.delete();
     }
-  } finally {
-    cursor.delete();
+    gap(node.endIndex);
   }
-  function finish(): SyntaxTokens {
-    gap(text.length);
-    return { text, starts, ends };
+  const at: number[] = [];
+  const parts: string[] = [];
+  let offset = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const token = text.slice(starts[i], ends[i]);
+    at.push(offset);
+    parts.push(token);
+    offset += token.length + 1;
   }
+  at.push(offset);
+  return { starts, ends, at, joined: parts.length ? `${parts.join("\0")}\0` : "" };
+}
+
+/** The outermost of `nodes`: none inside another, in source order. */
+export function outermost(nodes: readonly Node[]): Node[] {
+  const sorted = [...nodes].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  const out: Node[] = [];
+  for (const node of sorted) {
+    const last = out.at(-1);
+    if (!last || node.startIndex >= last.endIndex) out.push(node);
+  }
+  return out;
 }
 
 /** The index of the first token starting at or after `index`. */
@@ -65,15 +137,20 @@ function firstAtOrAfter(tokens: SyntaxTokens, index: number): number {
   return lo;
 }
 
+/** The text of the tokens inside the spans, each followed by NUL. */
+export function tokenText(tokens: SyntaxTokens, spans: readonly [number, number][]): string {
+  let out = "";
+  for (const [from, to] of spans) {
+    const first = firstAtOrAfter(tokens, from);
+    const last = firstAtOrAfter(tokens, to); // tokens lie inside nodes: none straddles `to`
+    out += tokens.joined.slice(tokens.at[first], tokens.at[last]);
+  }
+  return out;
+}
+
 /** The token texts inside the spans, in order. */
 export function tokenTexts(tokens: SyntaxTokens, spans: readonly [number, number][]): string[] {
-  const out: string[] = [];
-  for (const [from, to] of spans)
-    for (let i = firstAtOrAfter(tokens, from); i < tokens.starts.length; i++) {
-      if (tokens.ends[i]! > to) break;
-      out.push(tokens.text.slice(tokens.starts[i], tokens.ends[i]));
-    }
-  return out;
+  return tokenText(tokens, spans).split("\0").slice(0, -1);
 }
 
 /**
@@ -86,7 +163,12 @@ export function fingerprintTokens(
   spans: readonly [number, number][],
   unnamed?: string,
 ): string {
-  let texts = tokenTexts(tokens, spans);
-  if (unnamed !== undefined) texts = texts.map((t) => (t === unnamed ? "\u0001" : t));
-  return createHash("sha256").update(texts.join("\0")).digest("hex").slice(0, 16);
+  let text = tokenText(tokens, spans);
+  if (unnamed !== undefined) {
+    // every whole token spelled `unnamed` (twice: adjacent ones share their NUL)
+    const whole = `\0${unnamed}\0`;
+    text = `\0${text}`.replaceAll(whole, "\0\u0001\0").replaceAll(whole, "\0\u0001\0");
+  }
+  // one-shot hash: a quarter of createHash's cost on the thousands of symbols of a big file
+  return hash("sha256", text, "hex").slice(0, 16);
 }
