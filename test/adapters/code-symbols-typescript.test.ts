@@ -167,6 +167,25 @@ describe("TypeScript symbols", () => {
       ]);
   });
 
+  it("names CommonJS exports; module.exports is the module's default", async () => {
+    const cjs = [
+      "const helper = 1;",
+      "exports.parse = function parse(text) { return text; };",
+      "module.exports.format = (value) => String(value);",
+      "module.exports = { parse: exports.parse, retries: 3 };",
+      "module.exports.x.y = 1;",
+      "",
+    ].join("\n");
+    expect(await outline("lib/index.cjs", cjs)).toEqual([
+      "helper variable 1-1",
+      "parse function 2-2",
+      "format function 3-3",
+      "default variable 4-4",
+      "default.parse property 4-4",
+      "default.retries property 4-4",
+    ]);
+  });
+
   it("names the language of each file and reads none it does not know", async () => {
     expect(
       ["a.ts", "a.d.ts", "a.mts", "a.cts", "a.tsx", "a.js", "a.jsx", "a.mjs", "a.cjs", "A.TS"].map(
