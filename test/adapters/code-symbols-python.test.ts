@@ -80,6 +80,11 @@ describe("Python symbols", () => {
       "Invoice",
       "Invoice.amount",
     ]);
+    // a string's text between escapes is content, its spaces too
+    const escaped = 'def where():\n    return "  in \\"%s\\", line %d"\n';
+    expect(await changedSymbols("a.py", escaped, escaped.replace('"  in', '" in'))).toEqual([
+      "where",
+    ]);
     const decorator = SOURCE.replace("@cache", "@lru_cache");
     expect(await changedSymbols("billing.py", SOURCE, decorator)).toEqual(["total"]);
     // indentation is syntax in Python: a statement moved out of its block changes the tokens

@@ -10,14 +10,18 @@ import type { Language, Node } from "../../vendor/tree-sitter.js";
 export type SyntaxTokens = { starts: number[]; ends: number[]; at: number[]; joined: string };
 
 const COMMENT_TYPES = ["comment", "line_comment", "block_comment", "html_comment"];
-const commentTypes = new WeakMap<Language, string[]>();
+/** String contents a grammar splits around escapes without a leaf for the text between them
+ *  (Python's `string_content`): that text, whitespace and all, is content. */
+const VERBATIM_TYPES = ["string_content"];
+const typesOf = new WeakMap<Language, { comments: string[]; verbatim: string[] }>();
 
-/** The comment types a grammar has. */
-function commentTypesOf(language: Language): string[] {
-  let types = commentTypes.get(language);
+/** The comment and verbatim types a grammar has. */
+function specialTypesOf(language: Language): { comments: string[]; verbatim: string[] } {
+  let types = typesOf.get(language);
   if (!types) {
-    types = COMMENT_TYPES.filter((t) => language.idForNodeType(t, true) !== null);
-    commentTypes.set(language, types);
+    const has = (t: string) => language.idForNodeType(t, true) !== null;
+    types = { comments: COMMENT_TYPES.filter(has), verbatim: VERBATIM_TYPES.filter(has) };
+    typesOf.set(language, types);
   }
   return types;
 }
@@ -34,16 +38,38 @@ function blank(text: string, from: number, to: number): boolean {
 
 /**
  * Every leaf token inside `nodes` (disjoint, in source order) that is not a comment. Text a
- * grammar keeps inside a node without a leaf of its own (the delimiters of a Rust raw string) is
- * a token too, so no edit of code goes unseen. Only these subtrees are walked: what lies between
+ * grammar keeps inside a node without a leaf of its own (the delimiters of a Rust raw string,
+ * Python string text between escapes) is a token too, so no edit of code goes unseen. Only these subtrees are walked: what lies between
  * the declarations (imports, statements) costs nothing.
  */
 export function readSyntaxTokens(nodes: readonly Node[], text: string): SyntaxTokens {
   const starts: number[] = [];
   const ends: number[] = [];
   let pos = 0;
+  // the comments and verbatim contents first, in one call per subtree (one for the file when the
+  // subtrees are many): the walk then asks each node nothing but where it is
+  const root = nodes[0]?.tree.rootNode;
+  const types = root ? specialTypesOf(root.tree.language) : { comments: [], verbatim: [] };
+  const searched = nodes.length > 16 && root ? [root] : nodes;
+  const special = [...types.comments, ...types.verbatim];
+  const found = special.length
+    ? searched.flatMap((n) => n.descendantsOfType(special)).filter((c): c is Node => c !== null)
+    : [];
+  const verbatimType = new Set(types.verbatim);
+  const comments = types.verbatim.length ? found.filter((c) => !verbatimType.has(c.type)) : found;
+  const verbatim = types.verbatim.length ? found.filter((c) => verbatimType.has(c.type)) : [];
+  const verbatimStarts = verbatim.map((c) => c.startIndex);
+  const verbatimEnds = verbatim.map((c) => c.endIndex);
+  let inVerbatim = 0;
   const gap = (to: number) => {
-    if (to <= pos || blank(text, pos, to)) return;
+    if (to <= pos) return;
+    while (inVerbatim < verbatimEnds.length && verbatimEnds[inVerbatim]! <= pos) inVerbatim++;
+    if (verbatimStarts[inVerbatim]! <= pos && to <= verbatimEnds[inVerbatim]!) {
+      starts.push(pos);
+      ends.push(to);
+      return;
+    }
+    if (blank(text, pos, to)) return;
     let from = pos;
     let end = to;
     while (blank(text, from, from + 1)) from++;
@@ -51,14 +77,6 @@ export function readSyntaxTokens(nodes: readonly Node[], text: string): SyntaxTo
     starts.push(from);
     ends.push(end);
   };
-  // the comments first, in one call per subtree (one for the file when the subtrees are many):
-  // the walk then asks each node nothing but where it is
-  const root = nodes[0]?.tree.rootNode;
-  const types = root ? commentTypesOf(root.tree.language) : [];
-  const searched = nodes.length > 16 && root ? [root] : nodes;
-  const comments = types.length
-    ? searched.flatMap((n) => n.descendantsOfType(types)).filter((c): c is Node => c !== null)
-    : [];
   const commentStarts = comments.map((c) => c.startIndex);
   const commentEnds = comments.map((c) => c.endIndex);
   let next = 0;
