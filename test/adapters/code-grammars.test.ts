@@ -2,7 +2,7 @@
 // loads with the runtime and parses its language without an error, from the packages (sources)
 // and from the copies the build puts in dist/vendor/ (what an install runs).
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   RUNTIME_FILE,
 } from "../../src/adapters/anchors/tree-sitter-runtime.js";
 import type { CodeLanguage } from "../../src/core/anchors/symbol-names.js";
+import { tempDir } from "../support/repo.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
@@ -59,5 +60,28 @@ describe("tree-sitter runtime and grammars", () => {
     });
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual(["f", "F", "f", "f", "F", "A,A.f", "f"]);
+  });
+
+  it("say which file is missing or does not load, with a stable code", () => {
+    // a copy of the build with one grammar gone and one damaged, where no node_modules is found
+    const copy = tempDir("adrift-grammars-");
+    cpSync(path.join(ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
+    rmSync(path.join(copy, "dist/vendor/grammars/tree-sitter-go.wasm"));
+    writeFileSync(path.join(copy, "dist/vendor/grammars/tree-sitter-java.wasm"), "not wasm");
+    const script = `
+      const { readCodeSymbols } = await import(${JSON.stringify(path.join(copy, "dist/adapters/anchors/code-symbols.js"))});
+      const out = {};
+      for (const file of ["a.go", "A.java", "a.py"])
+        out[file] = await readCodeSymbols(file, "").then(() => "read", (e) => e.code + ": " + e.message);
+      console.log(JSON.stringify(out));`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      cwd: copy,
+    });
+    expect(run.stderr).toBe("");
+    const out = JSON.parse(run.stdout);
+    expect(out["a.go"]).toMatch(/^io_failed: tree-sitter-go\.wasm .* is missing/);
+    expect(out["A.java"]).toMatch(/^io_failed: the java grammar .* does not load/);
+    expect(out["a.py"]).toBe("read");
   });
 });

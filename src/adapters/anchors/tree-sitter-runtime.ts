@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CodeLanguage } from "../../core/anchors/symbol-names.js";
+import { AdriftError } from "../../core/errors.js";
 import type { Language, Parser } from "../../vendor/tree-sitter.js";
 
 /** Each grammar's wasm file and the npm package it comes from (pinned with the runtime). */
@@ -35,7 +36,11 @@ function readWasm(vendored: string, pkg: string, file: string): Uint8Array {
   const dirs = createRequire(import.meta.url).resolve.paths(pkg) ?? [];
   const found = dirs.map((dir) => path.join(dir, pkg, file)).find((f) => existsSync(f));
   if (!found)
-    throw new Error(`${file}: not in dist/vendor/ nor in the ${pkg} package; run npm run build`);
+    throw new AdriftError(
+      "io_failed",
+      `${file} (the parser of symbol anchors) is missing: expected it in ${fileURLToPath(VENDOR)}, where the build copies it; reinstall git-adrift (from a checkout: npm run build)`,
+      { file, package: pkg },
+    );
   return readFileSync(found);
 }
 
@@ -64,9 +69,20 @@ export function parserFor(language: CodeLanguage): Promise<Parser> {
     parser = (async () => {
       const rt = await loadRuntime();
       const { package: pkg, file } = GRAMMAR_FILES[language];
-      const grammar = await rt.Language.load(readWasm(`grammars/${file}`, pkg, file));
-      return new rt.Parser().setLanguage(grammar);
+      const bytes = readWasm(`grammars/${file}`, pkg, file);
+      try {
+        return new rt.Parser().setLanguage(await rt.Language.load(bytes));
+      } catch (error) {
+        // a grammar built for another runtime ABI: the pair was not moved together
+        throw new AdriftError(
+          "io_failed",
+          `the ${language} grammar (${file}) does not load in this tree-sitter runtime: ${error instanceof Error ? error.message : String(error)}; the runtime and the grammars must be upgraded together`,
+          { language, file },
+        );
+      }
     })();
+    // a failed load is not kept: the next call tries again (and says why again)
+    parser.catch(() => parsers.delete(language));
     parsers.set(language, parser);
   }
   return parser;
