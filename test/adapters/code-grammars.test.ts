@@ -39,6 +39,19 @@ describe("tree-sitter runtime and grammars", () => {
     }
   });
 
+  it("ship with their license notices, in the package and in the Action bundle", () => {
+    for (const notices of [
+      "dist/vendor/THIRD-PARTY-NOTICES.txt",
+      "action/THIRD-PARTY-NOTICES.txt",
+    ]) {
+      const text = readFileSync(path.join(ROOT, notices), "utf8");
+      for (const { package: name } of [RUNTIME_FILE, ...Object.values(GRAMMAR_FILES)])
+        expect(text, `${name} in ${notices}`).toContain(
+          `\n${name} ${pkg.devDependencies[name]} (MIT)\n`,
+        );
+    }
+  });
+
   it.each(Object.keys(SAMPLES) as CodeLanguage[])("parse %s without an error", async (language) => {
     const tree = (await parserFor(language)).parse(SAMPLES[language][1])!;
     expect(tree.rootNode.hasError).toBe(false);
