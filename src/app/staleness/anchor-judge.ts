@@ -109,9 +109,30 @@ async function judgeFile(
   source: AnchorSource,
 ): Promise<FileAnchors> {
   const target = change.change === "renamed" && change.new_path ? change.new_path : change.path;
-  const now =
-    change.change === "deleted" ? [] : await reader.symbolsNow(source, target, change.path);
+  if (change.change === "deleted") return judgeAnchors(reader, record, anchors, source, target, []);
+  // First only the anchors' own symbols (their tokens alone are read): the usual answer is that
+  // they are as the record saw them. Anything else reads every symbol, to tell a rename or a move.
+  const names = anchors.map((a) => a.symbol);
+  const own = await reader.symbolsNow(source, target, names);
+  if (!own) return undefined;
+  const kept = anchors.every((a) =>
+    own.some((s) => s.name === a.symbol && s.fingerprint === a.fingerprint),
+  );
+  if (kept) return judgeAnchors(reader, record, anchors, source, target, own);
+  const now = await reader.symbolsNow(source, target);
   if (!now) return undefined;
+  return judgeAnchors(reader, record, anchors, source, target, now);
+}
+
+/** What the anchors of one file became, given the symbols of `target` now. */
+async function judgeAnchors(
+  reader: SymbolReader,
+  record: AssessedRecord,
+  anchors: readonly Anchor[],
+  source: AnchorSource,
+  target: string,
+  now: readonly AnchorSymbol[],
+): Promise<FileAnchors> {
   const results: AnchorChange[] = [];
   const commits: ChangeCommit[] = [];
   const named = new Set(anchors.map((a) => a.symbol));
@@ -155,7 +176,7 @@ async function judgeFile(
         if (!commits.some((c) => c.hash === found.commit.hash)) commits.push(found.commit);
         // Gone from its file: moved to another one the same commit changed, with its tokens?
         if (result.change === "deleted" && found.movedTo) {
-          const there = await reader.symbolsNow(source, found.movedTo.path, found.movedTo.path);
+          const there = await reader.symbolsNow(source, found.movedTo.path, [found.movedTo.symbol]);
           const kept = there?.find((s) => s.name === found.movedTo!.symbol);
           if (kept)
             result = {
@@ -215,14 +236,19 @@ class SymbolReader {
   }
 
   /** The symbols of `path` at `revision`, [] where there is no file, undefined when not parsed. */
-  symbolsAt(revision: string, path: string): Promise<AnchorSymbol[] | undefined> {
+  symbolsAt(
+    revision: string,
+    path: string,
+    only?: readonly string[],
+  ): Promise<AnchorSymbol[] | undefined> {
     const key = `${revision}\0${path}`;
-    let hit = this.parsed.get(key);
+    const parsedKey = only ? `${key}\0${only.join("\0")}` : key;
+    let hit = this.parsed.get(parsedKey);
     if (!hit) {
       hit = this.read(key, () => this.git.readFileAt(revision, path)).then((bytes) =>
-        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8")),
+        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"), only ? { only } : {}),
       );
-      this.parsed.set(key, hit);
+      this.parsed.set(parsedKey, hit);
     }
     return hit;
   }
@@ -241,7 +267,7 @@ class SymbolReader {
   ): Promise<[string, string][] | undefined> {
     if (record.basis.uncommitted?.includes(a.path) || now.startLine <= 0) return undefined;
     const [was, basisText, nowText] = await Promise.all([
-      this.symbolsAt(record.basis.revision, a.path),
+      this.symbolsAt(record.basis.revision, a.path, [a.symbol]),
       this.textAt(record.basis.revision, a.path),
       this.textNow(source, path),
     ]);
@@ -274,19 +300,20 @@ class SymbolReader {
   async symbolsNow(
     source: AnchorSource,
     path: string,
-    _was: string,
+    only?: readonly string[],
   ): Promise<AnchorSymbol[] | undefined> {
     const staged = source.staged?.changes.find((c) => c.path === path);
-    if (!staged) return this.symbolsAt(source.head, path);
+    if (!staged) return this.symbolsAt(source.head, path, only);
     if (staged.status === "D" || !staged.blob) return [];
     const key = `staged\0${path}`;
-    let hit = this.parsed.get(key);
+    const parsedKey = only ? `${key}\0${only.join("\0")}` : key;
+    let hit = this.parsed.get(parsedKey);
     if (!hit) {
       const blob = staged.blob;
       hit = this.read(key, () => this.git.readBlob(blob)).then((bytes) =>
-        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8")),
+        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"), only ? { only } : {}),
       );
-      this.parsed.set(key, hit);
+      this.parsed.set(parsedKey, hit);
     }
     return hit;
   }
@@ -305,7 +332,7 @@ class SymbolReader {
       const c = source.staged;
       return {
         commit: { hash: c.hash, author: c.author, subject: c.subject },
-        ...(await this.movedIn(c, a, (p) => this.symbolsNow(source, p, p))),
+        ...(await this.movedIn(c, a, (p) => this.symbolsNow(source, p))),
       };
     }
     const commits: CommitInfo[] = [];
