@@ -40,12 +40,8 @@ export type { ExportOptions } from "./app/reports/export.js";
 export type { GoverningOptions, GoverningReport } from "./app/reports/governing.js";
 export type { PrComment, PrCommentOptions } from "./app/reports/pr-comment.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
-export {
-  computeStaleness,
-  type RecordedMarks,
-  recordStaleness,
-  type StaleOptions,
-} from "./app/staleness/stale.js";
+export { type RecordedMarks, recordStaleness } from "./app/staleness/stale-marking.js";
+export { computeStaleness, type StaleOptions } from "./app/staleness/stale-report.js";
 export type { ValidationReport } from "./app/validate/validate.js";
 export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
 export {
