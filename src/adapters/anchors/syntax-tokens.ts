@@ -39,8 +39,9 @@ function blank(text: string, from: number, to: number): boolean {
 /**
  * Every leaf token inside `nodes` (disjoint, in source order) that is not a comment. Text a
  * grammar keeps inside a node without a leaf of its own (the delimiters of a Rust raw string,
- * Python string text between escapes) is a token too, so no edit of code goes unseen. Only these subtrees are walked: what lies between
- * the declarations (imports, statements) costs nothing.
+ * Python string text between escapes) is a token too, so no edit of code goes unseen. Only
+ * these subtrees are walked: what lies between the declarations (imports, statements) costs
+ * nothing.
  */
 export function readSyntaxTokens(nodes: readonly Node[], text: string): SyntaxTokens {
   const starts: number[] = [];
