@@ -1,49 +1,8 @@
 // The symbols of Go files: names (methods as Type.Method), kinds, lines, and fingerprints that
 // hold under gofmt-style edits and comments and change with any token.
 import { describe, expect, it } from "vitest";
+import { GO_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline } from "../support/code-symbols.js";
-
-const SOURCE = `package shop
-
-import (
-	"fmt"
-)
-
-// Pi is a constant.
-const Pi = 3.14
-
-const (
-	Small = iota
-	Large
-)
-
-var count, total int = 0, 0
-
-type Cart struct {
-	Items []Item
-	Owner, Note string
-}
-
-type Pricer interface {
-	Price() int
-}
-
-type ID = string
-
-func (c *Cart) Add(it Item) {
-	c.Items = append(c.Items, it)
-}
-
-func New() *Cart {
-	return &Cart{}
-}
-
-func (b Box[T]) Get() T { return b.v }
-
-func (c Cart) String() string {
-	return fmt.Sprintf("%d items", len(c.Items))
-}
-`;
 
 describe("Go symbols", () => {
   it("names functions, methods as Type.Method, types with their fields, vars and consts", async () => {

@@ -2,46 +2,8 @@
 // whitespace edits and change with any token.
 import { describe, expect, it } from "vitest";
 import { codeLanguageOf } from "../../src/adapters/anchors/code-symbols.js";
+import { PYTHON_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline } from "../support/code-symbols.js";
-
-const SOURCE = `"""Billing."""
-import os
-
-RATE = 0.2
-LIMIT: int = 10
-low, high = 1, 2
-type Money = int
-
-
-@cache
-def total(items):
-    # sum of the items
-    return sum(i.price for i in items) * (1 + RATE)
-
-
-class Invoice(Base):
-    currency = "EUR"
-    lines: list
-
-    def __init__(self, lines):
-        self.lines = lines
-
-    @property
-    def amount(self):
-        return total(self.lines)
-
-    @amount.setter
-    def amount(self, value):
-        raise AttributeError("read only")
-
-    class Meta:
-        def describe(self):
-            return "invoice"
-
-
-async def fetch():
-    pass
-`;
 
 describe("Python symbols", () => {
   it("names functions, classes, methods, attributes and top-level assignments", async () => {

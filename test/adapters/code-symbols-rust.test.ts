@@ -1,55 +1,8 @@
 // The symbols of Rust files: items, impl methods as Type.method, modules, and fingerprints that
 // hold under comment and rustfmt-style edits and change with any token.
 import { describe, expect, it } from "vitest";
+import { RUST_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline } from "../support/code-symbols.js";
-
-const SOURCE = `use std::fmt;
-
-/// A point.
-#[derive(Debug, Clone)]
-pub struct Point {
-    pub x: i32,
-    y: i32,
-}
-
-pub enum Shape {
-    Circle(f64),
-    Square { side: f64 },
-}
-
-pub trait Area {
-    fn area(&self) -> f64;
-    fn unit() -> f64 { 1.0 }
-}
-
-impl Point {
-    pub fn new(x: i32, y: i32) -> Self {
-        Point { x, y }
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
-    }
-}
-
-impl<T> Area for Wrapper<T> {
-    fn area(&self) -> f64 { 0.0 }
-}
-
-pub const MAX: u32 = 10;
-static NAME: &str = r#"the "name""#;
-type Pair = (Point, Point);
-
-mod geometry {
-    pub fn origin() -> super::Point { super::Point::new(0, 0) }
-}
-
-macro_rules! square { ($x:expr) => { $x * $x }; }
-
-fn main() {}
-`;
 
 describe("Rust symbols", () => {
   it("names items, fields, variants, trait and impl methods, and modules", async () => {
