@@ -53,6 +53,7 @@ import os
 
 RATE = 0.2
 LIMIT: int = 10
+SETTINGS = {"timeout": 3, "retry": {"times": 2}, f"x{RATE}": 1, 4: "four"}
 low, high = 1, 2
 type Money = int
 
