@@ -20,13 +20,10 @@ function statement(node: Node, unit: Node): Declared[] {
       const declaration = node.childForFieldName("declaration");
       if (declaration) return statement(declaration, unit);
       const value = node.childForFieldName("value");
-      if (value)
-        return declare(
-          fieldText(value, "name") ?? "default",
-          kindOfValue(value),
-          unit,
-          membersOfValue(value),
-        );
+      if (value) {
+        const { kind, members } = valueShape(value);
+        return declare(fieldText(value, "name") ?? "default", kind, unit, members);
+      }
       return [];
     }
     case "ambient_declaration":
@@ -88,12 +85,8 @@ function statement(node: Node, unit: Node): Declared[] {
         const value = d.childForFieldName("value");
         const name = d.childForFieldName("name");
         if (name?.type !== "identifier") return [];
-        return declare(
-          name.text,
-          value ? kindOfValue(value) : "variable",
-          declarators.length === 1 ? unit : d,
-          value ? membersOfValue(value) : [],
-        );
+        const { kind, members } = valueShape(value);
+        return declare(name.text, kind, declarators.length === 1 ? unit : d, members);
       });
     }
     default:
@@ -115,7 +108,9 @@ function commonJsExport(assignment: Node, unit: Node): Declared[] {
           ["exports", "module.exports"].includes(left.childForFieldName("object")?.text ?? "")
         ? left.childForFieldName("property")?.text
         : undefined;
-  return name === undefined ? [] : declare(name, kindOfValue(value), unit, membersOfValue(value));
+  if (name === undefined) return [];
+  const { kind, members } = valueShape(value);
+  return declare(name, kind, unit, members);
 }
 
 const FUNCTIONS = new Set([
@@ -125,49 +120,40 @@ const FUNCTIONS = new Set([
   "generator_function",
 ]);
 
-function kindOfValue(value: Node): string {
-  const inner = unwrap(value);
-  if (FUNCTIONS.has(inner.type)) return "function";
-  if (inner.type === "class") return "class";
-  return "variable";
-}
+const WRAPPERS = new Set([
+  "as_expression",
+  "satisfies_expression",
+  "parenthesized_expression",
+  "type_assertion",
+]);
 
-/** `{…} as const`, `{…} satisfies T`, `({…})`: the expression inside. */
-function unwrap(value: Node): Node {
+/** What a value declares: its kind, and the members of an object literal or a class. The
+ *  expression inside `{…} as const`, `{…} satisfies T` and `({…})` is the value. */
+function valueShape(value: Node | null): { kind: string; members: Declared[] } {
+  if (!value) return { kind: "variable", members: [] };
   let node = value;
-  while (
-    [
-      "as_expression",
-      "satisfies_expression",
-      "parenthesized_expression",
-      "type_assertion",
-    ].includes(node.type)
-  ) {
+  let type = node.type;
+  while (WRAPPERS.has(type)) {
     const first = node.namedChildren.find((c) => c !== null && c.type !== "type_arguments");
     if (!first) break;
     node = first;
+    type = node.type;
   }
-  return node;
-}
-
-function membersOfValue(value: Node): Declared[] {
-  const inner = unwrap(value);
-  if (inner.type === "object") return objectMembers(inner);
-  if (inner.type === "class") return classMembers(inner.childForFieldName("body"));
-  return [];
+  if (FUNCTIONS.has(type)) return { kind: "function", members: [] };
+  if (type === "class")
+    return { kind: "class", members: classMembers(node.childForFieldName("body")) };
+  if (type === "object") return { kind: "variable", members: objectMembers(node) };
+  return { kind: "variable", members: [] };
 }
 
 function objectMembers(object: Node): Declared[] {
   return namedChildrenOf(object).flatMap((m) => {
     switch (m.type) {
       case "pair": {
-        const value = m.childForFieldName("value");
-        return declare(
-          keyText(m.childForFieldName("key")),
-          memberKind(value),
-          m,
-          value ? membersOfValue(value) : [],
-        );
+        const { kind, members } = valueShape(m.childForFieldName("value"));
+        // an object's key: a method when it holds a function, else a property
+        const memberKind = kind === "function" ? "method" : kind === "variable" ? "property" : kind;
+        return declare(keyText(m.childForFieldName("key")), memberKind, m, members);
       }
       case "method_definition":
         return declare(keyText(m.childForFieldName("name")), "method", m);
@@ -223,10 +209,4 @@ function enumMembers(body: Node | null): Declared[] {
         ? declare(keyText(m), "member", m)
         : [],
   );
-}
-
-/** An object key's kind: `method` for a function value, else `property`. */
-function memberKind(value: Node | null): string {
-  const kind = value ? kindOfValue(value) : "property";
-  return kind === "function" ? "method" : kind === "variable" ? "property" : kind;
 }
