@@ -105,6 +105,8 @@ const (
 
 var count, total int = 0, 0
 
+var Defaults = &Cart{Owner: "shop", Note: fmt.Sprint(Large)}
+
 type Cart struct {
 	Items []Item
 	Owner, Note string
