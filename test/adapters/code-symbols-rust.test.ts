@@ -23,12 +23,16 @@ describe("Rust symbols", () => {
       // a type declared in another file: a scope of that name
       "Wrapper.area method 33-33",
       "MAX constant 36-36",
-      "NAME static 37-37",
-      "Pair type 38-38",
-      "geometry module 40-42",
-      "geometry.origin function 41-41",
-      "square macro 44-44",
-      "main function 46-46",
+      // a struct expression's fields are members
+      "ORIGIN constant 37-37",
+      "ORIGIN.x property 37-37",
+      "ORIGIN.y property 37-37",
+      "NAME static 38-38",
+      "Pair type 39-39",
+      "geometry module 41-43",
+      "geometry.origin function 42-42",
+      "square macro 45-45",
+      "main function 47-47",
     ]);
   });
 
@@ -39,6 +43,8 @@ describe("Rust symbols", () => {
     expect(await changedSymbols("geo.rs", SOURCE, reformatted)).toEqual([]);
     const raw = SOURCE.replace('r#"the "name""#', 'r#"the "Name""#');
     expect(await changedSymbols("geo.rs", SOURCE, raw)).toEqual(["NAME"]);
+    const field = SOURCE.replace("x: 0, y: MAX", "x: 1, y: MAX");
+    expect(await changedSymbols("geo.rs", SOURCE, field)).toEqual(["ORIGIN", "ORIGIN.x"]);
     const derive = SOURCE.replace("#[derive(Debug, Clone)]", "#[derive(Debug)]");
     expect(await changedSymbols("geo.rs", SOURCE, derive)).toEqual(["Point"]);
     const macro = SOURCE.replace('"({}, {})"', '"[{}, {}]"');

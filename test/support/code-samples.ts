@@ -205,6 +205,7 @@ impl<T> Area for Wrapper<T> {
 }
 
 pub const MAX: u32 = 10;
+const ORIGIN: Point = Point { x: 0, y: MAX as i32 };
 static NAME: &str = r#"the "name""#;
 type Pair = (Point, Point);
 
