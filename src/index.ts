@@ -1,6 +1,12 @@
 /** adrift's library: the same use cases as the CLI, typed, with the event schemas. */
 
 export {
+  type CodeSymbol,
+  codeLanguageOf,
+  readCodeSymbols,
+  type SymbolSpan,
+} from "./adapters/anchors/code-symbols.js";
+export {
   type Clock,
   type IdSource,
   steppingClock,
@@ -21,6 +27,7 @@ export type { ImportedAdr } from "./app/adr/import.js";
 export { type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { AdrSummary } from "./app/adr/summary.js";
 export type { AgentHookChange } from "./app/agents/install.js";
+export { type FileSymbols, listFileSymbols } from "./app/anchors/file-symbols.js";
 export type { StoryChanges, StoryInput } from "./app/backlog/stories.js";
 export { userDecisionsFor } from "./app/backlog/user-decisions.js";
 export type { VerdictInput } from "./app/backlog/verdicts.js";

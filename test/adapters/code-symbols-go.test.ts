@@ -1,49 +1,8 @@
 // The symbols of Go files: names (methods as Type.Method), kinds, lines, and fingerprints that
 // hold under gofmt-style edits and comments and change with any token.
 import { describe, expect, it } from "vitest";
+import { GO_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline } from "../support/code-symbols.js";
-
-const SOURCE = `package shop
-
-import (
-	"fmt"
-)
-
-// Pi is a constant.
-const Pi = 3.14
-
-const (
-	Small = iota
-	Large
-)
-
-var count, total int = 0, 0
-
-type Cart struct {
-	Items []Item
-	Owner, Note string
-}
-
-type Pricer interface {
-	Price() int
-}
-
-type ID = string
-
-func (c *Cart) Add(it Item) {
-	c.Items = append(c.Items, it)
-}
-
-func New() *Cart {
-	return &Cart{}
-}
-
-func (b Box[T]) Get() T { return b.v }
-
-func (c Cart) String() string {
-	return fmt.Sprintf("%d items", len(c.Items))
-}
-`;
 
 describe("Go symbols", () => {
   it("names functions, methods as Type.Method, types with their fields, vars and consts", async () => {
@@ -53,19 +12,23 @@ describe("Go symbols", () => {
       "Large constant 12-12",
       "count variable 15-15",
       "total variable 15-15",
-      "Cart struct 17-20",
-      "Cart.Items field 18-18",
-      "Cart.Owner field 19-19",
-      "Cart.Note field 19-19",
-      "Pricer interface 22-24",
-      "Pricer.Price method 23-23",
-      "ID type 26-26",
+      // a composite literal's keys are the variable's members
+      "Defaults variable 17-17",
+      "Defaults.Owner property 17-17",
+      "Defaults.Note property 17-17",
+      "Cart struct 19-22",
+      "Cart.Items field 20-20",
+      "Cart.Owner field 21-21",
+      "Cart.Note field 21-21",
+      "Pricer interface 24-26",
+      "Pricer.Price method 25-25",
+      "ID type 28-28",
       // methods join their type, wherever they are declared
-      "Cart.Add method 28-30",
-      "New function 32-34",
+      "Cart.Add method 30-32",
+      "New function 34-36",
       // the receiver's type is declared in another file: a scope of that name
-      "Box.Get method 36-36",
-      "Cart.String method 38-40",
+      "Box.Get method 38-38",
+      "Cart.String method 40-42",
     ]);
   });
 
@@ -88,6 +51,8 @@ describe("Go symbols", () => {
     expect(await changedSymbols("cart.go", SOURCE, layout)).toEqual([]);
     const edited = SOURCE.replace('"%d items"', '"%d item(s)"');
     expect(await changedSymbols("cart.go", SOURCE, edited)).toEqual(["Cart.String"]);
+    const key = SOURCE.replace('Owner: "shop"', 'Owner: "store"');
+    expect(await changedSymbols("cart.go", SOURCE, key)).toEqual(["Defaults", "Defaults.Owner"]);
     const field = SOURCE.replace("Items []Item", "Items []*Item");
     expect(await changedSymbols("cart.go", SOURCE, field)).toEqual(["Cart", "Cart.Items"]);
   });

@@ -1,41 +1,8 @@
 // The symbols of Java files: classes and their members as Class.member, nested types, and
 // fingerprints that hold under comment and layout edits and change with any token.
 import { describe, expect, it } from "vitest";
+import { JAVA_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline } from "../support/code-symbols.js";
-
-const SOURCE = `package shop;
-
-import java.util.List;
-
-/** A shop. */
-@Entity
-public class Shop<T> extends Base implements Named {
-    private static final int MAX = 3, MIN = 1;
-
-    public Shop() {}
-
-    @Override
-    public String name() { return "shop"; }
-
-    void add(int count) { total += count; }
-    void add(String label) { labels.add(label); }
-
-    static class Inner { int depth; }
-
-    enum Kind { SMALL, LARGE; boolean big() { return this == LARGE; } }
-
-    record Pair(int left, int right) {
-        Pair {}
-        static int zero() { return 0; }
-    }
-
-    interface Listener { void changed(); int DELAY = 5; }
-
-    public String name(String prefix) { return prefix + name(); }
-}
-
-@interface Audit { String value() default ""; }
-`;
 
 describe("Java symbols", () => {
   it("names types, methods, constructors, fields, constants and nested types", async () => {

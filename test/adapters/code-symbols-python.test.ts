@@ -2,66 +2,33 @@
 // whitespace edits and change with any token.
 import { describe, expect, it } from "vitest";
 import { codeLanguageOf } from "../../src/adapters/anchors/code-symbols.js";
+import { PYTHON_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline } from "../support/code-symbols.js";
-
-const SOURCE = `"""Billing."""
-import os
-
-RATE = 0.2
-LIMIT: int = 10
-low, high = 1, 2
-type Money = int
-
-
-@cache
-def total(items):
-    # sum of the items
-    return sum(i.price for i in items) * (1 + RATE)
-
-
-class Invoice(Base):
-    currency = "EUR"
-    lines: list
-
-    def __init__(self, lines):
-        self.lines = lines
-
-    @property
-    def amount(self):
-        return total(self.lines)
-
-    @amount.setter
-    def amount(self, value):
-        raise AttributeError("read only")
-
-    class Meta:
-        def describe(self):
-            return "invoice"
-
-
-async def fetch():
-    pass
-`;
 
 describe("Python symbols", () => {
   it("names functions, classes, methods, attributes and top-level assignments", async () => {
     expect(await outline("billing.py", SOURCE)).toEqual([
       "RATE variable 4-4",
       "LIMIT variable 5-5",
-      "low variable 6-6",
-      "high variable 6-6",
-      "Money type 7-7",
+      // a dictionary's string keys are its members; other keys name nothing
+      "SETTINGS variable 6-6",
+      "SETTINGS.timeout property 6-6",
+      "SETTINGS.retry property 6-6",
+      "SETTINGS.retry.times property 6-6",
+      "low variable 7-7",
+      "high variable 7-7",
+      "Money type 8-8",
       // read with its decorator
-      "total function 10-13",
-      "Invoice class 16-33",
-      "Invoice.currency field 17-17",
-      "Invoice.lines field 18-18",
-      "Invoice.__init__ method 20-21",
+      "total function 11-14",
+      "Invoice class 17-34",
+      "Invoice.currency field 18-18",
+      "Invoice.lines field 19-19",
+      "Invoice.__init__ method 21-22",
       // a property and its setter, side by side: one symbol
-      "Invoice.amount method 23-29",
-      "Invoice.Meta class 31-33",
-      "Invoice.Meta.describe method 32-33",
-      "fetch function 36-37",
+      "Invoice.amount method 24-30",
+      "Invoice.Meta class 32-34",
+      "Invoice.Meta.describe method 33-34",
+      "fetch function 37-38",
     ]);
     expect(codeLanguageOf("stubs/a.pyi")).toBe("python");
   });
@@ -84,6 +51,12 @@ describe("Python symbols", () => {
     const escaped = 'def where():\n    return "  in \\"%s\\", line %d"\n';
     expect(await changedSymbols("a.py", escaped, escaped.replace('"  in', '" in'))).toEqual([
       "where",
+    ]);
+    const key = SOURCE.replace('"times": 2', '"times": 3');
+    expect(await changedSymbols("billing.py", SOURCE, key)).toEqual([
+      "SETTINGS",
+      "SETTINGS.retry",
+      "SETTINGS.retry.times",
     ]);
     const decorator = SOURCE.replace("@cache", "@lru_cache");
     expect(await changedSymbols("billing.py", SOURCE, decorator)).toEqual(["total"]);

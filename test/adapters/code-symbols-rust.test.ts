@@ -1,55 +1,8 @@
 // The symbols of Rust files: items, impl methods as Type.method, modules, and fingerprints that
 // hold under comment and rustfmt-style edits and change with any token.
 import { describe, expect, it } from "vitest";
+import { RUST_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline } from "../support/code-symbols.js";
-
-const SOURCE = `use std::fmt;
-
-/// A point.
-#[derive(Debug, Clone)]
-pub struct Point {
-    pub x: i32,
-    y: i32,
-}
-
-pub enum Shape {
-    Circle(f64),
-    Square { side: f64 },
-}
-
-pub trait Area {
-    fn area(&self) -> f64;
-    fn unit() -> f64 { 1.0 }
-}
-
-impl Point {
-    pub fn new(x: i32, y: i32) -> Self {
-        Point { x, y }
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
-    }
-}
-
-impl<T> Area for Wrapper<T> {
-    fn area(&self) -> f64 { 0.0 }
-}
-
-pub const MAX: u32 = 10;
-static NAME: &str = r#"the "name""#;
-type Pair = (Point, Point);
-
-mod geometry {
-    pub fn origin() -> super::Point { super::Point::new(0, 0) }
-}
-
-macro_rules! square { ($x:expr) => { $x * $x }; }
-
-fn main() {}
-`;
 
 describe("Rust symbols", () => {
   it("names items, fields, variants, trait and impl methods, and modules", async () => {
@@ -70,12 +23,16 @@ describe("Rust symbols", () => {
       // a type declared in another file: a scope of that name
       "Wrapper.area method 33-33",
       "MAX constant 36-36",
-      "NAME static 37-37",
-      "Pair type 38-38",
-      "geometry module 40-42",
-      "geometry.origin function 41-41",
-      "square macro 44-44",
-      "main function 46-46",
+      // a struct expression's fields are members
+      "ORIGIN constant 37-37",
+      "ORIGIN.x property 37-37",
+      "ORIGIN.y property 37-37",
+      "NAME static 38-38",
+      "Pair type 39-39",
+      "geometry module 41-43",
+      "geometry.origin function 42-42",
+      "square macro 45-45",
+      "main function 47-47",
     ]);
   });
 
@@ -86,6 +43,8 @@ describe("Rust symbols", () => {
     expect(await changedSymbols("geo.rs", SOURCE, reformatted)).toEqual([]);
     const raw = SOURCE.replace('r#"the "name""#', 'r#"the "Name""#');
     expect(await changedSymbols("geo.rs", SOURCE, raw)).toEqual(["NAME"]);
+    const field = SOURCE.replace("x: 0, y: MAX", "x: 1, y: MAX");
+    expect(await changedSymbols("geo.rs", SOURCE, field)).toEqual(["ORIGIN", "ORIGIN.x"]);
     const derive = SOURCE.replace("#[derive(Debug, Clone)]", "#[derive(Debug)]");
     expect(await changedSymbols("geo.rs", SOURCE, derive)).toEqual(["Point"]);
     const macro = SOURCE.replace('"({}, {})"', '"[{}, {}]"');

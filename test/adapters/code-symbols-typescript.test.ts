@@ -2,53 +2,8 @@
 // hold under comment and whitespace edits and change with any token.
 import { describe, expect, it } from "vitest";
 import { codeLanguageOf, readCodeSymbols } from "../../src/adapters/anchors/code-symbols.js";
+import { TYPESCRIPT_SOURCE as SOURCE } from "../support/code-samples.js";
 import { changedSymbols, fingerprints, outline, symbolsOf } from "../support/code-symbols.js";
-
-const SOURCE = `import { readFile } from "node:fs/promises";
-
-/** Adds. */
-export function add(a: number, b: number): number {
-  return a + b;
-}
-
-export const handler = async () => readFile("x");
-const config = { port: 8080, "db-host": "db", nested: { deep: true }, run() {} } as const;
-
-export interface Options {
-  name: string;
-  limits: { max: number };
-  go(): void;
-}
-
-export type Pair = { left: string; right: string };
-type Id = string | number;
-enum Color { Red, Green = 2 }
-
-export default class Store<T> extends Base {
-  private items: T[] = [];
-  static count = 0;
-  constructor() {
-    super();
-  }
-  get size() { return this.items.length; }
-  set size(n) {}
-  put(item: string): void;
-  put(item: number): void;
-  put(item: unknown) {}
-}
-
-namespace Tools {
-  export function inner() {}
-}
-declare function ambient(): void;
-function over(a: string): void;
-function over(a: number): void;
-function over(a: unknown) {}
-let first = 1, second = 2;
-function twice() { return 1; }
-const between = 0;
-function twice() { return 2; }
-`;
 
 describe("TypeScript symbols", () => {
   it("names functions, classes and members, interfaces, types, enums and top-level declarations", async () => {

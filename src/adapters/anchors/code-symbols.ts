@@ -13,7 +13,8 @@ import { walkJava } from "./languages/java.js";
 import { walkPython } from "./languages/python.js";
 import { walkRust } from "./languages/rust.js";
 import { walkTypeScript } from "./languages/typescript.js";
-import { fingerprintTokens, outermost, readSyntaxTokens } from "./syntax-tokens.js";
+import { outermost, readSyntaxTokens } from "./syntax-tokens.js";
+import { fingerprintTokens } from "./token-fingerprint.js";
 import { parserFor } from "./tree-sitter-runtime.js";
 
 /** One named syntax unit of a file: a function, class, method, interface, type, top-level

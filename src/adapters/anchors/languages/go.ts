@@ -42,7 +42,10 @@ function specs(declaration: Node): Declared[] {
       return declare(fieldText(spec, "name"), kindOfType(spec, type), unit, typeMembers(type));
     }
     const kind = spec.type === "const_spec" ? "constant" : "variable";
-    return spec.childrenForFieldName("name").flatMap((n) => (n ? declare(n.text, kind, unit) : []));
+    const names = spec.childrenForFieldName("name").filter((n): n is Node => n !== null);
+    // one name, one composite literal: its keys are the variable's members
+    const members = names.length === 1 ? literalMembers(spec.childForFieldName("value")) : [];
+    return names.flatMap((n) => declare(n.text, kind, unit, members));
   });
 }
 
@@ -69,6 +72,31 @@ function typeMembers(type: Node | null): Declared[] {
       m.type === "method_elem" ? declare(fieldText(m, "name"), "method", m) : [],
     );
   return [];
+}
+
+/** The keyed elements of a composite literal (`Config{Port: 8080}`, `map[string]int{"max": 3}`,
+ *  also behind `&`) as members, nested literals' keys under theirs. */
+function literalMembers(value: Node | null): Declared[] {
+  let node = value?.type === "expression_list" ? (value.namedChildren[0] ?? null) : value;
+  if (node?.type === "unary_expression") node = node.childForFieldName("operand");
+  const body =
+    node?.type === "composite_literal"
+      ? node.childForFieldName("body")
+      : node?.type === "literal_value"
+        ? node
+        : null;
+  return namedChildrenOf(body).flatMap((element) => {
+    if (element.type !== "keyed_element") return [];
+    const key = element.childForFieldName("key")?.namedChildren[0] ?? null;
+    const name =
+      key?.type === "identifier" || key?.type === "field_identifier"
+        ? key.text
+        : key?.type === "interpreted_string_literal" && key.namedChildCount <= 1
+          ? (key.namedChildren[0]?.text ?? "")
+          : undefined;
+    const inner = element.childForFieldName("value")?.namedChildren[0] ?? null;
+    return declare(name, "property", element, literalMembers(inner));
+  });
 }
 
 /** The type a method's receiver names: `p *Point` and `b Box[T]` → Point, Box. */

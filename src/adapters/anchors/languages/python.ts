@@ -33,13 +33,34 @@ function statement(node: Node, unit: Node, inClass: boolean): Declared[] {
     case "expression_statement": {
       const assignment = node.namedChildren[0];
       if (assignment?.type !== "assignment") return [];
+      const keys = dictionaryKeys(assignment.childForFieldName("right"));
       return targets(assignment.childForFieldName("left")).flatMap((name) =>
-        declare(name, inClass ? "field" : "variable", unit),
+        declare(name, inClass ? "field" : "variable", unit, keys),
       );
     }
     default:
       return [];
   }
+}
+
+/** A dictionary literal's string keys as members (`SETTINGS.timeout`), nested ones too. */
+function dictionaryKeys(value: Node | null): Declared[] {
+  if (value?.type !== "dictionary") return [];
+  return namedChildrenOf(value).flatMap((pair) => {
+    if (pair.type !== "pair") return [];
+    const key = pair.childForFieldName("key");
+    if (key?.type !== "string") return [];
+    const parts = namedChildrenOf(key);
+    // a plain string: its quotes and one content, no interpolation or escape
+    const content = parts.length === 3 ? parts[1] : parts.length === 2 ? undefined : null;
+    if (content === null || (content && content.namedChildCount > 0)) return [];
+    return declare(
+      content?.text ?? "",
+      "property",
+      pair,
+      dictionaryKeys(pair.childForFieldName("value")),
+    );
+  });
 }
 
 /** The names an assignment binds: `x`, `a, b`, `(a, b)`; attributes and subscripts bind none. */

@@ -70,6 +70,9 @@ function members(node: Node): Declared[] {
       return items(body, "trait");
     case "mod_item":
       return items(body);
+    case "const_item":
+    case "static_item":
+      return structFields(node.childForFieldName("value"));
     default:
       return [];
   }
@@ -78,6 +81,19 @@ function members(node: Node): Declared[] {
 function fields(list: Node): Declared[] {
   return namedChildrenOf(list).flatMap((f) =>
     f.type === "field_declaration" ? declare(fieldText(f, "name"), "field", f) : [],
+  );
+}
+
+/** A struct expression's fields as members (`DEFAULTS.port` in `const DEFAULTS: Config =
+ *  Config { port: 8080 }`), nested struct expressions' fields under theirs. */
+function structFields(value: Node | null): Declared[] {
+  if (value?.type !== "struct_expression") return [];
+  return namedChildrenOf(value.childForFieldName("body")).flatMap((f) =>
+    f.type === "field_initializer"
+      ? declare(fieldText(f, "field"), "property", f, structFields(f.childForFieldName("value")))
+      : f.type === "shorthand_field_initializer"
+        ? declare(f.text, "property", f)
+        : [],
   );
 }
 

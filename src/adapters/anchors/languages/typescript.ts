@@ -3,6 +3,7 @@
 // variables (an object literal's keys are its members: `config.port`).
 import type { Node } from "../../../vendor/tree-sitter.js";
 import { type Declared, declare, fieldText, keyText, namedChildrenOf } from "./declared.js";
+import { classMembers, enumMembers, typeMembers, valueShape } from "./typescript-members.js";
 
 /** The declarations of a TypeScript/TSX/JavaScript program. */
 export function walkTypeScript(root: Node): Declared[] {
@@ -20,13 +21,10 @@ function statement(node: Node, unit: Node): Declared[] {
       const declaration = node.childForFieldName("declaration");
       if (declaration) return statement(declaration, unit);
       const value = node.childForFieldName("value");
-      if (value)
-        return declare(
-          fieldText(value, "name") ?? "default",
-          kindOfValue(value),
-          unit,
-          membersOfValue(value),
-        );
+      if (value) {
+        const { kind, members } = valueShape(value);
+        return declare(fieldText(value, "name") ?? "default", kind, unit, members);
+      }
       return [];
     }
     case "ambient_declaration":
@@ -88,12 +86,8 @@ function statement(node: Node, unit: Node): Declared[] {
         const value = d.childForFieldName("value");
         const name = d.childForFieldName("name");
         if (name?.type !== "identifier") return [];
-        return declare(
-          name.text,
-          value ? kindOfValue(value) : "variable",
-          declarators.length === 1 ? unit : d,
-          value ? membersOfValue(value) : [],
-        );
+        const { kind, members } = valueShape(value);
+        return declare(name.text, kind, declarators.length === 1 ? unit : d, members);
       });
     }
     default:
@@ -115,118 +109,7 @@ function commonJsExport(assignment: Node, unit: Node): Declared[] {
           ["exports", "module.exports"].includes(left.childForFieldName("object")?.text ?? "")
         ? left.childForFieldName("property")?.text
         : undefined;
-  return name === undefined ? [] : declare(name, kindOfValue(value), unit, membersOfValue(value));
-}
-
-const FUNCTIONS = new Set([
-  "arrow_function",
-  "function_expression",
-  "function",
-  "generator_function",
-]);
-
-function kindOfValue(value: Node): string {
-  const inner = unwrap(value);
-  if (FUNCTIONS.has(inner.type)) return "function";
-  if (inner.type === "class") return "class";
-  return "variable";
-}
-
-/** `{…} as const`, `{…} satisfies T`, `({…})`: the expression inside. */
-function unwrap(value: Node): Node {
-  let node = value;
-  while (
-    [
-      "as_expression",
-      "satisfies_expression",
-      "parenthesized_expression",
-      "type_assertion",
-    ].includes(node.type)
-  ) {
-    const first = node.namedChildren.find((c) => c !== null && c.type !== "type_arguments");
-    if (!first) break;
-    node = first;
-  }
-  return node;
-}
-
-function membersOfValue(value: Node): Declared[] {
-  const inner = unwrap(value);
-  if (inner.type === "object") return objectMembers(inner);
-  if (inner.type === "class") return classMembers(inner.childForFieldName("body"));
-  return [];
-}
-
-function objectMembers(object: Node): Declared[] {
-  return namedChildrenOf(object).flatMap((m) => {
-    switch (m.type) {
-      case "pair": {
-        const value = m.childForFieldName("value");
-        return declare(
-          keyText(m.childForFieldName("key")),
-          memberKind(value),
-          m,
-          value ? membersOfValue(value) : [],
-        );
-      }
-      case "method_definition":
-        return declare(keyText(m.childForFieldName("name")), "method", m);
-      case "shorthand_property_identifier":
-        return declare(m.text, "property", m);
-      default:
-        return [];
-    }
-  });
-}
-
-function classMembers(body: Node | null): Declared[] {
-  return namedChildrenOf(body).flatMap((m) => {
-    switch (m.type) {
-      case "method_definition":
-      case "method_signature":
-      case "abstract_method_signature":
-        return declare(keyText(m.childForFieldName("name")), "method", m);
-      case "public_field_definition":
-        return declare(keyText(m.childForFieldName("name")), "field", m);
-      case "field_definition":
-        return declare(keyText(m.childForFieldName("property")), "field", m);
-      default:
-        return [];
-    }
-  });
-}
-
-function typeMembers(body: Node | null): Declared[] {
-  if (!body || !["interface_body", "object_type"].includes(body.type)) return [];
-  return namedChildrenOf(body).flatMap((m) => {
-    switch (m.type) {
-      case "property_signature":
-        return declare(
-          keyText(m.childForFieldName("name")),
-          "property",
-          m,
-          typeMembers(m.childForFieldName("type")?.namedChildren[0] ?? null),
-        );
-      case "method_signature":
-        return declare(keyText(m.childForFieldName("name")), "method", m);
-      default:
-        return [];
-    }
-  });
-}
-
-function enumMembers(body: Node | null): Declared[] {
-  return namedChildrenOf(body).flatMap((m) =>
-    m.type === "enum_assignment"
-      ? declare(keyText(m.childForFieldName("name")), "member", m)
-      : m.type === "property_identifier" || m.type === "string"
-        ? declare(keyText(m), "member", m)
-        : [],
-  );
-}
-
-/** An object key's kind: `method` for a function value, else `property`. */
-function memberKind(value: Node | null): string {
-  const kind = value ? kindOfValue(value) : "property";
-  return kind === "function" ? "method" : kind === "variable" ? "property" : kind;
+  if (name === undefined) return [];
+  const { kind, members } = valueShape(value);
+  return declare(name, kind, unit, members);
 }
