@@ -8,6 +8,7 @@ import { isRunning } from "../adapters/processes.js";
 import { AdriftError } from "../core/errors.js";
 import { fnv1a } from "../core/fnv.js";
 import { hookSkipped } from "../core/hook-names.js";
+import { cliIo } from "./io.js";
 
 /**
  * Runs one hook's work and prints what it says to stderr; exits 0 whatever adrift's own work
@@ -23,27 +24,30 @@ export async function runInstalledHook(name: string, args: readonly string[]): P
       `adrift has no ${name} hook; expected one of ${HOOK_NAMES.join(", ")}`,
       { hook: name },
     );
+  const { cwd, env, stderr } = cliIo();
   let skipped: unknown;
   try {
     const { createLightContext } = await import("../app/light-dependencies.js");
     const { runHook } = await import("../app/hooks/run.js");
-    const ctx = await createLightContext(process.cwd());
+    const ctx = await createLightContext(cwd, { env });
     const output = await runHook(ctx, name as (typeof HOOK_NAMES)[number], args);
-    for (const line of output.lines) process.stderr.write(`${line}\n`);
+    for (const line of output.lines) stderr.write(`${line}\n`);
     skipped = output.skipped;
   } catch (error) {
     skipped = error;
   }
-  if (skipped !== undefined && firstInThisGitCommand(skipped))
-    process.stderr.write(`${hookSkipped(name, skipped)}\n`);
+  if (skipped !== undefined && firstInThisGitCommand(skipped, { cwd, env }))
+    stderr.write(`${hookSkipped(name, skipped)}\n`);
   return 0;
 }
 
+/** Where a hook runs: git's working directory and environment. */
+type HookPlace = { cwd: string; env: NodeJS.ProcessEnv };
+
 /** The folder of one-time markers under the git dir (never a shared temporary directory). */
-function markerDir(): string | undefined {
+function markerDir({ cwd, env }: HookPlace): string | undefined {
   try {
-    const env = process.env.GIT_DIR;
-    const gitDir = env ? path.resolve(env) : locateEmbedded(process.cwd()).gitDir;
+    const gitDir = env.GIT_DIR ? path.resolve(cwd, env.GIT_DIR) : locateEmbedded(cwd).gitDir;
     return path.join(gitDir, "adrift", "hook-skipped");
   } catch {
     return undefined;
@@ -57,9 +61,9 @@ function markerDir(): string | undefined {
  * reason, created exclusively under the git dir, tells; the markers of git processes that no
  * longer run are removed (no clock is compared, so a skewed clock changes nothing).
  */
-function firstInThisGitCommand(error: unknown): boolean {
-  const git = process.env.ADRIFT_GIT_PID;
-  const dir = markerDir();
+function firstInThisGitCommand(error: unknown, place: HookPlace): boolean {
+  const git = place.env.ADRIFT_GIT_PID;
+  const dir = markerDir(place);
   if (!git || !/^\d+$/.test(git) || !dir) return true;
   try {
     mkdirSync(dir, { recursive: true });

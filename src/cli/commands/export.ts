@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { runCheckpoint } from "../checkpoint.js";
 import { action, common, repository, writePath } from "../common.js";
-import { type CommonOptions, jsonReplacer, paint } from "../io.js";
+import { type CommonOptions, cliIo, jsonReplacer, paint } from "../io.js";
 import { writeChunks } from "../json-stream.js";
 
 /**
@@ -93,18 +93,18 @@ export function registerExport(program: Command): void {
               ...(out ? { out: out.file } : {}),
               ...(checkpoint ? { checkpoint } : {}),
             };
-            const json = JSON.stringify(data, jsonReplacer, process.stdout.isTTY ? 2 : undefined);
+            const json = JSON.stringify(data, jsonReplacer, cliIo().stdout.isTTY ? 2 : undefined);
             const [before, after] = json.split(JSON.stringify(MARKDOWN_SLOT));
             const chunks = out ? teeToFile(out.fd, result.chunks) : result.chunks;
-            await writeChunks(process.stdout, jsonStringPieces(before!, chunks, `${after}\n`));
+            await writeChunks(cliIo().stdout, jsonStringPieces(before!, chunks, `${after}\n`));
           } else if (out) {
             writeChunksToFile(out.fd, result.chunks);
-            process.stdout.write(`${paint("green", `wrote ${quotePath(out.file)}`)}\n`);
+            cliIo().stdout.write(`${paint("green", `wrote ${quotePath(out.file)}`)}\n`);
           } else {
-            const last = await writeChunks(process.stdout, result.chunks, (chunk) =>
+            const last = await writeChunks(cliIo().stdout, result.chunks, (chunk) =>
               safeText(chunk, { multiline: true }),
             );
-            if (last !== "" && last !== "\n") process.stdout.write("\n");
+            if (last !== "" && last !== "\n") cliIo().stdout.write("\n");
           }
         } finally {
           if (out) closeSync(out.fd);

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { action, common, parseAs } from "../common.js";
-import { type CommonOptions, emit, note, warnUnreadable } from "../io.js";
+import { action, common, parseAs, runDir } from "../common.js";
+import { type CommonOptions, cliIo, emit, note, warnUnreadable } from "../io.js";
 import { staleReportText } from "../stale-format.js";
 
 type StaleFlags = CommonOptions & {
@@ -32,8 +32,10 @@ export function registerStale(program: Command): void {
         const { createLightContext } = await import("../../app/light-dependencies.js");
         const { runStale, staleResultJson } = await import("../../app/staleness/stale.js");
         const { terminalProgress } = await import("../progress.js");
-        const progress = terminalProgress();
-        const ctx = await createLightContext(options.cwd ?? process.cwd(), {
+        const { stderr, env } = cliIo();
+        const progress = terminalProgress(stderr, env);
+        const ctx = await createLightContext(runDir(options), {
+          env,
           actor: parseAs(options.as),
           ...(progress ? { progress } : {}),
         });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cleanGitEnv } from "../../adapters/git/env.js";
+import { cliIo } from "../io.js";
 import { DEMO_STEPS, type DemoStep } from "./steps.js";
 
 /** One step as it ran. */
@@ -19,7 +20,7 @@ const CLI = fileURLToPath(new URL("../main.js", import.meta.url));
 
 /** A fixed, offline environment: no colour, a pinned identity and dates, no hook variables. */
 function demoEnv(): NodeJS.ProcessEnv {
-  const env = cleanGitEnv(process.env);
+  const env = cleanGitEnv(cliIo().env);
   for (const name of Object.keys(env))
     if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER|AI_AGENT$|AGENT$)/.test(name)) delete env[name];
   return {
