@@ -1,10 +1,12 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import type { Command } from "commander";
 import type { DecisionInput } from "../app/recording/records.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { collect, runDir } from "./common.js";
+import { cliIo } from "./io.js";
 
 /** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
 export function cardFlags(command: Command): Command {
@@ -42,11 +44,11 @@ export function tierBFlags(command: Command): Command {
     .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
 }
 
-function readInputFile(file: string, from: string): unknown {
+async function readInputFile(file: string, from: string): Promise<unknown> {
   const name = file === "-" ? "stdin" : file;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file === "-" ? 0 : path.resolve(from, file));
+    bytes = file === "-" ? await buffer(cliIo().stdin) : readFileSync(path.resolve(from, file));
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
@@ -126,7 +128,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
     const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(readInputFile(options.file, runDir(options)));
+    const parsed = CardFileInput.safeParse(await readInputFile(options.file, runDir(options)));
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",

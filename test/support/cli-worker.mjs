@@ -32,6 +32,18 @@ const fail = (error) => current?.(error);
 process.on("uncaughtException", fail);
 process.on("unhandledRejection", fail);
 
+/** True while this thread holds a resource (a file request, a child, a timer) beyond `before`. */
+function busierThan(before) {
+  const count = new Map();
+  for (const name of before) count.set(name, (count.get(name) ?? 0) + 1);
+  for (const name of process.getActiveResourcesInfo()) {
+    const left = (count.get(name) ?? 0) - 1;
+    if (left < 0) return true;
+    count.set(name, left);
+  }
+  return false;
+}
+
 port.on("message", async ({ cwd, args, input, env }) => {
   const stdout = collector();
   const stderr = collector();
@@ -45,6 +57,7 @@ port.on("message", async ({ cwd, args, input, env }) => {
     env: { ...env },
     cwd,
   };
+  const before = process.getActiveResourcesInfo();
   let code;
   try {
     code = await new Promise((resolve, reject) => {
@@ -56,8 +69,9 @@ port.on("message", async ({ cwd, args, input, env }) => {
     code = 1; // what Node exits with on an uncaught error
   }
   current = undefined;
-  // What a process flushes before it exits: writes and callbacks already queued.
-  await new Promise((resolve) => setImmediate(resolve));
+  // A process ends when nothing is left to do: work the command started and did not await
+  // (a write, a git process) ends before the call does, as it would before the process exits.
+  while (busierThan(before)) await new Promise((resolve) => setTimeout(resolve, 2));
   port.postMessage({ code, stdout: stdout.text(), stderr: stderr.text() });
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
