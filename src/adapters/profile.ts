@@ -1,6 +1,10 @@
 // Timing spans for finding where a slow command spends its time: set ADRIFT_PROFILE=1 and each
 // span prints `adrift-profile <name> <ms>` to stderr. Costs one env lookup when unset.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
+
+/** Where spans are written: a stream's `write`. */
+export type ProfileSink = (text: string) => void;
 
 const enabled = Boolean(process.env.ADRIFT_PROFILE);
 
@@ -14,18 +18,37 @@ if (enabled)
     );
   });
 
+// A run of the CLI in a process that runs many (the tests' worker) says for itself whether it
+// is profiled and where the spans go; outside such a run, the process's ADRIFT_PROFILE decides.
+const runs = new AsyncLocalStorage<ProfileSink | null>();
+
+/** Runs `work` with its spans written to `sink` (none when undefined). */
+export function withProfileSink<T>(
+  sink: ProfileSink | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  return runs.run(sink ?? null, work);
+}
+
+function sink(): ProfileSink | undefined {
+  const run = runs.getStore();
+  if (run !== undefined) return run ?? undefined;
+  return enabled ? (text) => process.stderr.write(text) : undefined;
+}
+
 /**
  * Starts a span; call the returned function when it ends. Besides wall time it prints the
  * process's CPU time over the span (all its threads, so spans that overlap share it): for a
  * synchronous step that is its own cost, however busy the machine.
  */
 export function startSpan(name: string): () => void {
-  if (!enabled) return noop;
+  const write = sink();
+  if (!write) return noop;
   const start = performance.now();
   const cpu = process.cpuUsage();
   return () => {
     const used = process.cpuUsage(cpu);
-    process.stderr.write(
+    write(
       `adrift-profile ${name} ${(performance.now() - start).toFixed(1)} ms (at ${performance.now().toFixed(0)} ms; cpu ${((used.user + used.system) / 1000).toFixed(1)} ms)\n`,
     );
   };
@@ -45,5 +68,5 @@ function noop(): void {}
 
 /** Prints a line about a choice the command made (which path it took, and why). */
 export function profileNote(text: string): void {
-  if (enabled) process.stderr.write(`adrift-profile note ${text}\n`);
+  sink()?.(`adrift-profile note ${text}\n`);
 }

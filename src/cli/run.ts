@@ -1,11 +1,14 @@
 // One run of the CLI, from its arguments to its exit code, through the io it is handed: main.ts
 // hands it the process's own; tests run it in-process with theirs. Everything heavy is imported
 // when the run needs it, so that the git hooks' path never loads commander or zod.
+import { withProfileSink } from "../app/profiling.js";
 import { type CliIo, withIo } from "./io.js";
 
 /** Runs `adrift <args>` with `io` and returns the exit code; never throws, never exits. */
 export function runCli(args: readonly string[], io: CliIo): Promise<number> {
-  return withIo(io, args, () => runArgs(args));
+  // ADRIFT_PROFILE: timing spans on the run's stderr
+  const profile = io.env.ADRIFT_PROFILE ? (text: string) => void io.stderr.write(text) : undefined;
+  return withIo(io, args, () => withProfileSink(profile, () => runArgs(args)));
 }
 
 async function runArgs(args: readonly string[]): Promise<number> {

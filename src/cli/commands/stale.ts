@@ -40,7 +40,7 @@ export function registerStale(program: Command): void {
           ...(progress ? { progress } : {}),
         });
         const result = await runStale(ctx, { staged: options.staged, record: options.record });
-        const { startSpan } = await import("../../adapters/profile.js");
+        const { startSpan } = await import("../../app/profiling.js");
         const printed = startSpan("print");
         emit(
           options,
