@@ -11,7 +11,7 @@ type Register = (program: Command) => void;
 const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["init", "session"], async () => (await import("./commands/setup.js")).registerSetup],
   [["workline"], async () => (await import("./commands/workline.js")).registerWorkline],
-  [["intent"], async () => (await import("./commands/records.js")).registerIntent],
+  [["intent"], async () => (await import("./commands/intent.js")).registerIntent],
   [["decision"], async () => (await import("./commands/decision.js")).registerDecision],
   [
     ["show", "list", "validate"],
