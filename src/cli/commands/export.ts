@@ -1,57 +1,11 @@
-import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync } from "node:fs";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { runCheckpoint } from "../checkpoint.js";
-import { action, common, repository, writePath } from "../common.js";
-import { type CommonOptions, cliIo, jsonReplacer, paint } from "../io.js";
+import { action, common, repository } from "../common.js";
+import { cliIo, jsonReplacer, paint } from "../io.js";
 import { writeChunks } from "../json-stream.js";
-
-/**
- * Writes a generated document to --out (relative to where the command runs, inside the
- * repository at `root`) and returns its path; without --out, does nothing.
- */
-export function writeOut(
-  options: CommonOptions & { out?: string },
-  root: string,
-  content: string,
-): string | undefined {
-  if (!options.out) return undefined;
-  const file = writePath(options.out, options, root).absolute;
-  writeFileSync(file, content);
-  return file;
-}
-
-/** Bytes gathered before one write to a file. */
-const FILE_BATCH_CHARS = 1 << 16;
-
-/** --out opened for writing (relative to where the command runs, inside the repository at `root`). */
-export function openOut(
-  options: CommonOptions & { out?: string },
-  root: string,
-): { file: string; fd: number } | undefined {
-  if (!options.out) return undefined;
-  const file = writePath(options.out, options, root).absolute;
-  return { file, fd: openSync(file, "w") };
-}
-
-/** Passes the pieces through while writing them, in order, to the open file `fd`. */
-export function* teeToFile(fd: number, chunks: Iterable<string>): Generator<string> {
-  let buffer = "";
-  for (const chunk of chunks) {
-    buffer += chunk;
-    if (buffer.length >= FILE_BATCH_CHARS) {
-      writeSync(fd, buffer);
-      buffer = "";
-    }
-    yield chunk;
-  }
-  if (buffer !== "") writeSync(fd, buffer);
-}
-
-/** Writes pieces to the open file `fd` one after the other, as `writeOut` writes one string. */
-export function writeChunksToFile(fd: number, chunks: Iterable<string>): void {
-  for (const _ of teeToFile(fd, chunks));
-}
+import { openOut, teeToFile, writeChunksToFile } from "../out-file.js";
 
 /** `adrift export`: a session or workline as readable Markdown. */
 export function registerExport(program: Command): void {

@@ -4,7 +4,7 @@ import { safeText } from "../../core/render/terminal.js";
 import { FAIL_CONDITIONS, type FailCondition } from "../../core/reports/pr-comment.js";
 import { action, common, runDir } from "../common.js";
 import { cliIo, note } from "../io.js";
-import { writeOut } from "./export.js";
+import { writeOut } from "../out-file.js";
 
 function failOn(value: string | undefined): FailCondition[] {
   if (!value) return [];

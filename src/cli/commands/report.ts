@@ -6,7 +6,7 @@ import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
 import { cliIo, paint } from "../io.js";
 import { writeChunks } from "../json-stream.js";
-import { openOut, writeChunksToFile } from "./export.js";
+import { openOut, writeChunksToFile } from "../out-file.js";
 
 const FORMATS = ["md", "json", "html"];
 
