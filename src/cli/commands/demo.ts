@@ -17,7 +17,7 @@ export function registerDemo(program: Command): void {
     )
     .action(
       action(async (options: CommonOptions & { keep?: boolean }) => {
-        const { runDemo } = await import("../demo/run-demo.js");
+        const { runDemo } = await import("../../app/demo/run-demo.js");
         const result = await runDemo({ keep: Boolean(options.keep), env: cliIo().env });
         emit(options, result, () => result.transcript);
         return result.ok ? 0 : 1;

@@ -15,7 +15,7 @@ export type DemoRun = {
   expected: number;
 };
 
-const CLI = fileURLToPath(new URL("../main.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../../cli/main.js", import.meta.url));
 
 /** A fixed, offline environment: no colour, a pinned identity and dates, no hook variables. */
 function demoEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
