@@ -18,7 +18,10 @@ export type CheckpointOutcome = {
   command?: string;
 };
 
-/** The five fields of seed 0173 §4, as one short question each. */
+/**
+ * The five fields a complete intent card needs (outcome, trigger, what was rejected, what was
+ * chosen, the check), as one short question each.
+ */
 const QUESTIONS = [
   ["outcome", "What must become true?"],
   ["trigger", "Why now (the pain)?"],
@@ -102,9 +105,10 @@ function interactive(options: CommonOptions): boolean {
 }
 
 /**
- * The checkpoint before a workline is closed or exported (seed 0173 §4): when it has no
- * complete card, a person at a terminal is asked for five fields, each skippable, and the card
- * is recorded in the workline; otherwise one line names the exact command.
+ * The checkpoint before a workline is closed or exported (its why is written down before the
+ * work is done with): when it has no complete card, a person at a terminal is asked for five
+ * fields, each skippable, and the card is recorded in the workline; otherwise one line names
+ * the exact command.
  */
 export async function runCheckpoint(
   repo: Repository,

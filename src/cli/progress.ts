@@ -1,6 +1,7 @@
-// Progress of long work on a terminal (SPEC §4: large imports, reports, the first scan of a big
-// history): one line on stderr, redrawn at most ten times a second, shown only after the work
-// has taken a moment, and cleared when the command ends. Never on a pipe, in CI or in hooks.
+// Progress of long work on a terminal (large imports, reports, the first scan of a big history:
+// work a person would otherwise wait on in silence): one line on stderr, redrawn at most ten
+// times a second, shown only after the work has taken a moment, and cleared when the command
+// ends. Never on a pipe, in CI or in hooks.
 import type { Progress } from "../app/dependencies.js";
 import { cliIo, type OutputStream } from "./io.js";
 
