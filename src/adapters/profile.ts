@@ -1,6 +1,5 @@
 // Timing spans for finding where a slow command spends its time: set ADRIFT_PROFILE=1 and each
 // span prints `adrift-profile <name> <ms>` to stderr. Costs one env lookup when unset.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
 
 /** Where spans are written: a stream's `write`. */
@@ -18,21 +17,27 @@ if (enabled)
     );
   });
 
-// A run of the CLI in a process that runs many (the tests' worker) says for itself whether it
-// is profiled and where the spans go; outside such a run, the process's ADRIFT_PROFILE decides.
-const runs = new AsyncLocalStorage<ProfileSink | null>();
+// A run of the CLI in a process that runs many, one after another (the tests' worker), says for
+// itself whether it is profiled and where the spans go; outside a run, the process's
+// ADRIFT_PROFILE decides.
+let running: { sink: ProfileSink | undefined } | undefined;
 
-/** Runs `work` with its spans written to `sink` (none when undefined). */
-export function withProfileSink<T>(
+/** Runs `work` with its spans written to `sink` (none when undefined); runs take turns. */
+export async function withProfileSink<T>(
   sink: ProfileSink | undefined,
   work: () => Promise<T>,
 ): Promise<T> {
-  return runs.run(sink ?? null, work);
+  const outer = running;
+  running = { sink };
+  try {
+    return await work();
+  } finally {
+    running = outer;
+  }
 }
 
 function sink(): ProfileSink | undefined {
-  const run = runs.getStore();
-  if (run !== undefined) return run ?? undefined;
+  if (running) return running.sink;
   return enabled ? (text) => process.stderr.write(text) : undefined;
 }
 
