@@ -1,6 +1,6 @@
-// Runs of the CLI in one process share nothing but the module cache: each has its own streams,
-// environment, directory, stdin and exit code (what the in-process test harness relies on, and
-// what a caller of cli/run.ts gets).
+// Runs of the CLI in one process share nothing but the module cache (they take turns): each has
+// its own streams, environment, directory, stdin and exit code (what the in-process test harness
+// relies on, and what a caller of cli/run.ts gets).
 import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { makeRepo, runCli, tempDir, testEnv } from "../support/repo.js";
@@ -52,7 +52,7 @@ describe("runs in one process", () => {
     expect(runCli(a.dir, ["intent", "record", "--file", "-", "--json"]).code).toBe(2);
   });
 
-  it("two runs at once keep their own output and exit codes", async () => {
+  it("two runs started at once take turns and keep their own output and exit codes", async () => {
     const repo = makeRepo();
     const failing = io(repo.dir);
     const listing = io(repo.dir);
