@@ -26,9 +26,11 @@ function collector() {
 let callCwd = process.cwd();
 process.cwd = () => callCwd;
 
-// An error nobody awaited would end a real process; here it ends the call that caused it.
+// An error nobody awaited would end a real process; here it ends the call that caused it (and
+// between calls, it is said on the thread's stderr, which the test run shows).
 let current;
-const fail = (error) => current?.(error);
+const fail = (error) =>
+  current ? current(error) : process.stderr.write(`adrift test worker: ${error?.stack ?? error}\n`);
 process.on("uncaughtException", fail);
 process.on("unhandledRejection", fail);
 
