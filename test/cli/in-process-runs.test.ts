@@ -1,6 +1,8 @@
 // Runs of the CLI in one process share nothing but the module cache (they take turns): each has
 // its own streams, environment, directory, stdin and exit code (what the in-process test harness
 // relies on, and what a caller of cli/run.ts gets).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { makeRepo, runCli, tempDir, testEnv } from "../support/repo.js";
@@ -65,5 +67,27 @@ describe("runs in one process", () => {
     expect(failing.out.stdout).toBe("");
     expect(JSON.parse(listing.out.stdout)).toMatchObject({ records: [] });
     expect(listing.out.stderr).toBe("");
+  });
+});
+
+describe("the CLI's reach into the process", () => {
+  it("is main.ts and io.ts alone: commands take streams, env, cwd and exit code from the run", () => {
+    const dir = path.resolve(import.meta.dirname, "../../src/cli");
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".ts"),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    const reaching = files
+      .filter((f) => f !== "main.ts" && f !== "io.ts")
+      .flatMap((f) =>
+        readFileSync(path.join(dir, f), "utf8")
+          .split("\n")
+          .flatMap((line, i) =>
+            /process\.(stdout|stderr|stdin|env|cwd|argv|exitCode|exit)\b/.test(line)
+              ? [`${f}:${i + 1}: ${line.trim()}`]
+              : [],
+          ),
+      );
+    expect(reaching).toEqual([]);
   });
 });
