@@ -28,7 +28,10 @@ export type CliIo = {
   cwd: string;
 };
 
-/** The process's own streams, environment and directory (read when asked: a run may never need stdin). */
+/**
+ * The process's own streams, environment and directory (stdin and the directory are read when
+ * asked: most runs never read stdin, and a directory since removed fails only a run that needs it).
+ */
 export function processIo(): CliIo {
   return {
     stdout: process.stdout,

@@ -4,14 +4,18 @@
 import { withProfileSink } from "../app/profiling.js";
 import { type CliIo, withIo } from "./io.js";
 
-/** Runs `adrift <args>` with `io` and returns the exit code; never throws, never exits. */
+/**
+ * Runs `adrift <args>` with `io` and returns the exit code; errors are printed in adrift's one
+ * format (`error [code]: …`, or the JSON error) and become their exit code. Never exits.
+ */
 export function runCli(args: readonly string[], io: CliIo): Promise<number> {
   // ADRIFT_PROFILE: timing spans on the run's stderr
   const profile = io.env.ADRIFT_PROFILE ? (text: string) => void io.stderr.write(text) : undefined;
-  return withIo(io, args, () => withProfileSink(profile, () => runArgs(args)));
+  return withIo(io, args, () => withProfileSink(profile, () => dispatch(args)));
 }
 
-async function runArgs(args: readonly string[]): Promise<number> {
+/** The installed hooks' light path, or the commander program. */
+async function dispatch(args: readonly string[]): Promise<number> {
   const [command, sub, name, ...rest] = args;
   if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {
     // What installed hooks run on every commit: straight to the hook, without commander.
