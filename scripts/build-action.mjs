@@ -33,7 +33,6 @@ const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 // itself and the templates sit beside it. Each must be found, or the build fails.
 const RELOCATED = [
   ['new URL("../../cli/main.js", import.meta.url)', "new URL(import.meta.url)"],
-  ['new URL("../main.js", import.meta.url)', "new URL(import.meta.url)"],
   ['new URL("../../../templates/", import.meta.url)', 'new URL("./templates/", import.meta.url)'],
   // the tree-sitter runtime's and the grammars' wasm files, copied to action/vendor/
   ['new URL("../../vendor/", import.meta.url)', 'new URL("./vendor/", import.meta.url)'],

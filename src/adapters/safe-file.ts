@@ -8,9 +8,6 @@ import { assertNoLinkOnTheWay } from "./log-files.js";
 
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
 
-/** Something to wait on for a few milliseconds (synchronously, as the read is). */
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
-
 /** What a setting or input file may weigh: far above any real one, far below memory. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
@@ -58,7 +55,7 @@ export function readRegularFile(
         `${name} is not a regular file (a ${stat.isDirectory() ? "directory" : "device, pipe or socket"}); give a regular file`,
         { path: name },
       );
-    if (stat.size > max) throw tooLarge(name, stat.size, max);
+    if (stat.size > max) throw tooLargeError(name, stat.size, max);
     const bytes = Buffer.alloc(stat.size);
     let read = 0;
     while (read < bytes.length) {
@@ -72,40 +69,10 @@ export function readRegularFile(
   }
 }
 
-function tooLarge(name: string, size: number, max: number): AdriftError {
+export function tooLargeError(name: string, size: number, max: number): AdriftError {
   return new AdriftError(
     "validation_failed",
     `${name} holds ${n(size)} bytes, over the ${n(max)} bytes adrift reads from such a file; give a smaller file`,
     { path: name, size, limit: max },
   );
-}
-
-/**
- * Standard input, at most `maxBytes`: refuses more with `validation_failed` instead of
- * reading without end (`< /dev/zero`).
- */
-export function readStdin(maxBytes = MAX_INPUT_BYTES): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const chunk = Buffer.alloc(64 * 1024);
-  for (;;) {
-    let got: number;
-    try {
-      got = readSync(0, chunk, 0, chunk.length, null);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") {
-        // A non-blocking stdin with nothing yet: wait a little instead of spinning.
-        Atomics.wait(PAUSE, 0, 0, 10);
-        continue;
-      }
-      if (code === "EOF") break;
-      throw error;
-    }
-    if (got === 0) break;
-    total += got;
-    if (total > maxBytes) throw tooLarge("stdin", total, maxBytes);
-    chunks.push(Buffer.from(chunk.subarray(0, got)));
-  }
-  return Buffer.concat(chunks);
 }

@@ -1,10 +1,11 @@
 import { isUtf8 } from "node:buffer";
 import path from "node:path";
 import type { Command } from "commander";
-import { readRegularFile, readStdin } from "../adapters/safe-file.js";
+import { readBoundedStream, readRegularFile } from "../app/input-files.js";
 import type { DecisionInput } from "../app/recording/records.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { collect, runDir } from "./common.js";
+import { cliIo } from "./io.js";
 
 /** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
 export function cardFlags(command: Command): Command {
@@ -46,12 +47,13 @@ export function tierBFlags(command: Command): Command {
     .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
 }
 
-function readInputFile(file: string, from: string): unknown {
+async function readInputFile(file: string, from: string): Promise<unknown> {
   const name = file === "-" ? "stdin" : file;
-  // A regular file of bounded size (never /dev/zero or a pipe, which would be read without end).
+  // A regular file of bounded size (never /dev/zero or a pipe, which would be read without end);
+  // stdin, the run's own stream, bounded the same way.
   const bytes =
     file === "-"
-      ? readStdin()
+      ? await readBoundedStream(cliIo().stdin, "stdin")
       : readRegularFile(path.resolve(from, file), { name, followLinks: true });
   if (bytes === undefined)
     throw new AdriftError(
@@ -138,7 +140,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
     const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(readInputFile(options.file, runDir(options)));
+    const parsed = CardFileInput.safeParse(await readInputFile(options.file, runDir(options)));
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",

@@ -5,7 +5,7 @@ import { cardFlags, cardInput, tierBFlags } from "../card-input.js";
 import { action, collect, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 import { registerDecisionAnchor } from "./decision-anchor.js";
-import { printRecorded } from "./records.js";
+import { printRecorded } from "./intent.js";
 
 /** `adrift decision record|reverify|supersede|mark-stale`. */
 export function registerDecision(program: Command): void {

@@ -34,7 +34,7 @@ function specs(declaration: Node): Declared[] {
   const list = namedChildrenOf(declaration).flatMap((c) =>
     c.type === "var_spec_list" ? namedChildrenOf(c) : [c],
   );
-  const all = list.filter((s) => SPEC.has(s.type));
+  const all = list.filter((s) => DECLARATION_SPECS.has(s.type));
   return all.flatMap((spec) => {
     const unit = all.length === 1 ? declaration : spec;
     if (spec.type === "type_spec" || spec.type === "type_alias") {
@@ -49,7 +49,7 @@ function specs(declaration: Node): Declared[] {
   });
 }
 
-const SPEC = new Set(["type_spec", "type_alias", "var_spec", "const_spec"]);
+const DECLARATION_SPECS = new Set(["type_spec", "type_alias", "var_spec", "const_spec"]);
 
 function kindOfType(spec: Node, type: Node | null): string {
   if (spec.type === "type_alias") return "type";
