@@ -66,6 +66,7 @@ const SMOKE: Smoke[] = [
   // mcp serves on stdin/stdout until the client leaves: test/mcp/ spawns it as a client would
   { command: "mcp" },
   { command: "completion", run: ["completion", "bash"], code: 0, jsonCode: 2 },
+  { command: "symbols", run: ["symbols", "src/b.ts"], code: 0 },
 ];
 
 const spawned = (repo: TestRepo, args: string[]): CliResult =>
