@@ -25,9 +25,35 @@ export function proposer(record: RecordView): string {
 }
 
 /**
- * Confirms a record an agent proposed, as the person (seed 0173 §4): one `intent_confirmed`
- * event, with the fields the person changed in the same breath; nothing is rewritten. Only a
- * person confirms (`only_human`); a record that waits for nobody is a `conflict`.
+ * Refuses an agent: only a person consents to a proposal (`only_human`). `--as` names a person
+ * but does not make an agent's shell a person's.
+ */
+async function assertPerson(ctx: AppContext, record: RecordView, options: ConfirmOptions) {
+  const actor = await currentActor(ctx);
+  const agent = options.from_chat ? undefined : detectAgent(ctx.env);
+  if (actor.kind === "agent" || agent)
+    throw new AdriftError(
+      "only_human",
+      `an agent (${agent ?? actor.name}) cannot confirm ${record.id}: only a person consents to a proposal, from their own shell (adrift intent confirm ${record.id.slice(0, 10)}, or adrift review) or by answering the agent's request in the chat`,
+      { id: record.id, reason: "agent" },
+    );
+}
+
+/** A re-verification an agent proposed and a person confirmed, as `confirmRecord` reports it. */
+export type ConfirmedReverification = {
+  id: string;
+  proposal_id: string;
+  proposed_by: string;
+  note: string;
+  basis: NonNullable<RecordView["basis"]>;
+};
+
+/**
+ * Confirms, as the person, what an agent proposed about a record: its content (while the record
+ * is `proposed`: one `intent_confirmed` event, with the fields the person changed in the same
+ * breath) and a pending re-verification (a `decision_reverified` with the proposal's basis and
+ * note, naming the proposal), in one append; nothing is rewritten. Only a person confirms
+ * (`only_human`); a record that waits for nothing is a `conflict`.
  */
 export async function confirmRecord(
   ctx: AppContext,
@@ -37,16 +63,9 @@ export async function confirmRecord(
 ) {
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
-  const actor = await currentActor(ctx);
-  // `--as` names a person but does not make an agent's shell a person's.
-  const agent = options.from_chat ? undefined : detectAgent(ctx.env);
-  if (actor.kind === "agent" || agent)
-    throw new AdriftError(
-      "only_human",
-      `an agent (${agent ?? actor.name}) cannot confirm ${record.id}: only a person consents to a proposal, from their own shell (adrift intent confirm ${record.id.slice(0, 10)}) or by answering the agent's request in the chat`,
-      { id: record.id, reason: "agent" },
-    );
-  if (record.consent === "confirmed") {
+  await assertPerson(ctx, record, options);
+  const proposal = record.status === "superseded" ? undefined : record.reverify_proposals.at(-1);
+  if (record.consent === "confirmed" && !proposal) {
     const last = record.confirmations.at(-1);
     throw new AdriftError(
       "conflict",
@@ -59,27 +78,56 @@ export async function confirmRecord(
   const changed = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as Partial<CardFields>;
-  const [event] = (
-    await writeEvents(ctx, [
-      {
-        type: "intent_confirmed",
-        data: {
-          target_id: record.id,
-          ...(Object.keys(changed).length > 0 ? { changes: changed } : {}),
-        },
-      },
-    ])
-  ).slice(-1);
-  const card = { ...record.card, ...changed };
+  if (record.consent === "confirmed" && Object.keys(changed).length > 0)
+    throw new AdriftError(
+      "conflict",
+      `${record.id} waits only for its re-verification to be confirmed, not for its content; change the content with adrift intent amend`,
+      { id: record.id, consent: record.consent },
+    );
+  const written = await writeEvents(ctx, [
+    ...(record.consent === "proposed"
+      ? [
+          {
+            type: "intent_confirmed" as const,
+            data: {
+              target_id: record.id,
+              ...(Object.keys(changed).length > 0 ? { changes: changed } : {}),
+            },
+          },
+        ]
+      : []),
+    ...(proposal
+      ? [
+          {
+            type: "decision_reverified" as const,
+            data: {
+              decision_id: record.id,
+              basis: proposal.data.basis,
+              note: proposal.data.note,
+              proposal_id: proposal.id,
+            },
+          },
+        ]
+      : []),
+  ]);
+  const card = record.consent === "proposed" ? { ...record.card, ...changed } : record.card;
+  const reverified: ConfirmedReverification | undefined = proposal && {
+    id: written.at(-1)!.id,
+    proposal_id: proposal.id,
+    proposed_by: proposal.actor.name,
+    note: proposal.data.note,
+    basis: proposal.data.basis,
+  };
   return {
-    id: event!.id,
+    id: written[0]!.id,
     target_id: record.id,
     kind: record.kind,
-    was: "proposed" as const,
+    was: record.consent,
     consent: "confirmed" as const,
-    proposed_by: proposer(record),
-    changes: changed,
+    proposed_by: record.consent === "proposed" ? proposer(record) : proposal!.actor.name,
+    changes: record.consent === "proposed" ? changed : {},
     card,
     incomplete: cardIncompleteness({ ...record, card }),
+    ...(reverified ? { reverified } : {}),
   };
 }

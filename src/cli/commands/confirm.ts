@@ -44,6 +44,11 @@ export function registerConfirm(intent: Command): void {
           [
             `${paint("green", "confirmed")} ${result.target_id} (proposed by ${safeText(result.proposed_by)}; event ${result.id})`,
             ...(changed.length > 0 ? [`  changed: ${changed.join(", ")}`] : []),
+            ...(result.reverified
+              ? [
+                  `  re-verified at ${result.reverified.basis.revision.slice(0, 12)}: ${safeText(result.reverified.note)}`,
+                ]
+              : []),
             ...incompletenessLines(result.incomplete),
           ].join("\n"),
         );

@@ -54,7 +54,9 @@ export function registerDecision(program: Command): void {
         });
         emit(options, result, () =>
           [
-            `${paint("green", "reverified")} ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (was ${result.was})`,
+            result.proposed
+              ? `${paint("yellow", "proposed")} re-verification of ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (event ${result.id}): a person confirms it with adrift review or adrift intent confirm ${result.decision_id.slice(0, 10)}`
+              : `${paint("green", "reverified")} ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (was ${result.was})`,
             ...result.followed.map((f) => `  scope follows the rename ${f}`),
             ...(result.notes.uncommitted
               ? [`  ${uncommittedNote(result.notes.uncommitted.map(quotePath))}`]

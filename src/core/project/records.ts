@@ -29,7 +29,14 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
       record.reverifications.push(event);
       record.basis = event.data.basis;
       record.stale_marks = [];
+      // Re-verified (by a person, or on a proposal): what was proposed before is answered.
+      record.reverify_proposals = [];
       if (record.status !== "superseded") record.status = "active";
+      return;
+    }
+    case "decision_reverify_proposed": {
+      const record = target(state, event, event.data.decision_id, "data.decision_id");
+      if (record) record.reverify_proposals.push(event);
       return;
     }
     case "decision_superseded": {
@@ -76,6 +83,7 @@ function newRecord(event: EventOf<"intent_card_recorded" | "decision_recorded">)
     confirmations: [],
     stale_marks: [],
     reverifications: [],
+    reverify_proposals: [],
     supersedes: [],
   };
 }
