@@ -56,6 +56,9 @@ import { type CorrespondenceOptions, correspondenceReport } from "./reports/corr
 import { type ExportOptions, exportMarkdown, exportMarkdownStream } from "./reports/export.js";
 import { type GoverningOptions, governingDecisions } from "./reports/governing.js";
 import { type PrCommentOptions, prComment } from "./reports/pr-comment.js";
+import { applyVerdicts } from "./review/apply.js";
+import { type ReviewOptions, reviewItems } from "./review/items.js";
+import { type ReviewTerminal, runReviewSession } from "./review/session.js";
 import { runStale, type StaleOptions } from "./staleness/stale.js";
 import { validateLog } from "./validate/validate.js";
 
@@ -85,6 +88,10 @@ export function repositoryApi(ctx: AppContext) {
     ) => reverifyDecision(ctx, ref, options),
     supersedeDecision: (ref: string, by: string) => supersedeDecision(ctx, ref, by),
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
+    reviewItems: (options?: ReviewOptions) => reviewItems(ctx, options),
+    applyReviewVerdicts: (text: string) => applyVerdicts(ctx, text),
+    reviewSession: (terminal: ReviewTerminal, options?: ReviewOptions) =>
+      runReviewSession(ctx, terminal, options),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     listRows: (filter?: ListFilter) => listRecordRows(ctx, filter),

@@ -1,0 +1,150 @@
+import type { ProjectState, RecordView } from "../../core/project/state.js";
+import { diffTexts, splitLines } from "../../core/review/line-diff.js";
+import {
+  type FileDiff,
+  type NarrowCommand,
+  type PendingProposal,
+  type ReviewItem,
+  type ReviewState,
+  reviewActions,
+} from "../../core/review/review-item.js";
+import { cardIncompleteness } from "../../core/rules/completeness.js";
+import type { PathChange, StaleFinding } from "../../core/staleness/types.js";
+import type { AppContext } from "../dependencies.js";
+import { loadProject } from "../log/load.js";
+import { findRecord } from "../recording/records.js";
+import { computeStaleness } from "../staleness/stale.js";
+
+/** Which records to review: by state (default stale), or by id. */
+export type ReviewOptions = { states?: readonly ReviewState[]; ids?: readonly string[] };
+
+/** A record to review, before its diff is read: what the staleness report says of it. */
+export type ReviewTarget = { record: RecordView; finding?: StaleFinding };
+
+/** Larger files are described, not diffed. */
+const MAX_DIFF_BYTES = 1 << 20;
+
+/** How `narrow` is done with this build: `decision anchor` once anchors exist, else an amendment. */
+export const NARROW: NarrowCommand = "amend";
+
+/**
+ * The records to review, in the log's order: those whose computed state is one of `states`
+ * (stale by default) and those an agent proposed to re-verify (a person confirms them), never a
+ * superseded one; with `ids`, exactly those records (refs resolved as everywhere).
+ */
+export async function reviewTargets(
+  ctx: AppContext,
+  options: ReviewOptions = {},
+): Promise<{ head: string; targets: ReviewTarget[]; state: ProjectState }> {
+  const report = await computeStaleness(ctx);
+  const { state } = await loadProject(ctx);
+  const findings = new Map(report.findings.map((f) => [f.record_id, f]));
+  const wanted = new Set<string>(options.states ?? ["stale"]);
+  const ids = options.ids?.map((ref) => findRecord(state, ref).id);
+  const targets: ReviewTarget[] = [];
+  for (const record of state.records.values()) {
+    if (!record.basis) continue;
+    const finding = findings.get(record.id);
+    const chosen = ids
+      ? ids.includes(record.id)
+      : record.status !== "superseded" &&
+        ((finding !== undefined && wanted.has(finding.state)) ||
+          record.reverify_proposals.length > 0);
+    if (chosen) targets.push({ record, ...(finding ? { finding } : {}) });
+  }
+  return { head: report.head, targets, state };
+}
+
+/** The review item of one target: its card, the diff of its changed files, what can be done. */
+export async function reviewItem(
+  ctx: AppContext,
+  head: string,
+  { record, finding }: ReviewTarget,
+): Promise<ReviewItem> {
+  const basis = record.basis!;
+  const present =
+    basis.revision !== "" && (await ctx.git.presentCommits([basis.revision])).has(basis.revision);
+  const files = await Promise.all(
+    (finding?.paths ?? []).map((change) =>
+      fileDiff(ctx, present ? basis.revision : "", head, change),
+    ),
+  );
+  const proposals: PendingProposal[] = record.reverify_proposals.map((p) => ({
+    id: p.id,
+    by: p.actor.name,
+    at: p.at,
+    note: p.data.note,
+    revision: p.data.basis.revision,
+  }));
+  const scope = [...basis.touched_paths];
+  return {
+    id: record.id,
+    kind: record.kind,
+    state: finding?.state ?? "fresh",
+    recorded: finding?.recorded ?? record.status === "stale",
+    card: record.card,
+    incomplete: cardIncompleteness(record).map((reason) => reason.message),
+    scope,
+    basis_revision: basis.revision,
+    commits: finding?.commits ?? [],
+    ...(finding?.omitted_commits ? { omitted_commits: finding.omitted_commits } : {}),
+    files,
+    ...(finding?.omitted_paths ? { omitted_paths: finding.omitted_paths } : {}),
+    proposals,
+    actions: reviewActions({ id: record.id, scope, proposals }, NARROW),
+  };
+}
+
+/** The hunks of one changed path, basis → HEAD, or a note saying why there are none. */
+async function fileDiff(
+  ctx: AppContext,
+  basis: string,
+  head: string,
+  change: PathChange,
+): Promise<FileDiff> {
+  const out: FileDiff = {
+    path: change.path,
+    change: change.change,
+    ...(change.new_path ? { new_path: change.new_path } : {}),
+  };
+  if (basis === "")
+    return { ...out, note: "the basis revision is not in this clone: no diff to show" };
+  const [before, after] = await Promise.all([
+    change.change === "added" ? undefined : ctx.git.readFileAt(basis, change.path),
+    change.change === "deleted"
+      ? undefined
+      : ctx.git.readFileAt(head, change.new_path ?? change.path),
+  ]);
+  const size = (before?.length ?? 0) + (after?.length ?? 0);
+  if (size > MAX_DIFF_BYTES) return { ...out, note: `${size} bytes: too large to show` };
+  if ((before && isBinary(before)) || (after && isBinary(after)))
+    return { ...out, note: "binary file" };
+  const oldText = before?.toString("utf8") ?? "";
+  const newText = after?.toString("utf8") ?? "";
+  const hunks = diffTexts(oldText, newText);
+  return hunks
+    ? { ...out, hunks }
+    : {
+        ...out,
+        note: `rewritten (${splitLines(oldText).length} → ${splitLines(newText).length} lines): too many changes to show`,
+      };
+}
+
+/** git's rule: a NUL byte in the first 8,000 bytes makes a file binary. */
+function isBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8000).includes(0);
+}
+
+/** Every review item, built a few at a time (each reads its files from git). */
+export async function reviewItems(
+  ctx: AppContext,
+  options: ReviewOptions = {},
+): Promise<{ head: string; items: ReviewItem[] }> {
+  const { head, targets } = await reviewTargets(ctx, options);
+  const items: ReviewItem[] = [];
+  for (let i = 0; i < targets.length; i += 8)
+    items.push(
+      ...(await Promise.all(targets.slice(i, i + 8).map((t) => reviewItem(ctx, head, t)))),
+    );
+  return { head, items };
+}

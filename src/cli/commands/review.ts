@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { AdriftError } from "../../core/errors.js";
+import { REVIEW_STATES, type ReviewState } from "../../core/review/review-item.js";
+import { action, common, examples, repository, runDir } from "../common.js";
+import { emit, paint } from "../io.js";
+import { reviewResultsText } from "../review-format.js";
+
+type ReviewFlags = { include?: string; apply?: string; json?: boolean; cwd?: string };
+
+/** The states to review: stale, and those `--include` adds. */
+function statesOf(include: string | undefined): ReviewState[] {
+  const extra = (include ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const state of extra)
+    if (!(REVIEW_STATES as readonly string[]).includes(state))
+      throw new AdriftError(
+        "usage",
+        `--include expects states among ${REVIEW_STATES.join(", ")}, got "${state.slice(0, 40)}"`,
+      );
+  return ["stale", ...(extra as ReviewState[])];
+}
+
+/** The verdict file's text (`-`: stdin). */
+function readVerdicts(file: string, from: string): string {
+  try {
+    return readFileSync(file === "-" ? 0 : path.resolve(from, file), "utf8");
+  } catch (error) {
+    throw new AdriftError(
+      "io_failed",
+      `cannot read the verdicts from ${file === "-" ? "stdin" : file}: ${(error as Error).message}; give a JSON or NDJSON file, or - for stdin`,
+    );
+  }
+}
+
+/** `adrift review [ids…] [--include touched,moved] [--json | --apply <file>]`. */
+export function registerReview(program: Command): void {
+  examples(
+    common(program.command("review"), { records: true }),
+    "adrift review                          # one stale record at a time: card, commits, diff, one key each",
+    "adrift review --include touched        # also records whose files changed only around them",
+    "adrift review --json > items.json      # the same, for a script or an agent: each with its commands",
+    `adrift review --apply verdicts.ndjson  # decide in one go, one verdict a line:`,
+    `  {"id": "01JC3", "action": "reverify", "note": "checked the retry loop still caps at 3"}`,
+    `  {"id": "01JD7", "action": "supersede", "by": "01JE2"}`,
+    `  {"id": "01JF1", "action": "narrow", "paths": ["src/auth/session.ts"]}`,
+    `  {"id": "01JG4", "action": "confirm"}   # a person confirms what an agent proposed`,
+  )
+    .description(
+      "work through stale records: re-verify (saying what was checked), supersede, amend, narrow or skip each (docs/staleness.md)",
+    )
+    .argument("[ids...]", "only these records (id, unique prefix)")
+    .option("--include <states>", `also review these states: ${REVIEW_STATES.slice(1).join(", ")}`)
+    .option("--apply <file>", "apply verdicts from a JSON or NDJSON file (- for stdin)")
+    .action(
+      action(async (ids: string[], options: ReviewFlags) => {
+        const repo = await repository(options);
+        const selection = { states: statesOf(options.include), ...(ids.length ? { ids } : {}) };
+        if (options.apply !== undefined) {
+          const results = await repo.applyReviewVerdicts(
+            readVerdicts(options.apply, runDir(options)),
+          );
+          emit(options, { results }, () => reviewResultsText(results));
+          return results.every((r) => r.ok) ? 0 : 1;
+        }
+        if (options.json || !process.stdin.isTTY || !process.stdout.isTTY) {
+          if (!options.json)
+            throw new AdriftError(
+              "usage",
+              "adrift review is interactive on a terminal; without one, read the items with --json and decide with --apply <file> (see --help)",
+            );
+          emit(options, await repo.reviewItems(selection), () => "");
+          return 0;
+        }
+        const { terminalEditor } = await import("../../app/review/session.js");
+        process.stdin.setRawMode(true);
+        try {
+          const summary = await repo.reviewSession(
+            {
+              input: process.stdin,
+              output: process.stdout,
+              paint: (color, text) => paint(color, text),
+              width: Math.min(process.stdout.columns || 80, 100),
+              edit: terminalEditor(process.stdin, process.env),
+            },
+            selection,
+          );
+          void summary;
+          return 0;
+        } finally {
+          process.stdin.setRawMode(false);
+          process.stdin.pause();
+        }
+      }),
+    );
+}
