@@ -47,7 +47,11 @@ describe.each(ADAPTERS)("adrift review (%s adapter)", (adapter) => {
       proposals: [],
     });
     expect(item.commits).toEqual([
-      { hash: expect.stringMatching(/^[0-9a-f]{40}$/), author: "Ana Souza", subject: "change line 6 of both" },
+      {
+        hash: expect.stringMatching(/^[0-9a-f]{40}$/),
+        author: "Ana Souza",
+        subject: "change line 6 of both",
+      },
     ]);
     expect(item.files).toEqual([
       {
@@ -74,7 +78,9 @@ describe.each(ADAPTERS)("adrift review (%s adapter)", (adapter) => {
       },
     ]);
     const commands = Object.fromEntries(item.actions.map((x) => [x.action, x.command]));
-    expect(commands.reverify).toBe(`adrift decision reverify ${a.slice(0, 10)} --note '<what you checked>'`);
+    expect(commands.reverify).toBe(
+      `adrift decision reverify ${a.slice(0, 10)} --note '<what you checked>'`,
+    );
     expect(commands.supersede).toBe(`adrift decision supersede ${a.slice(0, 10)} --by <record id>`);
     expect(item.actions.map((x) => x.key)).toEqual(["r", "s", "a", "n", "e", "space"]);
   });
@@ -83,7 +89,11 @@ describe.each(ADAPTERS)("adrift review (%s adapter)", (adapter) => {
     const { repo, a, b } = twoStale(env);
     const verdicts = [
       { id: a.slice(0, 8), action: "reverify", note: "checked line6 is still a constant" },
-      { id: b, action: "supersede", new: { outcome: "B holds sixty-one", selection_rationale: "measured" } },
+      {
+        id: b,
+        action: "supersede",
+        new: { outcome: "B holds sixty-one", selection_rationale: "measured" },
+      },
     ];
     const result = repo.adrift(["review", "--apply", "-", "--json"], {
       env,
@@ -91,12 +101,19 @@ describe.each(ADAPTERS)("adrift review (%s adapter)", (adapter) => {
     });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const { results } = JSON.parse(result.stdout) as { results: { ok: boolean; new_id?: string }[] };
+    const { results } = JSON.parse(result.stdout) as {
+      results: { ok: boolean; new_id?: string }[];
+    };
     expect(results.map((r) => r.ok)).toEqual([true, true]);
     const events = logEvents(repo.dir);
     const reverified = events.find((e) => e.type === "decision_reverified")!;
-    expect(reverified.data).toMatchObject({ decision_id: a, note: "checked line6 is still a constant" });
-    const created = events.find((e) => e.type === "decision_recorded" && e.id === results[1]!.new_id)!;
+    expect(reverified.data).toMatchObject({
+      decision_id: a,
+      note: "checked line6 is still a constant",
+    });
+    const created = events.find(
+      (e) => e.type === "decision_recorded" && e.id === results[1]!.new_id,
+    )!;
     expect(created.data).toMatchObject({
       card: { outcome: "B holds sixty-one" },
       basis: { touched_paths: ["src/b.ts"] },
