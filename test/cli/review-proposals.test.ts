@@ -39,7 +39,11 @@ describe("an agent proposes a re-verification, a person confirms it", () => {
 
     const [item] = repo.adriftJson<{ items: ReviewItem[] }>(["review"]).items;
     expect(item!.proposals).toEqual([
-      expect.objectContaining({ id: proposal.id, by: "claude-code", note: "checked a2 keeps the contract" }),
+      expect.objectContaining({
+        id: proposal.id,
+        by: "claude-code",
+        note: "checked a2 keeps the contract",
+      }),
     ]);
     expect(item!.actions.find((a) => a.action === "confirm")!.command).toBe(
       `adrift intent confirm ${id.slice(0, 10)}`,
@@ -48,7 +52,10 @@ describe("an agent proposes a re-verification, a person confirms it", () => {
     // The agent cannot confirm its own proposal, not even through --apply: nothing is written.
     const count = logEvents(repo.dir).length;
     const verdict = JSON.stringify({ id, action: "confirm" });
-    const refused = repo.adrift(["review", "--apply", "-", "--json"], { env: AGENT, input: verdict });
+    const refused = repo.adrift(["review", "--apply", "-", "--json"], {
+      env: AGENT,
+      input: verdict,
+    });
     expect(JSON.parse(refused.stderr).error.code).toBe("validation_failed");
     expect(refused.stderr).toMatch(/only a person/);
     expect(logEvents(repo.dir)).toHaveLength(count);
