@@ -51,8 +51,7 @@ describe("the interactive review (in-process, real streams)", () => {
     expect(text).toContain("-export const line6 = 6;");
     expect(text).toContain("Commits     ");
     expect(text).toContain("r re-verify  s supersede  a amend  n narrow  e $EDITOR  space skip");
-    for (const line of text.split("\n"))
-      expect([...line].length).toBeLessThanOrEqual(80);
+    for (const line of text.split("\n")) expect([...line].length).toBeLessThanOrEqual(80);
     expect(text).toMatch(/reviewed 2 of 2: 1 reverify, 1 skip/);
     const reverified = logEvents(repo.dir).filter((e) => e.type === "decision_reverified");
     expect(reverified.map((e) => e.data)).toEqual([
