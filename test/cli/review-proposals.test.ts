@@ -103,4 +103,27 @@ describe("an agent proposes a re-verification, a person confirms it", () => {
     // Nothing waits any more.
     expect(repo.adrift(["intent", "confirm", id]).code).not.toBe(0);
   });
+
+  it("confirms one thing at a time: an agent's card first, then its re-verification", () => {
+    const repo = repoWithDecision().repo;
+    const { id } = repo.adriftJson<{ id: string }>(
+      ["decision", "record", "--outcome", "agent's", "--path", "src/b.ts"],
+      { env: AGENT },
+    );
+    repo.commit("record b");
+    repo.commit("change b", { "src/b.ts": "b2\n" });
+    repo.adriftJson(["decision", "reverify", id, "--note", "b2 is fine"], { env: AGENT });
+    const item = repo
+      .adriftJson<{ items: ReviewItem[] }>(["review", id])
+      .items.find((i) => i.id === id)!;
+    expect(item.consent).toBe("proposed");
+    expect(item.actions.find((a) => a.action === "confirm")!.label).toBe("confirm the card");
+    const first = repo.adriftJson<{ reverified?: unknown; was: string }>(["intent", "confirm", id]);
+    expect(first.was).toBe("proposed");
+    expect(first.reverified).toBeUndefined();
+    expect(stateOf(repo, id)).toBe("stale");
+    const second = repo.adriftJson<{ reverified: { note: string } }>(["intent", "confirm", id]);
+    expect(second.reverified.note).toBe("b2 is fine");
+    expect(stateOf(repo, id)).toBe("fresh");
+  });
 });

@@ -49,11 +49,11 @@ export type ConfirmedReverification = {
 };
 
 /**
- * Confirms, as the person, what an agent proposed about a record: its content (while the record
- * is `proposed`: one `intent_confirmed` event, with the fields the person changed in the same
- * breath) and a pending re-verification (a `decision_reverified` with the proposal's basis and
- * note, naming the proposal), in one append; nothing is rewritten. Only a person confirms
- * (`only_human`); a record that waits for nothing is a `conflict`.
+ * Confirms, as the person, what an agent proposed about a record, one thing at a time: its
+ * content while the record is `proposed` (one `intent_confirmed` event, with the fields the
+ * person changed in the same breath), else its pending re-verification (a `decision_reverified`
+ * with the proposal's basis and note, naming the proposal); nothing is rewritten. Only a person
+ * confirms (`only_human`); a record that waits for nothing is a `conflict`.
  */
 export async function confirmRecord(
   ctx: AppContext,
@@ -64,7 +64,12 @@ export async function confirmRecord(
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   await assertPerson(ctx, record, options);
-  const proposal = record.status === "superseded" ? undefined : record.reverify_proposals.at(-1);
+  // One thing at a time, what the person saw: the card while it is proposed, else the latest
+  // re-verification proposal — never from the chat, where only cards are shown.
+  const proposal =
+    record.consent === "proposed" || options.from_chat || record.status === "superseded"
+      ? undefined
+      : record.reverify_proposals.at(-1);
   if (record.consent === "confirmed" && !proposal) {
     const last = record.confirmations.at(-1);
     throw new AdriftError(

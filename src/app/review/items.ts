@@ -91,7 +91,8 @@ export async function reviewItem(
     files,
     ...(finding?.omitted_paths ? { omitted_paths: finding.omitted_paths } : {}),
     proposals,
-    actions: reviewActions({ id: record.id, scope, proposals }, NARROW),
+    consent: record.consent,
+    actions: reviewActions({ id: record.id, scope, proposals, consent: record.consent }, NARROW),
   };
 }
 

@@ -130,7 +130,7 @@ async function actOn(
       return done === "proposed" ? "proposed" : done ? "reverify" : "stay";
     }
     case "c":
-      if (item.proposals.length === 0) return "unknown";
+      if (!item.actions.some((a) => a.action === "confirm")) return "unknown";
       return (await run({ id: item.id, action: "confirm" }, `confirmed ${item.id}`))
         ? "confirm"
         : "stay";

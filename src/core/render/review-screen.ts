@@ -133,6 +133,13 @@ export function reviewScreen(paint: Painter, item: ReviewItem, options: ScreenOp
   });
   if (item.omitted_commits)
     out.push(`${" ".repeat(LABEL)}${paint("dim", `… ${item.omitted_commits} more`)}`);
+  if (item.consent === "proposed")
+    out.push(
+      paint(
+        "yellow",
+        clip("Proposed    this card is an agent's, not confirmed by a person (c)", width),
+      ),
+    );
   for (const p of item.proposals)
     out.push(
       ...field(

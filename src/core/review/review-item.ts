@@ -65,6 +65,8 @@ export type ReviewItem = {
   files: FileDiff[];
   omitted_paths?: number;
   proposals: PendingProposal[];
+  /** `proposed` while the card is an agent's that no person has confirmed */
+  consent: "proposed" | "confirmed";
   actions: ActionOffer[];
 };
 
@@ -73,10 +75,11 @@ export type NarrowCommand = "anchor" | "amend";
 
 /**
  * The actions offered for a record, each with its key and exact command. `confirm` only when an
- * agent's proposal waits; `edit` has no command of its own (it amends what the editor changed).
+ * agent's proposal waits (its card, else a re-verification: one at a time); `edit` has no
+ * command of its own (it amends what the editor changed).
  */
 export function reviewActions(
-  item: Pick<ReviewItem, "id" | "scope" | "proposals">,
+  item: Pick<ReviewItem, "id" | "scope" | "proposals" | "consent">,
   narrow: NarrowCommand = "amend",
 ): ActionOffer[] {
   const id = item.id.slice(0, 10);
@@ -89,11 +92,11 @@ export function reviewActions(
       command: `adrift decision reverify ${id} --note '<what you checked>'`,
     },
   ];
-  if (item.proposals.length > 0)
+  if (item.proposals.length > 0 || item.consent === "proposed")
     offers.push({
       action: "confirm",
       key: "c",
-      label: "confirm the proposal",
+      label: item.consent === "proposed" ? "confirm the card" : "confirm the proposal",
       command: `adrift intent confirm ${id}`,
     });
   offers.push(
