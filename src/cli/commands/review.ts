@@ -36,7 +36,7 @@ function readVerdicts(file: string, from: string): string {
   }
 }
 
-/** `adrift review [ids…] [--include touched,moved] [--json | --apply <file>]`. */
+/** `adrift review [id…] [--include touched,moved] [--json | --apply <file>]`. */
 export function registerReview(program: Command): void {
   examples(
     common(program.command("review"), { records: true }),
@@ -52,7 +52,7 @@ export function registerReview(program: Command): void {
     .description(
       "work through stale records: re-verify (saying what was checked), supersede, amend, narrow or skip each (docs/staleness.md)",
     )
-    .argument("[ids...]", "only these records (id, unique prefix)")
+    .argument("[id...]", "only these records (id, unique prefix)")
     .option("--include <states>", `also review these states: ${REVIEW_STATES.slice(1).join(", ")}`)
     .option("--apply <file>", "apply verdicts from a JSON or NDJSON file (- for stdin)")
     .action(
