@@ -4,6 +4,7 @@ import {
   type FileDiff,
   type NarrowCommand,
   type PendingProposal,
+  type ReviewAnchor,
   type ReviewItem,
   type ReviewState,
   reviewActions,
@@ -13,7 +14,7 @@ import type { PathChange, StaleFinding } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { findRecord } from "../recording/records.js";
-import { computeStaleness } from "../staleness/stale.js";
+import { runStale } from "../staleness/stale.js";
 
 /** Which records to review: by state (default stale), or by id. */
 export type ReviewOptions = { states?: readonly ReviewState[]; ids?: readonly string[] };
@@ -36,7 +37,7 @@ export async function reviewTargets(
   ctx: AppContext,
   options: ReviewOptions = {},
 ): Promise<{ head: string; targets: ReviewTarget[]; state: ProjectState }> {
-  const report = await computeStaleness(ctx);
+  const report = await runStale(ctx);
   const { state } = await loadProject(ctx);
   const findings = new Map(report.findings.map((f) => [f.record_id, f]));
   const wanted = new Set<string>(options.states ?? ["stale"]);
@@ -88,12 +89,32 @@ export async function reviewItem(
     basis_revision: basis.revision,
     commits: finding?.commits ?? [],
     ...(finding?.omitted_commits ? { omitted_commits: finding.omitted_commits } : {}),
+    ...anchorsOf(finding),
     files,
     ...(finding?.omitted_paths ? { omitted_paths: finding.omitted_paths } : {}),
     proposals,
     consent: record.consent,
     actions: reviewActions({ id: record.id, scope, proposals, consent: record.consent }, NARROW),
   };
+}
+
+/**
+ * What happened to the record's anchors (`path#Symbol`), when staleness judged it by them: a
+ * finding of a build with anchors carries them; one without has none.
+ */
+function anchorsOf(finding: StaleFinding | undefined): { anchors?: ReviewAnchor[] } {
+  const anchors = (finding as { anchors?: ReviewAnchor[] } | undefined)?.anchors;
+  return anchors?.length
+    ? {
+        anchors: anchors.map(({ path, symbol, change, new_path, new_symbol }) => ({
+          path,
+          symbol,
+          change,
+          ...(new_path ? { new_path } : {}),
+          ...(new_symbol ? { new_symbol } : {}),
+        })),
+      }
+    : {};
 }
 
 /** The hunks of one changed path, basis → HEAD, or a note saying why there are none. */

@@ -125,6 +125,12 @@ export function reviewScreen(paint: Painter, item: ReviewItem, options: ScreenOp
     out.push(paint("yellow", clip(`incomplete: ${safeText(flatten(reason))}`, width)));
   out.push(...field(paint, "Scope", item.scope.map(quotePath).join(", "), width, 2));
   out.push(...field(paint, "Basis", item.basis_revision.slice(0, 12) || "(no revision)", width, 1));
+  const anchors = (item.anchors ?? []).map((a) => {
+    const to =
+      a.new_path || a.new_symbol ? ` → ${a.new_path ?? a.path}#${a.new_symbol ?? a.symbol}` : "";
+    return `${quotePath(`${a.path}#${a.symbol}`)} ${a.change}${to}`;
+  });
+  out.push(...field(paint, "Anchors", anchors.join("; "), width, 3));
   item.commits.forEach((c, i) => {
     const text = `${c.hash.slice(0, 10)} ${safeText(flatten(c.author))}: ${safeText(flatten(c.subject))}`;
     out.push(

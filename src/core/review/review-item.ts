@@ -30,6 +30,15 @@ export type FileDiff = {
   note?: string;
 };
 
+/** What happened to one anchor (`path#Symbol`) of the record since its basis. */
+export type ReviewAnchor = {
+  path: string;
+  symbol: string;
+  change: string;
+  new_path?: string;
+  new_symbol?: string;
+};
+
 /** An agent's pending proposal that the record still holds. */
 export type PendingProposal = {
   id: string;
@@ -62,6 +71,8 @@ export type ReviewItem = {
   basis_revision: string;
   commits: ChangeCommit[];
   omitted_commits?: number;
+  /** the record's anchors in changed files and what happened to each (anchored records only) */
+  anchors?: ReviewAnchor[];
   files: FileDiff[];
   omitted_paths?: number;
   proposals: PendingProposal[];
