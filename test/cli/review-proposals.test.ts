@@ -36,6 +36,12 @@ describe("an agent proposes a re-verification, a person confirms it", () => {
       data: { decision_id: id, note: "checked a2 keeps the contract" },
     });
     expect(stateOf(repo, id)).toBe("stale");
+    const waiting = repo.adrift(["list", "--status", "proposed"]).stdout;
+    expect(waiting).toContain("[re-verification proposed: waits for a person]");
+    expect(repo.adrift(["show", id]).stdout).toMatch(
+      /re-verify {4}proposed by claude-code at [0-9a-f]{12}: checked a2 keeps the contract/,
+    );
+    expect(repo.adrift(["context"]).stdout).toContain("1 proposed waiting");
 
     const [item] = repo.adriftJson<{ items: ReviewItem[] }>(["review"]).items;
     expect(item!.proposals).toEqual([

@@ -2,6 +2,17 @@ import type { AdriftEvent, EventOf } from "../events/envelope.js";
 import { changeRefusal, type RecordChange } from "../rules/amendment.js";
 import type { ProjectState, RecordView } from "./state.js";
 
+/**
+ * True while something an agent proposed about the record waits for a person: its card (not
+ * confirmed since an agent last changed it) or a re-verification of a decision still in force.
+ */
+export function waitsForPerson(record: RecordView): boolean {
+  return (
+    record.consent === "proposed" ||
+    (record.status !== "superseded" && record.reverify_proposals.length > 0)
+  );
+}
+
 /** Applies intent-card and decision events; ignores the rest. */
 export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void {
   switch (event.type) {
