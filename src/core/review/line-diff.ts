@@ -170,3 +170,24 @@ export function diffTexts(before: string, after: string, context = 3): Hunk[] | 
   const script = editScript(splitLines(before), splitLines(after));
   return script && hunksOf(script, context);
 }
+
+/** A run of lines, from `start` to `end` inclusive (1-based), on one side of a diff. */
+export type LineSpan = { start: number; end: number };
+
+/**
+ * The hunks that touch an anchor: those whose old lines overlap one of `old` spans (the anchors
+ * at the basis) or whose new lines overlap one of `new` spans (where they are at HEAD). The rest
+ * changed the file outside its anchors.
+ */
+export function hunksWithin(
+  hunks: readonly Hunk[],
+  spans: { old: readonly LineSpan[]; new: readonly LineSpan[] },
+): Hunk[] {
+  const overlaps = (start: number, count: number, list: readonly LineSpan[]) =>
+    list.some((s) => start <= s.end && start + Math.max(count, 1) - 1 >= s.start);
+  return hunks.filter(
+    (h) =>
+      overlaps(h.old_start, h.old_lines, spans.old) ||
+      overlaps(h.new_start, h.new_lines, spans.new),
+  );
+}

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { diffTexts, editScript, hunksOf, splitLines } from "../../../src/core/review/line-diff.js";
+import {
+  diffTexts,
+  editScript,
+  hunksOf,
+  hunksWithin,
+  splitLines,
+} from "../../../src/core/review/line-diff.js";
 import { propertyOptions } from "../../support/property.js";
 
 /** Applies hunks to the old lines, as `patch` would. */
@@ -88,5 +94,21 @@ describe("line diff", () => {
     expect(splitLines("")).toEqual([]);
     expect(splitLines("a\n")).toEqual(["a"]);
     expect(splitLines("a\nb")).toEqual(["a", "b"]);
+  });
+});
+
+describe("hunks within anchors", () => {
+  const before = Array.from({ length: 40 }, (_, i) => `l${i + 1}`).join("\n");
+  const after = before.replace("l5\n", "L5\n").replace("l30\n", "L30\n");
+  const hunks = diffTexts(before, after)!;
+
+  it("keeps the hunks that overlap an anchor's lines at the basis or at HEAD", () => {
+    expect(hunks).toHaveLength(2);
+    const within = hunksWithin(hunks, { old: [{ start: 28, end: 32 }], new: [] });
+    expect(within.map((h) => h.old_start)).toEqual([27]);
+    expect(
+      hunksWithin(hunks, { old: [], new: [{ start: 1, end: 5 }] }).map((h) => h.new_start),
+    ).toEqual([2]);
+    expect(hunksWithin(hunks, { old: [{ start: 12, end: 20 }], new: [] })).toEqual([]);
   });
 });
