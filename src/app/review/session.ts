@@ -18,6 +18,8 @@ export type ReviewTerminal = {
   output: Writable;
   paint: Painter;
   width: number;
+  /** rows of the terminal, when known: the diff shown first fits them */
+  height?: number;
   /** opens `text` in the editor and returns what was saved */
   edit(text: string): Promise<string>;
 };
@@ -63,12 +65,17 @@ export async function runReviewSession(
     for (let index = 0; index < targets.length && !summary.quit; index++) {
       const item = await reviewItem(ctx, head, targets[index]!);
       summary.shown++;
-      say(
-        `\n${reviewScreen(paint, item, { index, total: targets.length, width: terminal.width })}`,
-      );
+      const screen = reviewScreen(paint, item, {
+        index,
+        total: targets.length,
+        width: terminal.width,
+        // The card, commits and keys take about 20 rows; the diff gets the rest, at least 10.
+        ...(terminal.height ? { diffLines: Math.max(10, terminal.height - 20) } : {}),
+      });
+      say(`\n${screen}`);
       for (;;) {
         const key = await keys.key();
-        if (key === undefined || key === "q" || key === CTRL_C) {
+        if (key === undefined || key === "q" || key === CTRL_C || key === "\u0004") {
           summary.quit = true;
           break;
         }

@@ -84,6 +84,7 @@ export function registerReview(program: Command): void {
               output: process.stdout,
               paint: (color, text) => paint(color, text),
               width: Math.min(process.stdout.columns || 80, 100),
+              ...(process.stdout.rows ? { height: process.stdout.rows } : {}),
               edit: terminalEditor(process.stdin, process.env),
             },
             selection,
