@@ -88,7 +88,7 @@ export function repositoryApi(ctx: AppContext) {
     ) => reverifyDecision(ctx, ref, options),
     supersedeDecision: (ref: string, by: string) => supersedeDecision(ctx, ref, by),
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
-    reviewItems: (options?: ReviewOptions) => reviewItems(ctx, options),
+    reviewItems: (options?: ReviewOptions & { limit?: number }) => reviewItems(ctx, options),
     applyReviewVerdicts: (text: string) => applyVerdicts(ctx, text),
     reviewSession: (terminal: ReviewTerminal, options?: ReviewOptions) =>
       runReviewSession(ctx, terminal, options),

@@ -157,16 +157,18 @@ function isBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, 8000).includes(0);
 }
 
-/** Every review item, built a few at a time (each reads its files from git). */
+/**
+ * The review items, built a few at a time (each reads its files from git); with `limit`, only
+ * the first ones are built, and `total` says how many there are.
+ */
 export async function reviewItems(
   ctx: AppContext,
-  options: ReviewOptions = {},
-): Promise<{ head: string; items: ReviewItem[] }> {
+  options: ReviewOptions & { limit?: number } = {},
+): Promise<{ head: string; items: ReviewItem[]; total: number }> {
   const { head, targets } = await reviewTargets(ctx, options);
+  const wanted = targets.slice(0, options.limit ?? targets.length);
   const items: ReviewItem[] = [];
-  for (let i = 0; i < targets.length; i += 8)
-    items.push(
-      ...(await Promise.all(targets.slice(i, i + 8).map((t) => reviewItem(ctx, head, t)))),
-    );
-  return { head, items };
+  for (let i = 0; i < wanted.length; i += 8)
+    items.push(...(await Promise.all(wanted.slice(i, i + 8).map((t) => reviewItem(ctx, head, t)))));
+  return { head, items, total: targets.length };
 }

@@ -34,16 +34,16 @@ export const reviewStaleRecords = defineTool({
     .strict(),
   writes: false,
   run: async (repo, args) => {
-    const { head, items } = await repo.reviewItems({
+    const { head, items, total } = await repo.reviewItems({
       states: ["stale", ...args.include],
       ...(args.ids ? { ids: args.ids } : {}),
+      limit: args.limit,
     });
-    const shown = items.slice(0, args.limit);
     return {
-      data: { head, items: shown, total: items.length },
+      data: { head, items, total },
       text: [
-        `${items.length} record(s) to review${items.length > args.limit ? `, the first ${args.limit} returned` : ""}`,
-        ...shown.map(itemRow),
+        `${total} record(s) to review${total > items.length ? `, the first ${items.length} returned` : ""}`,
+        ...items.map(itemRow),
       ].join("\n"),
     };
   },
