@@ -1,5 +1,11 @@
 import type { ProjectState, RecordView } from "../../core/project/state.js";
-import { diffTexts, splitLines } from "../../core/review/line-diff.js";
+import {
+  diffTexts,
+  type Hunk,
+  hunksWithin,
+  type LineSpan,
+  splitLines,
+} from "../../core/review/line-diff.js";
 import {
   type FileDiff,
   type NarrowCommand,
@@ -15,6 +21,7 @@ import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { findRecord } from "../recording/records.js";
 import { runStale } from "../staleness/stale.js";
+import { symbolSpans } from "./anchor-spans.js";
 
 /** Which records to review: by state (default stale), or by id. */
 export type ReviewOptions = { states?: readonly ReviewState[]; ids?: readonly string[] };
@@ -65,9 +72,16 @@ export async function reviewItem(
   const basis = record.basis!;
   const present =
     basis.revision !== "" && (await ctx.git.presentCommits([basis.revision])).has(basis.revision);
+  const anchors = anchorsOf(finding).anchors ?? [];
   const files = await Promise.all(
     (finding?.paths ?? []).map((change) =>
-      fileDiff(ctx, present ? basis.revision : "", head, change),
+      fileDiff(
+        ctx,
+        present ? basis.revision : "",
+        head,
+        change,
+        anchors.filter((a) => a.path === change.path),
+      ),
     ),
   );
   const proposals: PendingProposal[] = record.reverify_proposals.map((p) => ({
@@ -123,6 +137,7 @@ async function fileDiff(
   basis: string,
   head: string,
   change: PathChange,
+  anchors: readonly ReviewAnchor[],
 ): Promise<FileDiff> {
   const out: FileDiff = {
     path: change.path,
@@ -145,11 +160,48 @@ async function fileDiff(
   const newText = after?.toString("utf8") ?? "";
   const hunks = diffTexts(oldText, newText);
   return hunks
-    ? { ...out, hunks }
+    ? { ...out, ...(await anchoredHunks(change, anchors, oldText, newText, hunks)) }
     : {
         ...out,
         note: `rewritten (${splitLines(oldText).length} → ${splitLines(newText).length} lines): too many changes to show`,
       };
+}
+
+/**
+ * The hunks that touch the file's anchors (their lines at the basis and where they are at HEAD)
+ * when the record is anchored there and the symbols can be read, with how many hunks changed
+ * the file only outside them (all of them, shown, when none is inside); else every hunk.
+ */
+async function anchoredHunks(
+  change: PathChange,
+  anchors: readonly ReviewAnchor[],
+  oldText: string,
+  newText: string,
+  hunks: Hunk[],
+): Promise<{ hunks: Hunk[]; outside_anchors?: number }> {
+  if (anchors.length === 0) return { hunks };
+  const [before, after] = await Promise.all([
+    symbolSpans(change.path, oldText),
+    symbolSpans(change.new_path ?? change.path, newText),
+  ]);
+  if (!before || !after) return { hunks };
+  const spans = (map: Map<string, LineSpan>, names: (string | undefined)[]) =>
+    names.flatMap((name) => (name && map.has(name) ? [map.get(name)!] : []));
+  const within = hunksWithin(hunks, {
+    old: spans(
+      before,
+      anchors.map((a) => a.symbol),
+    ),
+    new: spans(
+      after,
+      anchors.map((a) => a.new_symbol ?? a.symbol),
+    ),
+  });
+  // None inside (a touched file): what changed around the anchors is what there is to judge.
+  if (within.length === 0) return { hunks, outside_anchors: hunks.length };
+  return within.length === hunks.length
+    ? { hunks }
+    : { hunks: within, outside_anchors: hunks.length - within.length };
 }
 
 /** git's rule: a NUL byte in the first 8,000 bytes makes a file binary. */

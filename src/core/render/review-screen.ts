@@ -68,6 +68,15 @@ export function diffLines(
       : quotePath(file.path);
     all.push(paint("cyan", clip(`${name} (${file.change})`, width)));
     if (file.note) all.push(paint("dim", clip(`  ${file.note}`, width)));
+    if (file.outside_anchors)
+      all.push(
+        paint(
+          "dim",
+          file.outside_anchors === file.hunks?.length
+            ? "  changed only outside its anchors:"
+            : `  ${file.outside_anchors} hunk(s) outside its anchors not shown`,
+        ),
+      );
     for (const hunk of file.hunks ?? []) {
       all.push(
         paint(

@@ -24,8 +24,13 @@ export type FileDiff = {
   path: string;
   change: PathChange["change"];
   new_path?: string;
-  /** the hunks, basis → HEAD; absent when `note` says why none are shown */
+  /** the hunks, basis → HEAD (of an anchored file: those touching its anchors); absent when `note` says why none are shown */
   hunks?: Hunk[];
+  /**
+   * hunks that changed the file only outside the record's anchors: left out, unless no hunk is
+   * inside (then `hunks` are all outside, shown)
+   */
+  outside_anchors?: number;
   /** why no hunks are shown: binary, too large, not in this clone */
   note?: string;
 };
