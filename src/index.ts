@@ -43,12 +43,8 @@ export { openRepository, type Repository, repositoryApi } from "./app/repository
 export type { VerdictResult } from "./app/review/apply.js";
 export type { ReviewOptions } from "./app/review/items.js";
 export type { ReviewSummary, ReviewTerminal } from "./app/review/session.js";
-export {
-  computeStaleness,
-  type RecordedMarks,
-  recordStaleness,
-  type StaleOptions,
-} from "./app/staleness/stale.js";
+export { type RecordedMarks, recordStaleness } from "./app/staleness/stale-marking.js";
+export { computeStaleness, type StaleOptions } from "./app/staleness/stale-report.js";
 export type { ValidationReport } from "./app/validate/validate.js";
 export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
 export {

@@ -28,6 +28,10 @@ export function cardFlags(command: Command): Command {
       collect,
     )
     .option(
+      "--anchor <mode>",
+      "auto: narrow each file --path to the symbols your change touched there (see them suggested without it); name one yourself with --path 'src/a.ts#parse' or 'package.json#engines.node'",
+    )
+    .option(
       "--file <file>",
       "read the record as JSON from a file (relative to the current directory), or - for stdin (flags override)",
     );
@@ -97,6 +101,7 @@ type CardOptions = {
   trivial?: boolean;
   tag?: string[];
   path?: string[];
+  anchor?: string;
   file?: string;
   cwd?: string;
   finding?: string[];
@@ -158,8 +163,19 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
     tags: pick(options.tag, base.tags),
     touched_paths: pick(options.path, base.touched_paths),
     revision: pick(options.revision, base.revision),
+    ...anchorOption(options.anchor),
     findings: pick(options.finding, base.findings),
     tier_b: tierBOf(options, base.tier_b),
     ...(options.workline ? { workline: options.workline } : {}),
   };
+}
+
+/** `--anchor auto`; anything else is a usage error saying what is accepted. */
+function anchorOption(value: string | undefined): { anchor?: "auto" } {
+  if (value === undefined) return {};
+  if (value === "auto") return { anchor: "auto" };
+  throw new AdriftError(
+    "usage",
+    `--anchor expects auto, got "${truncate(value)}"; to name a symbol, give --path 'file#Symbol'`,
+  );
 }

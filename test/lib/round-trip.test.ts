@@ -80,6 +80,7 @@ describe("every event type round-trips through the library", () => {
         detected_at: "2026-03-01T10:00:00.000Z",
       },
     });
+    await write({ type: "decision_anchored", data: { decision_id: decision, basis, note: RU } });
     const proposal = await write({
       type: "decision_reverify_proposed",
       data: { decision_id: decision, basis, note: `${RU} ${EMOJI}` },

@@ -582,6 +582,15 @@ export class CliGit implements GitAdapter {
     return code === 0 ? stdout : undefined;
   }
 
+  async readBlob(oid: string): Promise<Buffer | undefined> {
+    const { stdout, code } = await runGitBuffer(["cat-file", "blob", oid], {
+      cwd: this.location.root,
+      env: this.env,
+      allowFail: true,
+    });
+    return code === 0 ? stdout : undefined;
+  }
+
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
     const { stdout } = await this.run(
       ["log", "--diff-filter=A", "--format=%H %ct", "HEAD", "--", file],

@@ -388,6 +388,15 @@ export class EmbeddedGit implements GitAdapter {
     }
   }
 
+  async readBlob(oid: string): Promise<Buffer | undefined> {
+    try {
+      const { blob } = await git.readBlob({ ...this.repo, oid });
+      return Buffer.from(blob);
+    } catch {
+      return undefined;
+    }
+  }
+
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
     const commits = await git.log({ ...this.repo, ref: "HEAD", filepath: file }).catch(() => []);
     const oldest = commits.at(-1);

@@ -98,7 +98,7 @@ async function withMovedFiles(
   };
   const empty = scopes.filter((s) => s.entries.some(matchesNothing));
   if (empty.length === 0) return scopes;
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   const findings = new Map((await computeStaleness(ctx)).findings.map((f) => [f.record_id, f]));
   return scopes.map((s) => {
     const moved: Record<string, string> = {};

@@ -14,6 +14,7 @@ import { resolveAffects } from "../backlog/affects.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "./actor.js";
+import { withAnchorEntries } from "./anchors.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
 import { writeEvents } from "./writer.js";
 
@@ -24,6 +25,8 @@ export type CardInput = Partial<CardFields> & {
   tags?: string[];
   touched_paths?: string[];
   revision?: string;
+  /** `auto`: file entries of the scope become anchors to the symbols the change touched there */
+  anchor?: "auto";
   tier_b?: TierB;
   /** the workline it belongs to (id, prefix), instead of the clone's active one */
   workline?: string;
@@ -75,7 +78,7 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
   assertConsideredOptions(input.considered);
   const { state } = await loadProject(ctx);
   const based = input.touched_paths?.length
-    ? await buildBasis(ctx, input.touched_paths, input.revision)
+    ? await buildBasis(ctx, input.touched_paths, input.revision, anchorMode(input))
     : undefined;
   const data = {
     card: cardOf(input),
@@ -103,7 +106,12 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
   if (input.question_id !== undefined || input.affects !== undefined)
     assertMayRecordUserDecision(await decidingActor(ctx));
   const { state } = await loadProject(ctx);
-  const { basis, notes } = await buildBasis(ctx, input.touched_paths ?? [], input.revision);
+  const { basis, notes } = await buildBasis(
+    ctx,
+    input.touched_paths ?? [],
+    input.revision,
+    anchorMode(input),
+  );
   const data = {
     card: cardOf(input),
     considered: input.considered ?? [],
@@ -188,7 +196,7 @@ export async function amendRecord(ctx: AppContext, ref: string, input: AmendInpu
   };
 }
 
-function requireDecisionLike(state: ProjectState, ref: string): RecordView {
+export function requireDecisionLike(state: ProjectState, ref: string): RecordView {
   const record = findRecord(state, ref);
   if (!record.basis)
     throw new AdriftError(
@@ -232,7 +240,9 @@ export async function reverifyDecision(
   const { paths, followed } = options.paths?.length
     ? { paths: options.paths, followed: [] }
     : await followRenames(ctx, record, options.revision ?? "HEAD");
-  const { basis, notes } = await buildBasis(ctx, paths, options.revision);
+  const { basis, notes } = options.paths?.length
+    ? await buildBasis(ctx, paths, options.revision)
+    : await rebaseAnchored(ctx, record.basis?.anchors ?? [], paths, options.revision);
   const written = await writeEvents(ctx, [
     proposing
       ? {
@@ -269,7 +279,7 @@ async function followRenames(
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head || (await ctx.git.resolveRevision(revision)) !== head)
     return { paths: scope, followed: [] };
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   const finding = (await computeStaleness(ctx)).findings.find((f) => f.record_id === record.id);
   const renamed = new Map<string, string>();
   for (const change of finding?.paths ?? [])
@@ -332,4 +342,34 @@ export async function markStaleManually(ctx: AppContext, ref: string, note?: str
     },
   ]);
   return { id: written.at(-1)!.id, decision_id: record.id, was: record.status };
+}
+
+/**
+ * The basis of a re-verified record that keeps its anchors: each file with anchors is given as
+ * its anchors again (`path#symbol`), fingerprinted anew. An anchor that names no symbol any more
+ * leaves its file whole, said in a warning (narrow it again with `decision anchor`).
+ */
+async function rebaseAnchored(
+  ctx: AppContext,
+  anchors: readonly { path: string; symbol: string }[],
+  paths: readonly string[],
+  revision: string | undefined,
+) {
+  const entries = withAnchorEntries(anchors, paths);
+  if (entries.length === paths.length && entries.every((e, i) => e === paths[i]))
+    return buildBasis(ctx, paths, revision);
+  try {
+    return await buildBasis(ctx, entries, revision);
+  } catch (error) {
+    if (!(error instanceof AdriftError) || error.code !== "validation_failed") throw error;
+    const whole = await buildBasis(ctx, paths, revision);
+    whole.notes.warnings.push(
+      `${error.message}: its file is the scope whole now; narrow it again with adrift decision anchor`,
+    );
+    return whole;
+  }
+}
+
+function anchorMode(input: CardInput): "auto" | "suggest" {
+  return input.anchor === "auto" ? "auto" : "suggest";
 }

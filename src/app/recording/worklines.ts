@@ -4,7 +4,7 @@ import { resolveRef } from "../../core/project/lookup.js";
 import type { ProjectState, WorklineView } from "../../core/project/state.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { computeStaleness } from "../staleness/stale.js";
+import { computeStaleness } from "../staleness/stale-report.js";
 import { currentPerson } from "./actor.js";
 import { writeEvents } from "./writer.js";
 

@@ -33,7 +33,7 @@ export async function staleAtMergeBase(
   if (!from || ask.length === 0) return out;
   const wanted = new Set(ask.map((a) => a.id));
   const [{ assessedRecords }, { historyReport }, state] = await Promise.all([
-    import("../staleness/stale.js"),
+    import("../staleness/lean-log.js"),
     import("../staleness/engine.js"),
     loadReportState(ctx),
   ]);

@@ -4,6 +4,7 @@ import { uncommittedNote } from "../../core/render/text.js";
 import { cardFlags, cardInput, tierBFlags } from "../card-input.js";
 import { action, collect, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
+import { registerDecisionAnchor } from "./decision-anchor.js";
 import { printRecorded } from "./records.js";
 
 /** `adrift decision record|reverify|supersede|mark-stale`. */
@@ -67,6 +68,7 @@ export function registerDecision(program: Command): void {
         return 0;
       }),
     );
+  registerDecisionAnchor(decision);
   examples(
     common(decision.command("supersede").argument("<id>", "the decision that no longer holds"), {
       records: true,

@@ -106,6 +106,16 @@ export const DecisionReverifyProposed = z.object({
   note: Text.min(1, "a proposal says what was checked"),
 });
 export const DecisionSuperseded = z.object({ decision_id: Id, superseded_by: Id });
+/**
+ * A record narrowed to anchors (`src/a.ts#parse`) after the fact: its basis as it now reads, at
+ * the same revision, with the anchors' fingerprints as that revision held them. Not a
+ * re-verification: a stale mark stays until one.
+ */
+export const DecisionAnchored = z.object({
+  decision_id: Id,
+  basis: Basis,
+  note: Text.optional(),
+});
 
 // Open questions (seed 0214)
 export const OpenQuestionDeclared = z.object({
@@ -192,6 +202,7 @@ export const PAYLOADS = {
   decision_reverified: DecisionReverified,
   decision_reverify_proposed: DecisionReverifyProposed,
   decision_superseded: DecisionSuperseded,
+  decision_anchored: DecisionAnchored,
   open_question_declared: OpenQuestionDeclared,
   open_question_answered: OpenQuestionAnswered,
   business_rule_recorded: BusinessRuleRecorded,

@@ -50,6 +50,13 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
       if (record) record.reverify_proposals.push(event);
       return;
     }
+    case "decision_anchored": {
+      // Narrowed, not re-verified: the scope reads anew, a stale mark stays until one.
+      const record = target(state, event, event.data.decision_id, "data.decision_id");
+      if (!record) return;
+      record.basis = event.data.basis;
+      return;
+    }
     case "decision_superseded": {
       const record = target(state, event, event.data.decision_id, "data.decision_id");
       if (!record || refused(state, record, event, "supersede")) return;
