@@ -1,14 +1,15 @@
+import { readSymbols } from "../../adapters/anchors/read-symbols.js";
 import type { LineSpan } from "../../core/review/line-diff.js";
 
 /**
- * The lines of each named symbol of a file (`Outer.member` → its first and last line), or
- * undefined where this build reads no symbols there: the file's hunks are then shown whole.
- * The syntax side of anchors (tree-sitter for code, key paths for JSON/YAML/TOML) answers this
- * once it is part of the build; until then every file is shown whole.
+ * The lines of each named symbol of a file (`Outer.member`, `engines.node` → its first and last
+ * line), or undefined where anchors are not read (an unsupported language, a data file that
+ * does not parse): the file's hunks are then shown whole.
  */
 export async function symbolSpans(
-  _path: string,
-  _content: string,
+  path: string,
+  content: string,
 ): Promise<Map<string, LineSpan> | undefined> {
-  return undefined;
+  const symbols = await readSymbols(path, content);
+  return symbols && new Map(symbols.map((s) => [s.name, { start: s.startLine, end: s.endLine }]));
 }

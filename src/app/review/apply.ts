@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "../recording/actor.js";
+import { anchorDecision } from "../recording/anchor-decision.js";
 import { confirmRecord } from "../recording/consent.js";
 import {
   amendRecord,
@@ -87,15 +88,24 @@ export async function applyVerdict(
       return { ...base, events: [result.id] };
     }
     case "narrow": {
-      const result = await amendRecord(ctx, verdict.id, {
-        touched_paths: verdict.paths,
-        reason: verdict.reason ?? "narrowed in review",
-      });
+      // To anchors (`file#Symbol`): a decision_anchored at the same basis revision; to plain
+      // paths: the scope amended.
+      const result = verdict.paths.every(isAnchor)
+        ? await anchorDecision(ctx, verdict.id, verdict.paths, verdict.reason)
+        : await amendRecord(ctx, verdict.id, {
+            touched_paths: verdict.paths,
+            reason: verdict.reason ?? "narrowed in review",
+          });
       return { ...base, events: [result.id] };
     }
     case "skip":
       return { ...base, events: [] };
   }
+}
+
+/** A scope entry naming a symbol of a file (`src/a.ts#parse`, `package.json#engines.node`). */
+function isAnchor(entry: string): boolean {
+  return /[^#]#[^#]/.test(entry);
 }
 
 /** Why a well-formed verdict cannot be applied to this log, or undefined when it can. */
@@ -115,6 +125,8 @@ function verdictProblem(
     return `${record.id} is superseded by ${record.superseded_by}: review that one instead`;
   if ((verdict.action === "reverify" || verdict.action === "narrow") && !record.basis)
     return `${record.id} has no basis (code it is based on): nothing to ${verdict.action}`;
+  if (verdict.action === "narrow" && verdict.paths.some(isAnchor) && !verdict.paths.every(isAnchor))
+    return "narrow to anchors (file#Symbol) or to paths, not both in one verdict";
   if (verdict.action === "confirm") {
     if (agent) return `only a person confirms a proposal, and this is an agent's shell`;
     if (record.consent !== "proposed" && record.reverify_proposals.length === 0)

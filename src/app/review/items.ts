@@ -32,8 +32,8 @@ export type ReviewTarget = { record: RecordView; finding?: StaleFinding };
 /** Larger files are described, not diffed. */
 const MAX_DIFF_BYTES = 1 << 20;
 
-/** How `narrow` is done with this build: `decision anchor` once anchors exist, else an amendment. */
-export const NARROW: NarrowCommand = "amend";
+/** How `narrow` is done: `decision anchor` to `file#Symbol` anchors. */
+export const NARROW: NarrowCommand = "anchor";
 
 /**
  * The records to review, in the log's order: those whose computed state is one of `states`

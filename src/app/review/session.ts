@@ -167,7 +167,9 @@ async function actOn(
     }
     case "n": {
       say(paint("dim", `scope now: ${item.scope.join(" ")}`));
-      const paths = (await ask("narrow to (paths, space-separated): "))?.trim();
+      const paths = (
+        await ask("narrow to (file#Symbol anchors, or paths; space-separated): ")
+      )?.trim();
       if (!paths) return "stay";
       return (await run(
         { id: item.id, action: "narrow", paths: paths.split(/\s+/), reason: "narrowed in review" },
