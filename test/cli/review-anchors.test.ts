@@ -80,4 +80,22 @@ describe.each(ADAPTERS)("adrift review of anchored records (%s adapter)", (adapt
       expect.objectContaining({ symbol: "other", change: "modified" }),
     ]);
   });
+
+  it("leaves a record touched only outside its anchors to --include touched, with those hunks", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": CODE });
+    const { id } = repo.adriftJson<{ id: string }>(
+      ["decision", "record", "--outcome", "keep adds one", "--trivial", "--path", "src/a.ts#keep"],
+      { env },
+    );
+    repo.commit("record");
+    repo.commit("change other only", { "src/a.ts": CODE.replace("y * 2", "y * 3") });
+    expect(repo.adriftJson<{ items: ReviewItem[] }>(["review"], { env }).items).toEqual([]);
+    const [item] = repo.adriftJson<{ items: ReviewItem[] }>(["review", "--include", "touched"], {
+      env,
+    }).items;
+    expect(item).toMatchObject({ id, state: "touched" });
+    expect(item!.files[0]!.outside_anchors).toBe(1);
+    expect(item!.files[0]!.hunks).toHaveLength(1);
+  });
 });
