@@ -119,7 +119,14 @@ async function actOn(
   const run: Run = async (verdict, done) => {
     try {
       const result = await applyVerdict(ctx, verdict);
-      say(paint("green", result.proposed ? `proposed (a person confirms): ${done}` : done));
+      say(
+        result.proposed
+          ? paint(
+              "yellow",
+              `proposed the re-verification of ${verdict.id}: a person confirms it (adrift review, key c)`,
+            )
+          : paint("green", done),
+      );
       return result.proposed ? "proposed" : "ok";
     } catch (error) {
       say(paint("red", `error: ${isAdriftError(error) ? safeText(error.message) : String(error)}`));

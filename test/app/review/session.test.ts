@@ -121,4 +121,20 @@ describe("the interactive review (in-process, real streams)", () => {
       { target_id: b, changes: { touched_paths: ["src/b.ts"] }, reason: "narrowed in review" },
     ]);
   });
+
+  it("in an agent's session, r proposes (the record stays stale) and c is refused", async () => {
+    const { repo, a } = await twoStale();
+    const agent = await openRepository(repo.dir, { env: testEnv({ CLAUDECODE: "1" }) });
+    const first = terminal("r" + "read the diff\r" + "q");
+    expect((await agent.reviewSession(first.term)).done).toEqual({ proposed: 1 });
+    expect(first.printed()).toContain(`proposed the re-verification of ${a}`);
+    const [proposal] = logEvents(repo.dir).filter((e) => e.type === "decision_reverify_proposed");
+    expect(proposal).toMatchObject({ actor: { kind: "agent" }, data: { note: "read the diff" } });
+    const second = terminal("c" + "q");
+    const summary = await agent.reviewSession(second.term);
+    expect(summary.done).toEqual({});
+    expect(second.printed()).toContain("Proposed    by claude-code");
+    expect(second.printed()).toMatch(/error: an agent \(claude-code\) cannot confirm/);
+    expect(logEvents(repo.dir).some((e) => e.type === "decision_reverified")).toBe(false);
+  });
 });
