@@ -37,7 +37,7 @@ export function registerDecision(program: Command): void {
     'adrift decision reverify 01JC3 --note "checked after the auth refactor"',
   )
     .description(
-      "re-base a decision after checking it still holds (new revision; its files followed where they were renamed)",
+      "re-base a decision after checking it still holds (new revision; its files followed where they were renamed); from an agent's shell, a proposal a person confirms (--note required)",
     )
     .option("--revision <rev>", "the revision it now holds at", "HEAD")
     .option("--note <text>", "what was checked")
