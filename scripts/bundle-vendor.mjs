@@ -2,11 +2,11 @@
 // command that needs them loads one module instead of a package tree (Node 20 has no compile
 // cache for ES modules). Same code, fewer files: run after tsc by `npm run build`.
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
-import { bundledPackages, noticesText } from "./third-party-notices.mjs";
+import { bundledPackages, noticesText, wasmPackageFiles } from "./third-party-notices.mjs";
 
+const root = fileURLToPath(new URL("../", import.meta.url));
 const vendor = fileURLToPath(new URL("../dist/vendor/", import.meta.url));
 const moduleIds = [];
 
@@ -32,18 +32,10 @@ for (const name of readdirSync(vendor).filter((f) => f.endsWith(".js"))) {
 }
 // The wasm files symbol anchors parse with: tree-sitter's runtime beside its bundle, and only the
 // grammars' .wasm from their packages (devDependencies: the rest of them is a native build that
-// adrift never runs). The list is the one the loader reads (dist/adapters/anchors/).
-const { GRAMMAR_FILES, RUNTIME_FILE } = await import(
-  "../dist/adapters/anchors/tree-sitter-runtime.js"
-);
-const packages = fileURLToPath(new URL("../node_modules/", import.meta.url));
+// adrift never runs).
 mkdirSync(`${vendor}grammars`, { recursive: true });
-for (const { package: name, file } of [RUNTIME_FILE, ...Object.values(GRAMMAR_FILES)]) {
-  const from = path.join(packages, name, file);
-  copyFileSync(
-    from,
-    name === RUNTIME_FILE.package ? `${vendor}${file}` : `${vendor}grammars/${file}`,
-  );
+for (const { package: name, file, from } of await wasmPackageFiles(root)) {
+  copyFileSync(from, name === "web-tree-sitter" ? `${vendor}${file}` : `${vendor}grammars/${file}`);
   moduleIds.push(from);
 }
 // Their licenses travel with the copies (the packages themselves are devDependencies).

@@ -39,6 +39,7 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["adr"], async () => (await import("./commands/adr.js")).registerAdr],
   [["mcp"], async () => (await import("./commands/mcp.js")).registerMcp],
   [["completion"], async () => (await import("./commands/completion.js")).registerCompletion],
+  [["symbols"], async () => (await import("./commands/symbols.js")).registerSymbols],
 ];
 
 /** The version printed by --version. */

@@ -130,4 +130,19 @@ describe("anchors from the CLI", () => {
     );
     expect(auto.event.data.basis.anchors.map((a) => a.symbol)).toEqual(["other"]);
   });
+
+  it("re-verifying keeps the anchors; amending the scope with an anchor points to decision anchor", () => {
+    const { repo, id } = setup();
+    repo.commit("keep", { "src/a.ts": CODE.replace("a + 1", "a + 2") });
+    const again = repo.adriftJson<{
+      basis: { anchors: { symbol: string; fingerprint: string }[] };
+    }>(["decision", "reverify", id, "--note", "checked"]);
+    expect(again.basis.anchors.map((a) => a.symbol)).toEqual(["keep"]);
+    expect(repo.adriftJson<{ findings: { state: string }[] }>(["stale"]).findings[0]?.state).toBe(
+      "fresh",
+    );
+    const amend = repo.adrift(["intent", "amend", id, "--path", "src/a.ts#other"]);
+    expect(amend.code).not.toBe(0);
+    expect(amend.stderr).toContain("decision anchor");
+  });
 });

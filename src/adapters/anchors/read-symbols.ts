@@ -36,31 +36,22 @@ function dataFormatOf(path: string): "json" | "yaml" | "toml" | undefined {
 
 /**
  * Every symbol of a file, or undefined when anchors are not supported there (its language, or a
- * data file that does not parse): the file is then taken whole.
+ * data file that does not parse): the file is then taken whole. With `only`, code files give just
+ * the symbols of those names (only their tokens are read); data files give every key path.
  */
 export async function readSymbols(
   path: string,
   content: string,
+  options: { only?: readonly string[] } = {},
 ): Promise<AnchorSymbol[] | undefined> {
   const format = dataFormatOf(path);
   if (format) {
     const value = await parseData(format, content);
     return value === undefined ? undefined : keyPathSymbols(value, digest);
   }
-  const code = await readCodeSymbols(path, content);
+  const code = await readCodeSymbols(path, content, options);
   if (!code) return undefined;
-  const lines = content.split("\n");
-  return code.map((s) => ({
-    ...s,
-    shape: digest(shapeText(lines.slice(s.startLine - 1, s.endLine).join("\n"), s.name)),
-  }));
-}
-
-/** The text of a symbol without its own name and without whitespace, for telling renames. */
-function shapeText(text: string, name: string): string {
-  const own = name.split(".").pop()!.replace(/#\d+$/, "");
-  const escaped = own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return text.replace(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, "g"), "\0").replace(/\s+/g, "");
+  return code.map(({ unnamedFingerprint, ...s }) => ({ ...s, shape: unnamedFingerprint }));
 }
 
 function digest(text: string): string {

@@ -3,8 +3,11 @@
 // loads none of it). The wasm files come from dist/vendor/ (copied there by the build); from the
 // sources (tests), from the packages in node_modules.
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CodeLanguage } from "../../core/anchors/symbol-names.js";
+import { AdriftError } from "../../core/errors.js";
 import type { Language, Parser } from "../../vendor/tree-sitter.js";
 
 /** Each grammar's wasm file and the npm package it comes from (pinned with the runtime). */
@@ -21,13 +24,24 @@ export const GRAMMAR_FILES: Record<CodeLanguage, { package: string; file: string
 /** The runtime's own wasm file and its package. */
 export const RUNTIME_FILE = { package: "web-tree-sitter", file: "tree-sitter.wasm" };
 
+/** Where the build copies the wasm files (dist/vendor/; the Action bundle's own vendor/). */
 const VENDOR = new URL("../../vendor/", import.meta.url);
-const PACKAGES = new URL("../../../node_modules/", import.meta.url);
 
-/** The bytes of a wasm file: the build's copy under vendor/, else the package's own. */
+/** The bytes of a wasm file: the build's copy under vendor/, else (sources, tests) the package's
+ *  own, which only a development install has. */
 function readWasm(vendored: string, pkg: string, file: string): Uint8Array {
   const copy = fileURLToPath(new URL(vendored, VENDOR));
-  return readFileSync(existsSync(copy) ? copy : fileURLToPath(new URL(`${pkg}/${file}`, PACKAGES)));
+  if (existsSync(copy)) return readFileSync(copy);
+  // where Node would look for the package (its exports may not list the wasm file)
+  const dirs = createRequire(import.meta.url).resolve.paths(pkg) ?? [];
+  const found = dirs.map((dir) => path.join(dir, pkg, file)).find((f) => existsSync(f));
+  if (!found)
+    throw new AdriftError(
+      "io_failed",
+      `${file} (the parser of symbol anchors) is missing: expected it in ${fileURLToPath(VENDOR)}, where the build copies it; reinstall git-adrift (from a checkout: npm run build)`,
+      { file, package: pkg },
+    );
+  return readFileSync(found);
 }
 
 type Runtime = { Parser: typeof Parser; Language: typeof Language };
@@ -55,9 +69,20 @@ export function parserFor(language: CodeLanguage): Promise<Parser> {
     parser = (async () => {
       const rt = await loadRuntime();
       const { package: pkg, file } = GRAMMAR_FILES[language];
-      const grammar = await rt.Language.load(readWasm(`grammars/${file}`, pkg, file));
-      return new rt.Parser().setLanguage(grammar);
+      const bytes = readWasm(`grammars/${file}`, pkg, file);
+      try {
+        return new rt.Parser().setLanguage(await rt.Language.load(bytes));
+      } catch (error) {
+        // a grammar built for another runtime ABI: the pair was not moved together
+        throw new AdriftError(
+          "io_failed",
+          `the ${language} grammar (${file}) does not load in this tree-sitter runtime: ${error instanceof Error ? error.message : String(error)}; the runtime and the grammars must be upgraded together`,
+          { language, file },
+        );
+      }
     })();
+    // a failed load is not kept: the next call tries again (and says why again)
+    parser.catch(() => parsers.delete(language));
     parsers.set(language, parser);
   }
   return parser;

@@ -582,6 +582,31 @@ export class CliGit implements GitAdapter {
     return code === 0 ? stdout : undefined;
   }
 
+  async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
+    const unique = [...new Set(oids)].filter((o) => /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(o));
+    const out = new Map<string, Buffer>();
+    if (unique.length === 0) return out;
+    const { stdout } = await runGitBuffer(["cat-file", "--batch"], {
+      cwd: this.location.root,
+      env: this.env,
+      input: `${unique.join("\n")}\n`,
+      allowFail: true,
+    });
+    // Each answer: "<oid> <type> <size>\n<bytes>\n", or "<oid> missing\n".
+    let at = 0;
+    while (at < stdout.length) {
+      const end = stdout.indexOf(0x0a, at);
+      if (end < 0) break;
+      const [oid, type, size] = stdout.toString("latin1", at, end).split(" ");
+      at = end + 1;
+      if (size === undefined) continue;
+      const bytes = Number(size);
+      if (type === "blob") out.set(oid!, stdout.subarray(at, at + bytes));
+      at += bytes + 1;
+    }
+    return out;
+  }
+
   async readBlob(oid: string): Promise<Buffer | undefined> {
     const { stdout, code } = await runGitBuffer(["cat-file", "blob", oid], {
       cwd: this.location.root,

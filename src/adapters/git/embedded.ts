@@ -388,6 +388,15 @@ export class EmbeddedGit implements GitAdapter {
     }
   }
 
+  async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
+    for (const oid of new Set(oids)) {
+      const bytes = await this.readBlob(oid);
+      if (bytes) out.set(oid, bytes);
+    }
+    return out;
+  }
+
   async readBlob(oid: string): Promise<Buffer | undefined> {
     try {
       const { blob } = await git.readBlob({ ...this.repo, oid });

@@ -14,7 +14,7 @@ import { resolveAffects } from "../backlog/affects.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "./actor.js";
-import { withAnchorEntries } from "./anchors.js";
+import { resolveAnchors, withAnchorEntries } from "./anchors.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
 import { writeEvents } from "./writer.js";
 
@@ -166,6 +166,14 @@ export async function amendRecord(ctx: AppContext, ref: string, input: AmendInpu
         "--path expects a card that has a basis (code it is based on), got a card without one; record a new card or decision with --path",
       );
     changes.touched_paths = normalizeScopes(touched_paths);
+    const named = record.basis.revision
+      ? (await resolveAnchors(ctx, record.basis.revision, changes.touched_paths)).anchors
+      : [];
+    if (named.length > 0)
+      throw new AdriftError(
+        "usage",
+        `--path ${named.map((a) => `'${a.path}#${a.symbol}'`).join(", ")} names a symbol: an amendment changes the scope's files; narrow a record to symbols with adrift decision anchor ${record.id.slice(0, 10)} --path 'file#Symbol'`,
+      );
   }
   if (Object.keys(changes).length === 0)
     throw new AdriftError(

@@ -52,6 +52,7 @@ export async function judgeAnchoredFindings(
   for (const r of records) if (r.basis.anchors?.length) byId.set(r.id, r);
   if (byId.size === 0) return [...findings];
   const reader = new SymbolReader(git);
+  await reader.prefetch(source, changedAnchoredFiles(byId, findings));
   const out: StaleFinding[] = [];
   for (const finding of findings) {
     const record = byId.get(finding.record_id);
@@ -83,6 +84,22 @@ export async function judgeAnchoredFindings(
   return out;
 }
 
+/** The paths where the changed files with anchors are now (renamed ones at their new path). */
+function changedAnchoredFiles(
+  byId: ReadonlyMap<string, AssessedRecord>,
+  findings: readonly StaleFinding[],
+): string[] {
+  const out = new Set<string>();
+  for (const f of findings) {
+    const record = byId.get(f.record_id);
+    if (!record || !needsAnchors(record, f)) continue;
+    for (const p of f.paths)
+      if (p.change !== "deleted" && record.basis.anchors!.some((a) => a.path === p.path))
+        out.add(p.change === "renamed" && p.new_path ? p.new_path : p.path);
+  }
+  return [...out];
+}
+
 /** What the anchors of one changed file became, or undefined when it counts whole. */
 async function judgeFile(
   reader: SymbolReader,
@@ -92,9 +109,30 @@ async function judgeFile(
   source: AnchorSource,
 ): Promise<FileAnchors> {
   const target = change.change === "renamed" && change.new_path ? change.new_path : change.path;
-  const now =
-    change.change === "deleted" ? [] : await reader.symbolsNow(source, target, change.path);
+  if (change.change === "deleted") return judgeAnchors(reader, record, anchors, source, target, []);
+  // First only the anchors' own symbols (their tokens alone are read): the usual answer is that
+  // they are as the record saw them. Anything else reads every symbol, to tell a rename or a move.
+  const names = anchors.map((a) => a.symbol);
+  const own = await reader.symbolsNow(source, target, names);
+  if (!own) return undefined;
+  const kept = anchors.every((a) =>
+    own.some((s) => s.name === a.symbol && s.fingerprint === a.fingerprint),
+  );
+  if (kept) return judgeAnchors(reader, record, anchors, source, target, own);
+  const now = await reader.symbolsNow(source, target);
   if (!now) return undefined;
+  return judgeAnchors(reader, record, anchors, source, target, now);
+}
+
+/** What the anchors of one file became, given the symbols of `target` now. */
+async function judgeAnchors(
+  reader: SymbolReader,
+  record: AssessedRecord,
+  anchors: readonly Anchor[],
+  source: AnchorSource,
+  target: string,
+  now: readonly AnchorSymbol[],
+): Promise<FileAnchors> {
   const results: AnchorChange[] = [];
   const commits: ChangeCommit[] = [];
   const named = new Set(anchors.map((a) => a.symbol));
@@ -138,7 +176,7 @@ async function judgeFile(
         if (!commits.some((c) => c.hash === found.commit.hash)) commits.push(found.commit);
         // Gone from its file: moved to another one the same commit changed, with its tokens?
         if (result.change === "deleted" && found.movedTo) {
-          const there = await reader.symbolsNow(source, found.movedTo.path, found.movedTo.path);
+          const there = await reader.symbolsNow(source, found.movedTo.path, [found.movedTo.symbol]);
           const kept = there?.find((s) => s.name === found.movedTo!.symbol);
           if (kept)
             result = {
@@ -158,7 +196,39 @@ async function judgeFile(
 /** Reads and parses file contents through the git adapter, each (revision, path) once. */
 class SymbolReader {
   private readonly parsed = new Map<string, Promise<AnchorSymbol[] | undefined>>();
+  /** Contents read ahead in one request: `${revision}\0${path}` or `staged\0${path}` -> bytes. */
+  private readonly fetched = new Map<string, Buffer>();
   constructor(private readonly git: GitAdapter) {}
+
+  /** Reads `paths` as the source holds them in two requests (ids, then blobs), not one each. */
+  async prefetch(source: AnchorSource, paths: readonly string[]): Promise<void> {
+    if (paths.length === 0) return;
+    const keys: string[] = [];
+    const oids: (string | undefined)[] = [];
+    const atHead: string[] = [];
+    for (const p of paths) {
+      const staged = source.staged?.changes.find((c) => c.path === p);
+      if (staged) {
+        keys.push(`staged\0${p}`);
+        oids.push(staged.status === "D" ? undefined : staged.blob);
+      } else atHead.push(p);
+    }
+    const ids = await this.git.objectIdsAt(atHead.map((p) => [source.head, p] as const));
+    atHead.forEach((p, i) => {
+      keys.push(`${source.head}\0${p}`);
+      oids.push(ids[i]);
+    });
+    const blobs = await this.git.readBlobs(oids.filter((o): o is string => o !== undefined));
+    keys.forEach((key, i) => {
+      const bytes = oids[i] === undefined ? undefined : blobs.get(oids[i]!);
+      if (bytes) this.fetched.set(key, bytes);
+    });
+  }
+
+  private read(key: string, fallback: () => Promise<Buffer | undefined>) {
+    const hit = this.fetched.get(key);
+    return hit ? Promise.resolve(hit) : fallback();
+  }
 
   /** The blob ids of `paths` at `revision`. */
   async blobIds(revision: string, paths: readonly string[]): Promise<Map<string, string>> {
@@ -166,14 +236,19 @@ class SymbolReader {
   }
 
   /** The symbols of `path` at `revision`, [] where there is no file, undefined when not parsed. */
-  symbolsAt(revision: string, path: string): Promise<AnchorSymbol[] | undefined> {
+  symbolsAt(
+    revision: string,
+    path: string,
+    only?: readonly string[],
+  ): Promise<AnchorSymbol[] | undefined> {
     const key = `${revision}\0${path}`;
-    let hit = this.parsed.get(key);
+    const parsedKey = only ? `${key}\0${only.join("\0")}` : key;
+    let hit = this.parsed.get(parsedKey);
     if (!hit) {
-      hit = this.git
-        .readFileAt(revision, path)
-        .then((bytes) => (bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"))));
-      this.parsed.set(key, hit);
+      hit = this.read(key, () => this.git.readFileAt(revision, path)).then((bytes) =>
+        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"), only ? { only } : {}),
+      );
+      this.parsed.set(parsedKey, hit);
     }
     return hit;
   }
@@ -192,7 +267,7 @@ class SymbolReader {
   ): Promise<[string, string][] | undefined> {
     if (record.basis.uncommitted?.includes(a.path) || now.startLine <= 0) return undefined;
     const [was, basisText, nowText] = await Promise.all([
-      this.symbolsAt(record.basis.revision, a.path),
+      this.symbolsAt(record.basis.revision, a.path, [a.symbol]),
       this.textAt(record.basis.revision, a.path),
       this.textNow(source, path),
     ]);
@@ -225,18 +300,20 @@ class SymbolReader {
   async symbolsNow(
     source: AnchorSource,
     path: string,
-    _was: string,
+    only?: readonly string[],
   ): Promise<AnchorSymbol[] | undefined> {
     const staged = source.staged?.changes.find((c) => c.path === path);
-    if (!staged) return this.symbolsAt(source.head, path);
+    if (!staged) return this.symbolsAt(source.head, path, only);
     if (staged.status === "D" || !staged.blob) return [];
     const key = `staged\0${path}`;
-    let hit = this.parsed.get(key);
+    const parsedKey = only ? `${key}\0${only.join("\0")}` : key;
+    let hit = this.parsed.get(parsedKey);
     if (!hit) {
-      hit = this.git
-        .readBlob(staged.blob)
-        .then((bytes) => (bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"))));
-      this.parsed.set(key, hit);
+      const blob = staged.blob;
+      hit = this.read(key, () => this.git.readBlob(blob)).then((bytes) =>
+        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"), only ? { only } : {}),
+      );
+      this.parsed.set(parsedKey, hit);
     }
     return hit;
   }
@@ -255,7 +332,7 @@ class SymbolReader {
       const c = source.staged;
       return {
         commit: { hash: c.hash, author: c.author, subject: c.subject },
-        ...(await this.movedIn(c, a, (p) => this.symbolsNow(source, p, p))),
+        ...(await this.movedIn(c, a, (p) => this.symbolsNow(source, p))),
       };
     }
     const commits: CommitInfo[] = [];

@@ -35,6 +35,11 @@ export function mechanicalRenames(
     const y = b[i]!;
     if (x === y) {
       if ((forward.get(x) ?? x) !== x || (backward.get(y) ?? y) !== y) return undefined;
+      // Kept as itself: no other name may be renamed to it.
+      if (IDENTIFIER.test(x)) {
+        forward.set(x, x);
+        backward.set(x, x);
+      }
       continue;
     }
     if (!IDENTIFIER.test(x) || !IDENTIFIER.test(y)) return undefined;
@@ -42,8 +47,9 @@ export function mechanicalRenames(
     forward.set(x, y);
     backward.set(y, x);
   }
-  if (forward.size === 0) return undefined;
+  const renames = [...forward].filter(([x, y]) => x !== y);
+  if (renames.length === 0) return undefined;
   const left = new Set(roughTokens(file));
-  for (const old of forward.keys()) if (left.has(old)) return undefined;
-  return [...forward];
+  for (const [old] of renames) if (left.has(old)) return undefined;
+  return renames;
 }

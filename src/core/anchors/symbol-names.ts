@@ -8,6 +8,9 @@ export type DeclaredSymbol<T> = {
   kind: string;
   parts: T[];
   members: DeclaredSymbol<T>[];
+  /** a name that only qualifies its members (Go methods or Rust impls of a type declared in
+   *  another file): not a symbol itself */
+  scopeOnly?: boolean;
 };
 
 /** A declaration with its anchor name: qualified with dots, `#2`, `#3` on later repeats. */
@@ -31,8 +34,26 @@ export function qualifySymbols<T>(
     seen.set(group.name, count);
     const own = count === 1 ? group.name : `${group.name}#${count}`;
     const name = scope ? `${scope}.${own}` : own;
-    out.push({ name, kind: group.kind, parts: group.parts });
+    if (!group.scopeOnly) out.push({ name, kind: group.kind, parts: group.parts });
     out.push(...qualifySymbols(group.members, name));
+  }
+  return out;
+}
+
+/**
+ * Declarations with the members declared apart from them (Go methods, Rust impl blocks) put
+ * under their owner's name: inside the first top-level declaration of that name, else in a
+ * scope of that name (not a symbol itself), after everything else.
+ */
+export function attachMembers<T>(
+  declared: readonly DeclaredSymbol<T>[],
+  apart: ReadonlyMap<string, DeclaredSymbol<T>[]>,
+): DeclaredSymbol<T>[] {
+  const out = declared.map((d) => ({ ...d }));
+  for (const [owner, members] of apart) {
+    const home = out.find((d) => d.name === owner && !d.scopeOnly);
+    if (home) home.members = [...home.members, ...members];
+    else out.push({ name: owner, kind: "scope", parts: [], members, scopeOnly: true });
   }
   return out;
 }
@@ -41,7 +62,7 @@ function joinAdjacent<T>(declared: readonly DeclaredSymbol<T>[]): DeclaredSymbol
   const groups: DeclaredSymbol<T>[] = [];
   for (const d of declared) {
     const last = groups.at(-1);
-    if (last && last.name === d.name) {
+    if (last && last.name === d.name && !last.scopeOnly === !d.scopeOnly) {
       last.parts = [...last.parts, ...d.parts];
       last.members = [...last.members, ...d.members];
     } else groups.push({ ...d });
@@ -49,9 +70,12 @@ function joinAdjacent<T>(declared: readonly DeclaredSymbol<T>[]): DeclaredSymbol
   return groups;
 }
 
-/** True when `name` can be one step of an anchor: not empty, no dot, `#` or whitespace. */
+/**
+ * True when `name` can be one step of an anchor: not empty, no dot or whitespace, and `#` only
+ * first (JavaScript's private names, `#secret`), since `#2` after a name counts its repeats.
+ */
 export function isAnchorName(name: string): boolean {
-  return name.length > 0 && !/[.#\s]/.test(name);
+  return /^#?[^.#\s]+$/.test(name);
 }
 
 /** The languages symbol anchors read, by what adrift calls them. */

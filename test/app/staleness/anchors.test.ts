@@ -1,6 +1,8 @@
 // Anchored staleness on real repositories: for each cause of a false alarm a file scope raises,
 // the anchored record stays quiet (touched or fresh), and its twin, where the premise itself
 // changes, is stale. Both git adapters.
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openRepository } from "../../../src/app/repository.js";
 import type { StaleFinding } from "../../../src/core/staleness/types.js";
@@ -245,5 +247,38 @@ describe.each(ADAPTERS)("anchored staleness with the %s git adapter", (adapter) 
     const f = await finding(repo, id);
     expect(f.state).toBe("stale");
     expect(f.anchors).toBeUndefined();
+  });
+
+  it("the carried-forward report and the cache agree with a full read at every commit", async () => {
+    const repo = seeded();
+    const ids = [
+      await decide(repo, ["src/auth.ts#sessionTtl"]),
+      await decide(repo, ["src/auth.ts#unrelated"]),
+      await decide(repo, ["package.json#engines.node", "src/auth.ts#Store.get"]),
+    ];
+    const steps: ((r: TestRepo) => void)[] = [
+      (r) => edit(r, "src/auth.ts", "x * 2", "x * 3"),
+      (r) =>
+        r.commit("move", {
+          "src/auth.ts": r.read("src/auth.ts").replace(/export function unrelated[^}]*}\n/, ""),
+          "src/math.ts": "export function unrelated(x: number): number {\n  return x * 3;\n}\n",
+        }),
+      (r) => edit(r, "package.json", '"build": "tsc"', '"build": "tsc -b"'),
+      (r) => edit(r, "src/math.ts", "x * 3", "x * 4"),
+      (r) => edit(r, "src/auth.ts", "hash(key)", "hash(key, 1)"),
+    ];
+    const view = (findings: StaleFinding[]) =>
+      findings
+        .filter((f) => ids.includes(f.record_id))
+        .map(({ record_id, state, anchors, commits }) => ({ record_id, state, anchors, commits }));
+    for (const step of steps) {
+      step(repo);
+      const warm = view((await (await open(repo.dir)).stale()).findings);
+      rmSync(path.join(repo.dir, ".git/adrift"), { recursive: true, force: true });
+      const cold = view((await (await open(repo.dir)).stale()).findings);
+      expect(warm).toEqual(cold);
+    }
+    const last = view((await (await open(repo.dir)).stale()).findings);
+    expect(last.map((f) => f.state)).toEqual(["touched", "stale", "stale"]);
   });
 });

@@ -33,7 +33,11 @@ function statement(node: Node, unit: Node): Declared[] {
       return namedChildrenOf(node).flatMap((c) => statement(c, unit));
     case "expression_statement":
       return namedChildrenOf(node).flatMap((c) =>
-        c.type === "internal_module" ? statement(c, unit) : [],
+        c.type === "internal_module"
+          ? statement(c, unit)
+          : c.type === "assignment_expression"
+            ? commonJsExport(c, unit)
+            : [],
       );
     case "function_declaration":
     case "generator_function_declaration":
@@ -97,6 +101,23 @@ function statement(node: Node, unit: Node): Declared[] {
   }
 }
 
+/** CommonJS: `exports.x = …` and `module.exports.x = …` name `x`; `module.exports = …` is the
+ *  module's `default`, as an ES default export is. */
+function commonJsExport(assignment: Node, unit: Node): Declared[] {
+  const left = assignment.childForFieldName("left");
+  const value = assignment.childForFieldName("right");
+  if (!left || !value) return [];
+  const target = left.text;
+  const name =
+    target === "module.exports"
+      ? "default"
+      : left.type === "member_expression" &&
+          ["exports", "module.exports"].includes(left.childForFieldName("object")?.text ?? "")
+        ? left.childForFieldName("property")?.text
+        : undefined;
+  return name === undefined ? [] : declare(name, kindOfValue(value), unit, membersOfValue(value));
+}
+
 const FUNCTIONS = new Set([
   "arrow_function",
   "function_expression",
@@ -143,7 +164,7 @@ function objectMembers(object: Node): Declared[] {
         const value = m.childForFieldName("value");
         return declare(
           keyText(m.childForFieldName("key")),
-          value ? kindOfValue(value) : "property",
+          memberKind(value),
           m,
           value ? membersOfValue(value) : [],
         );
@@ -202,4 +223,10 @@ function enumMembers(body: Node | null): Declared[] {
         ? declare(keyText(m), "member", m)
         : [],
   );
+}
+
+/** An object key's kind: `method` for a function value, else `property`. */
+function memberKind(value: Node | null): string {
+  const kind = value ? kindOfValue(value) : "property";
+  return kind === "function" ? "method" : kind === "variable" ? "property" : kind;
 }
