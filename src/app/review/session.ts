@@ -9,6 +9,7 @@ import { cardEditText, editedCardChanges } from "../../core/review/card-text.js"
 import type { ReviewItem } from "../../core/review/review-item.js";
 import type { ReviewVerdict } from "../../core/review/verdicts.js";
 import type { AppContext } from "../dependencies.js";
+import { symbolsTouched } from "./anchor-spans.js";
 import { applyVerdict } from "./apply.js";
 import { type ReviewOptions, reviewItem, reviewTargets } from "./items.js";
 
@@ -79,7 +80,7 @@ export async function runReviewSession(
           summary.quit = true;
           break;
         }
-        const step = await actOn(ctx, terminal, keys, item, key);
+        const step = await actOn(ctx, terminal, keys, { head, item }, key);
         if (step === "unknown") {
           say(paint("dim", "keys: see the line above (q quits)"));
           continue;
@@ -110,7 +111,7 @@ async function actOn(
   ctx: AppContext,
   terminal: ReviewTerminal,
   keys: KeyReader,
-  item: ReviewItem,
+  { head, item }: { head: string; item: ReviewItem },
   key: string,
 ): Promise<Step> {
   const { paint, output } = terminal;
@@ -174,6 +175,8 @@ async function actOn(
     }
     case "n": {
       say(paint("dim", `scope now: ${item.scope.join(" ")}`));
+      const touched = await symbolsTouched(ctx, head, item);
+      if (touched.length > 0) say(paint("dim", `the change touches: ${touched.join(" ")}`));
       const paths = (
         await ask("narrow to (file#Symbol anchors, or paths; space-separated): ")
       )?.trim();

@@ -137,4 +137,27 @@ describe("the interactive review (in-process, real streams)", () => {
     expect(second.printed()).toMatch(/error: an agent \(claude-code\) cannot confirm/);
     expect(logEvents(repo.dir).some((e) => e.type === "decision_reverified")).toBe(false);
   });
+
+  it("n names the symbols the change touches, and narrows to one with decision anchor", async () => {
+    const repo = makeRepo();
+    const code =
+      "export function keep() {\n  return 1;\n}\n\nexport class Other {\n  run() {\n    return 2;\n  }\n}\n";
+    repo.commit("code", { "src/a.ts": code });
+    const { id } = repo.adriftJson<{ id: string }>([
+      ...["decision", "record", "--outcome", "a.ts", "--trivial", "--path", "src/a.ts"],
+    ]);
+    repo.commit("record");
+    repo.commit("change run", { "src/a.ts": code.replace("return 2", "return 3") });
+    const lib = await openRepository(repo.dir, { env: testEnv() });
+    const { term, printed } = terminal("n" + "src/a.ts#Other.run\r");
+    expect((await lib.reviewSession(term)).done).toEqual({ narrow: 1 });
+    expect(printed()).toContain("the change touches: src/a.ts#Other.run\n");
+    expect(logEvents(repo.dir).at(-1)).toMatchObject({
+      type: "decision_anchored",
+      data: {
+        decision_id: id,
+        basis: { anchors: [expect.objectContaining({ symbol: "Other.run" })] },
+      },
+    });
+  });
 });
