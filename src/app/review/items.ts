@@ -112,12 +112,9 @@ export async function reviewItem(
   };
 }
 
-/**
- * What happened to the record's anchors (`path#Symbol`), when staleness judged it by them: a
- * finding of a build with anchors carries them; one without has none.
- */
+/** What happened to the record's anchors (`path#Symbol`), when staleness judged it by them. */
 function anchorsOf(finding: StaleFinding | undefined): { anchors?: ReviewAnchor[] } {
-  const anchors = (finding as { anchors?: ReviewAnchor[] } | undefined)?.anchors;
+  const anchors = finding?.anchors;
   return anchors?.length
     ? {
         anchors: anchors.map(({ path, symbol, change, new_path, new_symbol }) => ({

@@ -1,6 +1,6 @@
 import { shellQuote } from "../agents/hook-config.js";
 import type { CardFields } from "../events/common.js";
-import type { ChangeCommit, ComputedState, PathChange } from "../staleness/types.js";
+import type { AnchorChange, ChangeCommit, ComputedState, PathChange } from "../staleness/types.js";
 import type { Hunk } from "./line-diff.js";
 
 /** What a person may do with a record under review; `skip` and `quit` write nothing. */
@@ -36,13 +36,10 @@ export type FileDiff = {
 };
 
 /** What happened to one anchor (`path#Symbol`) of the record since its basis. */
-export type ReviewAnchor = {
-  path: string;
-  symbol: string;
-  change: string;
-  new_path?: string;
-  new_symbol?: string;
-};
+export type ReviewAnchor = Pick<
+  AnchorChange,
+  "path" | "symbol" | "change" | "new_path" | "new_symbol"
+>;
 
 /** An agent's pending proposal that the record still holds. */
 export type PendingProposal = {
@@ -66,7 +63,7 @@ export type ActionOffer = {
 export type ReviewItem = {
   id: string;
   kind: "intent" | "decision";
-  state: ComputedState | "touched";
+  state: ComputedState;
   /** already marked stale in the log */
   recorded: boolean;
   card: CardFields;
