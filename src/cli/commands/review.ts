@@ -75,7 +75,7 @@ export function registerReview(program: Command): void {
           emit(options, await repo.reviewItems(selection), () => "");
           return 0;
         }
-        const { terminalEditor } = await import("../../app/review/session.js");
+        const { terminalEditor } = await import("../../app/review/terminal-editor.js");
         process.stdin.setRawMode(true);
         try {
           const summary = await repo.reviewSession(
