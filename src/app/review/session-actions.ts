@@ -1,7 +1,8 @@
+import type { Readable, Writable } from "node:stream";
 import type { KeyReader } from "../../adapters/terminal-keys.js";
 import { isAdriftError } from "../../core/errors.js";
 import type { CardFields } from "../../core/events/common.js";
-import { diffLines } from "../../core/render/review-screen.js";
+import { diffLines, type Painter } from "../../core/render/review-screen.js";
 import { safeText } from "../../core/render/terminal.js";
 import { cardEditText, editedCardChanges } from "../../core/review/card-text.js";
 import type { ReviewItem } from "../../core/review/review-item.js";
@@ -9,9 +10,20 @@ import type { ReviewVerdict } from "../../core/review/verdicts.js";
 import type { AppContext } from "../dependencies.js";
 import { symbolsTouched } from "./anchor-spans.js";
 import { applyVerdict } from "./apply.js";
-import type { ReviewTerminal } from "./session.js";
 
 // What each key of the review screen does: the prompts an action needs, then the use case.
+
+/** The terminal a review runs on: raw keys in, text out, and the person's editor. */
+export type ReviewTerminal = {
+  input: Readable;
+  output: Writable;
+  paint: Painter;
+  width: number;
+  /** rows of the terminal, when known: the diff shown first fits them */
+  height?: number;
+  /** opens `text` in the editor and returns what was saved */
+  edit(text: string): Promise<string>;
+};
 
 /** The card fields `a` amends, by the key that picks each. */
 const AMEND_KEYS: Record<string, [keyof CardFields, string]> = {

@@ -1,22 +1,11 @@
-import type { Readable, Writable } from "node:stream";
 import { CTRL_C, KeyReader } from "../../adapters/terminal-keys.js";
-import { type Painter, reviewScreen } from "../../core/render/review-screen.js";
+import { reviewScreen } from "../../core/render/review-screen.js";
 import type { ReviewVerdict } from "../../core/review/verdicts.js";
 import type { AppContext } from "../dependencies.js";
 import { type ReviewOptions, reviewItem, reviewTargets } from "./items.js";
-import { actOn } from "./session-actions.js";
+import { actOn, type ReviewTerminal } from "./session-actions.js";
 
-/** The terminal a review runs on: raw keys in, text out, and the person's editor. */
-export type ReviewTerminal = {
-  input: Readable;
-  output: Writable;
-  paint: Painter;
-  width: number;
-  /** rows of the terminal, when known: the diff shown first fits them */
-  height?: number;
-  /** opens `text` in the editor and returns what was saved */
-  edit(text: string): Promise<string>;
-};
+export type { ReviewTerminal };
 
 /** What a review session did: records shown, actions taken by kind, and whether it was quit. */
 export type ReviewSummary = {
