@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReviewItem } from "../../src/core/review/review-item.js";
+import { openRepository } from "../../src/index.js";
 import { connectMcp, errorCode, logEvents } from "../support/mcp.js";
 import { repoWithDecision, testEnv } from "../support/repo.js";
 
@@ -131,5 +132,15 @@ describe("an agent proposes a re-verification, a person confirms it", () => {
     const second = repo.adriftJson<{ reverified: { note: string } }>(["intent", "confirm", id]);
     expect(second.reverified.note).toBe("b2 is fine");
     expect(stateOf(repo, id)).toBe("fresh");
+  });
+
+  it("a reply in the agent's chat never confirms a re-verification (the chat shows only cards)", async () => {
+    const { repo, id } = staleDecision();
+    repo.adriftJson(["decision", "reverify", id, "--note", "looked"], { env: AGENT });
+    const lib = await openRepository(repo.dir, { env: testEnv() });
+    await expect(lib.confirmRecord(id, {}, { from_chat: true })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    expect(stateOf(repo, id)).toBe("stale");
   });
 });
