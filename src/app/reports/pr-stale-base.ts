@@ -38,7 +38,17 @@ export async function staleAtMergeBase(
     loadReportState(ctx),
   ]);
   const records = assessedRecords(state).filter((r) => wanted.has(r.id));
-  const report = await historyReport(gitAt(ctx.git, from), records);
-  for (const f of report.findings) out.set(f.record_id, f.state === "stale");
+  const git = gitAt(ctx.git, from);
+  const report = await historyReport(git, records);
+  // Records with anchors are judged by them there too, as `stale` judges them at HEAD.
+  const findings = records.some((r) => r.basis.anchors?.length)
+    ? await (await import("../staleness/anchor-judge.js")).judgeAnchoredFindings(
+        git,
+        records,
+        report.findings,
+        { head: from },
+      )
+    : report.findings;
+  for (const f of findings) out.set(f.record_id, f.state === "stale");
   return out;
 }

@@ -105,20 +105,22 @@ async function judgeFile(
   reader: SymbolReader,
   record: AssessedRecord,
   change: PathChange,
-  anchors: readonly Anchor[],
+  stored: readonly Anchor[],
   source: AnchorSource,
 ): Promise<FileAnchors> {
   const target = change.change === "renamed" && change.new_path ? change.new_path : change.path;
-  if (change.change === "deleted") return judgeAnchors(reader, record, anchors, source, target, []);
+  if (change.change === "deleted") return judgeAnchors(reader, record, stored, source, target, []);
   // First only the anchors' own symbols (their tokens alone are read): the usual answer is that
   // they are as the record saw them. Anything else reads every symbol, to tell a rename or a move.
-  const names = anchors.map((a) => a.symbol);
+  const names = stored.map((a) => a.symbol);
   const own = await reader.symbolsNow(source, target, names);
   if (!own) return undefined;
-  const kept = anchors.every((a) =>
-    own.some((s) => s.name === a.symbol && s.fingerprint === a.fingerprint),
-  );
-  if (kept) return judgeAnchors(reader, record, anchors, source, target, own);
+  const same = (a: Anchor) =>
+    own.some((s) => s.name === a.symbol && s.fingerprint === a.fingerprint);
+  // An anchor that differs is compared with what its basis revision gives now: a fingerprint
+  // written by another version of the parser must not read as a change.
+  const anchors = await Promise.all(stored.map((a) => (same(a) ? a : reader.asSeen(record, a))));
+  if (anchors.every(same)) return judgeAnchors(reader, record, anchors, source, target, own);
   const now = await reader.symbolsNow(source, target);
   if (!now) return undefined;
   return judgeAnchors(reader, record, anchors, source, target, now);
@@ -294,6 +296,20 @@ class SymbolReader {
     const staged = source.staged?.changes.find((c) => c.path === path);
     if (!staged) return this.textAt(source.head, path);
     return staged.blob ? (await this.git.readBlob(staged.blob))?.toString("utf8") : undefined;
+  }
+
+  /**
+   * Anchor `a` as its basis revision gives it with this parser (fingerprint and shape), when the
+   * record saw that revision there; else as stored.
+   */
+  async asSeen(record: AssessedRecord, a: Anchor): Promise<Anchor> {
+    if (record.basis.uncommitted?.includes(a.path)) return a;
+    const was = (await this.symbolsAt(record.basis.revision, a.path, [a.symbol]))?.find(
+      (s) => s.name === a.symbol,
+    );
+    return was
+      ? { ...a, fingerprint: was.fingerprint, ...(was.shape ? { shape: was.shape } : {}) }
+      : a;
   }
 
   /** The symbols of `path` as the source holds it (staged content where the change stages it). */
