@@ -67,20 +67,21 @@ export async function reviewTargets(
 export async function reviewItem(
   ctx: AppContext,
   head: string,
-  { record, finding }: ReviewTarget,
+  target: ReviewTarget,
+  read?: FileContents,
 ): Promise<ReviewItem> {
+  const { record, finding } = target;
   const basis = record.basis!;
-  const present =
-    basis.revision !== "" && (await ctx.git.presentCommits([basis.revision])).has(basis.revision);
+  const contents = read ?? (await readContents(ctx, head, [target]));
   const anchors = anchorsOf(finding).anchors ?? [];
   const files = await Promise.all(
     (finding?.paths ?? []).map((change) =>
       fileDiff(
-        ctx,
-        present ? basis.revision : "",
+        contents.present(basis.revision) ? basis.revision : "",
         head,
         change,
         anchors.filter((a) => a.path === change.path),
+        contents,
       ),
     ),
   );
@@ -130,11 +131,11 @@ function anchorsOf(finding: StaleFinding | undefined): { anchors?: ReviewAnchor[
 
 /** The hunks of one changed path, basis → HEAD, or a note saying why there are none. */
 async function fileDiff(
-  ctx: AppContext,
   basis: string,
   head: string,
   change: PathChange,
   anchors: readonly ReviewAnchor[],
+  contents: FileContents,
 ): Promise<FileDiff> {
   const out: FileDiff = {
     path: change.path,
@@ -143,12 +144,9 @@ async function fileDiff(
   };
   if (basis === "")
     return { ...out, note: "the basis revision is not in this clone: no diff to show" };
-  const [before, after] = await Promise.all([
-    change.change === "added" ? undefined : ctx.git.readFileAt(basis, change.path),
-    change.change === "deleted"
-      ? undefined
-      : ctx.git.readFileAt(head, change.new_path ?? change.path),
-  ]);
+  const before = change.change === "added" ? undefined : contents.at(basis, change.path);
+  const after =
+    change.change === "deleted" ? undefined : contents.at(head, change.new_path ?? change.path);
   const size = (before?.length ?? 0) + (after?.length ?? 0);
   if (size > MAX_DIFF_BYTES) return { ...out, note: `${size} bytes: too large to show` };
   if ((before && isBinary(before)) || (after && isBinary(after)))
@@ -201,14 +199,52 @@ async function anchoredHunks(
     : { hunks: within, outside_anchors: hunks.length - within.length };
 }
 
+/** The files the items need, read beforehand: by (revision, path), and which bases are here. */
+type FileContents = {
+  at(revision: string, path: string): Buffer | undefined;
+  present(revision: string): boolean;
+};
+
+/**
+ * Reads every file the targets' diffs need in two git requests (their blob ids, then the
+ * blobs), whatever their number, and which basis revisions this clone has in one more.
+ */
+async function readContents(
+  ctx: AppContext,
+  head: string,
+  targets: readonly ReviewTarget[],
+): Promise<FileContents> {
+  const revisions = [...new Set(targets.map((t) => t.record.basis!.revision))].filter(Boolean);
+  const present = revisions.length ? await ctx.git.presentCommits(revisions) : new Set<string>();
+  const pairs: [string, string][] = [];
+  for (const { record, finding } of targets) {
+    const basis = record.basis!.revision;
+    for (const change of finding?.paths ?? []) {
+      if (change.change !== "added" && present.has(basis)) pairs.push([basis, change.path]);
+      if (change.change !== "deleted") pairs.push([head, change.new_path ?? change.path]);
+    }
+  }
+  const oids = pairs.length ? await ctx.git.objectIdsAt(pairs) : [];
+  const blobs = await ctx.git.readBlobs([...new Set(oids.filter((o): o is string => !!o))]);
+  const byPair = new Map<string, Buffer>();
+  pairs.forEach(([revision, path], i) => {
+    const blob = oids[i] && blobs.get(oids[i]!);
+    if (blob) byPair.set(`${revision}\0${path}`, blob);
+  });
+  return {
+    at: (revision, path) => byPair.get(`${revision}\0${path}`),
+    present: (revision) => present.has(revision),
+  };
+}
+
 /** git's rule: a NUL byte in the first 8,000 bytes makes a file binary. */
 function isBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, 8000).includes(0);
 }
 
 /**
- * The review items, built a few at a time (each reads its files from git); with `limit`, only
- * the first ones are built, and `total` says how many there are.
+ * The review items, their files read from git all at once; with `limit`, only the first ones
+ * are built, and `total` says how many there are.
  */
 export async function reviewItems(
   ctx: AppContext,
@@ -216,8 +252,8 @@ export async function reviewItems(
 ): Promise<{ head: string; items: ReviewItem[]; total: number }> {
   const { head, targets } = await reviewTargets(ctx, options);
   const wanted = targets.slice(0, options.limit ?? targets.length);
+  const contents = await readContents(ctx, head, wanted);
   const items: ReviewItem[] = [];
-  for (let i = 0; i < wanted.length; i += 8)
-    items.push(...(await Promise.all(wanted.slice(i, i + 8).map((t) => reviewItem(ctx, head, t)))));
+  for (const target of wanted) items.push(await reviewItem(ctx, head, target, contents));
   return { head, items, total: targets.length };
 }
