@@ -49,6 +49,10 @@ export function registerReview(program: Command): void {
     `  {"id": "01JF1", "action": "narrow", "paths": ["src/auth/session.ts"]}`,
     `  {"id": "01JG4", "action": "confirm"}   # a person confirms what an agent proposed`,
   )
+    .addHelpText(
+      "after",
+      "\nKeys: r re-verify (with a note of what you checked), c confirm an agent's proposal,\n  s supersede (by a record id, or n for a new decision), a amend a field, n narrow to\n  file#Symbol anchors or paths, e edit the card in $EDITOR, d the whole diff, space skip, q quit.\nFrom an agent's shell a re-verification is a proposal a person confirms.",
+    )
     .description(
       "work through stale records: re-verify (saying what was checked), supersede, amend, narrow or skip each (docs/staleness.md)",
     )
