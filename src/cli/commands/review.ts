@@ -46,7 +46,7 @@ export function registerReview(program: Command): void {
     `adrift review --apply verdicts.ndjson  # decide in one go, one verdict a line:`,
     `  {"id": "01JC3", "action": "reverify", "note": "checked the retry loop still caps at 3"}`,
     `  {"id": "01JD7", "action": "supersede", "by": "01JE2"}`,
-    `  {"id": "01JF1", "action": "narrow", "paths": ["src/auth/session.ts"]}`,
+    `  {"id": "01JF1", "action": "narrow", "paths": ["src/auth/session.ts#refresh"]}`,
     `  {"id": "01JG4", "action": "confirm"}   # a person confirms what an agent proposed`,
   )
     .addHelpText(
