@@ -143,4 +143,46 @@ describe("an agent proposes a re-verification, a person confirms it", () => {
     });
     expect(stateOf(repo, id)).toBe("stale");
   });
+
+  it("in the agent's chat: the stop hook shows the proposal, the person's yes confirms it", () => {
+    const { repo, id } = staleDecision();
+    const hook = (event: string, input: unknown) =>
+      repo.adrift(["agent", "hook", event, "--agent", "claude"], {
+        input: JSON.stringify(input),
+        env: AGENT,
+      });
+    const base = { session_id: "s-1", cwd: repo.dir };
+    hook("session-start", base);
+    repo.adriftJson(["decision", "reverify", id, "--note", "only a comment changed"], {
+      env: AGENT,
+    });
+    const stop = JSON.parse(hook("stop", { ...base, stop_hook_active: false }).stdout) as {
+      reason: string;
+    };
+    expect(stop.reason.split("\n").filter((l) => l.startsWith(">"))).toEqual([
+      `> **Proposed re-verification of decision ${id.slice(0, 10)}** (adrift)`,
+      "> outcome: o",
+      "> checked: only a comment changed",
+      "> Reply **yes** to confirm it still holds (`adrift review` shows the diff).",
+    ]);
+    const reply = hook("prompt", { ...base, prompt: "Yes." });
+    expect(JSON.parse(reply.stdout).hookSpecificOutput.additionalContext).toContain(
+      `the person confirmed ${id.slice(0, 10)}`,
+    );
+    expect(logEvents(repo.dir).at(-1)).toMatchObject({
+      type: "decision_reverified",
+      actor: { kind: "human" },
+      data: { decision_id: id, note: "only a comment changed" },
+    });
+    expect(stateOf(repo, id)).toBe("fresh");
+
+    // A field change is no answer to a re-verification: nothing is confirmed.
+    repo.commit("reverified; change a again", { "src/a.ts": "a3\n" });
+    repo.adriftJson(["decision", "reverify", id, "--note", "a3 too"], { env: AGENT });
+    expect(hook("stop", { ...base, stop_hook_active: false }).stdout).toContain(
+      "> checked: a3 too",
+    );
+    hook("prompt", { ...base, prompt: "outcome: something else" });
+    expect(stateOf(repo, id)).toBe("stale");
+  });
 });

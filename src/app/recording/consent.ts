@@ -16,6 +16,11 @@ export type ConfirmOptions = {
    * this an agent's confirmation.
    */
   from_chat?: boolean;
+  /**
+   * The re-verification proposal the person was shown in the chat and said yes to: only that
+   * one is confirmed from the chat (and only while it is still the one pending).
+   */
+  reverification?: string;
 };
 
 /** Who proposed the record: the agent of its latest change, else its author. */
@@ -65,11 +70,14 @@ export async function confirmRecord(
   const record = findRecord(state, ref);
   await assertPerson(ctx, record, options);
   // One thing at a time, what the person saw: the card while it is proposed, else the latest
-  // re-verification proposal — never from the chat, where only cards are shown.
+  // re-verification proposal — from the chat, only the one its block showed.
+  const latest = record.reverify_proposals.at(-1);
   const proposal =
-    record.consent === "proposed" || options.from_chat || record.status === "superseded"
+    record.consent === "proposed" ||
+    record.status === "superseded" ||
+    (options.from_chat && (!latest || latest.id !== options.reverification))
       ? undefined
-      : record.reverify_proposals.at(-1);
+      : latest;
   if (record.consent === "confirmed" && !proposal) {
     const last = record.confirmations.at(-1);
     throw new AdriftError(
