@@ -316,6 +316,17 @@ export class CliGit implements GitAdapter {
     return code === 0 ? stdout : undefined;
   }
 
+  async commitMessage(rev: string): Promise<string | undefined> {
+    const { stdout, code } = await this.runAllowingFailure([
+      "show",
+      "-s",
+      "--format=%B",
+      `${rev}^{commit}`,
+      "--",
+    ]);
+    return code === 0 ? stdout : undefined;
+  }
+
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
     const { stdout } = await this.runAllowingFailure([
       "log",

@@ -388,6 +388,12 @@ export class EmbeddedGit implements GitAdapter {
     }
   }
 
+  async commitMessage(rev: string): Promise<string | undefined> {
+    const oid = await this.resolveRevision(rev);
+    if (!oid) return undefined;
+    return (await readCommitOnce(this.repo, oid).catch(() => undefined))?.commit.message;
+  }
+
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
     const commits = await git.log({ ...this.repo, ref: "HEAD", filepath: file }).catch(() => []);
     const oldest = commits.at(-1);

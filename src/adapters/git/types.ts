@@ -102,6 +102,8 @@ export interface GitAdapter {
   isIgnored(file: string): Promise<boolean>;
   /** The bytes of `file` at `rev`, or undefined when it does not exist there. */
   readFileAt(rev: string, file: string): Promise<Buffer | undefined>;
+  /** The whole message of commit `rev` (subject, body, trailers), or undefined when it is not a commit here. */
+  commitMessage(rev: string): Promise<string | undefined>;
   /** The commit that first added `file` on HEAD's history (oldest), or undefined when never committed. */
   firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined>;
   /**
