@@ -95,3 +95,27 @@ export function readHuskyHookFacts(huskyDir: string): HookFact[] {
     return { ...rest, executable: true, ...(outdated ? { outdated } : {}) };
   });
 }
+
+/**
+ * The facts under lefthook with adrift's entries in lefthook-local.yml: a hook is installed when
+ * lefthook's runner for it is in the hooks directory (lefthook then runs adrift's entry).
+ */
+export function readLefthookHookFacts(hooksDir: string): HookFact[] {
+  return ADRIFT_HOOKS.map((name) => {
+    const file = path.join(hooksDir, name);
+    let executable = true;
+    try {
+      accessSync(file, constants.X_OK);
+    } catch {
+      executable = false;
+    }
+    const exists = (() => {
+      try {
+        return readFileSync(file, "utf8").includes("lefthook");
+      } catch {
+        return false;
+      }
+    })();
+    return { name, exists, has_block: exists, executable, unreachable: false };
+  });
+}

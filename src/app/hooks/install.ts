@@ -11,10 +11,12 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readLocalState, writeActiveWorkline } from "../../adapters/local-state.js";
+import { runFirstThatWorks } from "../../adapters/processes.js";
 import { AdriftError } from "../../core/errors.js";
 import type { AppContext } from "../dependencies.js";
 import { hooksDirWarnings } from "./dir.js";
-import { detectHookManager, installHusky, lefthookEntries, uninstallHusky } from "./managers.js";
+import { installLefthook, LEFTHOOK_LOCAL, uninstallLefthook } from "./lefthook.js";
+import { detectHookManager, installHusky, uninstallHusky } from "./managers.js";
 import {
   CHAINED_SUFFIX,
   EDITED_SUFFIX,
@@ -23,6 +25,7 @@ import {
   hasAdriftBlock,
   hookScript,
   isAsWritten,
+  RUNNER_FILE,
 } from "./script.js";
 
 /**
@@ -73,6 +76,13 @@ function cliPath(): string {
   return fileURLToPath(new URL("../../cli/main.js", import.meta.url));
 }
 
+/** Names this installation of adrift for the shared hook scripts of this clone (`RUNNER_FILE`). */
+function writeRunner(ctx: AppContext): void {
+  const dir = path.join(ctx.git.location.gitDir, "adrift");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, RUNNER_FILE), `${process.execPath}\n${cliPath()}\n`);
+}
+
 /** A hook file as found: its text, whether a chained hook is beside it, and whose it is. */
 type Found = { name: HookName; file: string; text?: string; chained: boolean; ours: boolean };
 
@@ -116,10 +126,23 @@ export async function installHooks(
 ): Promise<{ dir: string; hooks: HookAction[]; warnings: string[]; manager?: string }> {
   const dir = await ctx.git.hooksDir();
   const manager = detectHookManager(ctx.git.location.root, dir);
+  if (manager?.kind === "shared") {
+    // A folder of the work tree is the team's: adrift's lines there call `adrift.sh` beside them,
+    // and nothing written holds a path of this machine (hooks an earlier adrift wrote go first).
+    const { hooks: undone } = await uninstallHooks(ctx, { ...options, only: "installed" });
+    const hooks = installHusky(manager, options.force);
+    writeRunner(ctx);
+    const warnings = undone.some((h) => h.action === "restored" || h.action === "removed")
+      ? [`took out the hooks an earlier adrift wrote into ${dir}, which held paths of this machine`]
+      : [];
+    warnings.push(...(await primeHooks(ctx)));
+    return { dir: manager.dir, hooks, warnings, manager: "core.hooksPath" };
+  }
   if (manager?.kind === "husky") {
     // Hooks an earlier adrift installed into husky's own folder go first (husky's files back).
     const { hooks: undone } = await uninstallHooks(ctx, { ...options, only: "installed" });
     const hooks = installHusky(manager, options.force);
+    writeRunner(ctx);
     const restored = undone.filter((h) => h.action === "restored" || h.action === "removed");
     const warnings = restored.length
       ? [
@@ -129,12 +152,31 @@ export async function installHooks(
     warnings.push(...(await primeHooks(ctx)));
     return { dir: manager.dir, hooks, warnings, manager: "husky" };
   }
-  if (manager?.kind === "lefthook" && !options.force)
-    throw new AdriftError(
-      "conflict",
-      `lefthook runs this repository's hooks (${path.basename(manager.config)}): adrift wrote nothing. Add adrift's commands to ${path.basename(manager.config)} (printed above; also in details.entries), or pass --force to install beside lefthook's runner in ${dir} (a later \`lefthook install\` replaces them)`,
-      { config: manager.config, entries: lefthookEntries() },
+  if (manager?.kind === "lefthook" && !options.force) {
+    const { root, gitDir, commonDir } = ctx.git.location;
+    const action = installLefthook(root, gitDir, commonDir, dir);
+    writeRunner(ctx);
+    // lefthook's runner covers only the hooks its config named when it was installed.
+    const installed = await runFirstThatWorks(
+      [
+        ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, "install"]] : []),
+        [path.join(root, "node_modules", ".bin", "lefthook"), "install"],
+        ["lefthook", "install"],
+      ],
+      root,
+      ctx.env,
     );
+    const warnings = installed
+      ? []
+      : ["could not run `lefthook install`: run it, so that lefthook runs the hooks adrift added"];
+    warnings.push(...(await primeHooks(ctx)));
+    return {
+      dir: path.join(root, LEFTHOOK_LOCAL),
+      hooks: HOOK_NAMES.map((hook) => ({ hook, action })),
+      warnings,
+      manager: "lefthook",
+    };
+  }
   const plans = HOOK_NAMES.map((name) => find(dir, name));
   const orphans = plans.filter((p) => p.chained && !p.ours && p.text !== undefined);
   const edited = editedHooks(plans);
@@ -190,12 +232,38 @@ export async function uninstallHooks(
 ): Promise<{ dir: string; hooks: HookAction[] }> {
   const dir = await ctx.git.hooksDir();
   const manager = detectHookManager(ctx.git.location.root, dir);
-  if (manager?.kind === "husky" && options.only !== "installed") {
+  if ((manager?.kind === "husky" || manager?.kind === "shared") && options.only !== "installed") {
     const hooks: HookAction[] = uninstallHusky(manager, options.force);
     await uninstallHooks(ctx, { ...options, only: "installed" });
     return { dir: manager.dir, hooks };
   }
-  const found = HOOK_NAMES.map((name) => find(dir, name));
+  if (manager?.kind === "lefthook" && options.only !== "installed") {
+    const { root, gitDir, commonDir } = ctx.git.location;
+    const removed = uninstallLefthook(root, gitDir, commonDir, dir);
+    // lefthook's runner back to the hooks its own config names.
+    if (removed)
+      await runFirstThatWorks(
+        [
+          ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, "install"]] : []),
+          [path.join(root, "node_modules", ".bin", "lefthook"), "install"],
+          ["lefthook", "install"],
+        ],
+        root,
+        ctx.env,
+      );
+    const { hooks: undone } = await uninstallHooks(ctx, { ...options, only: "installed" });
+    const hooks: HookAction[] = removed
+      ? HOOK_NAMES.map((hook) => ({ hook, action: "removed" }))
+      : undone;
+    return { dir: path.join(root, LEFTHOOK_LOCAL), hooks };
+  }
+  // In a core.hooksPath folder adrift's own lines call adrift.sh; only hooks an earlier adrift
+  // installed there whole (with this machine's paths) are "installed" ones.
+  const found = HOOK_NAMES.map((name) => find(dir, name)).map((f) =>
+    manager?.kind === "shared" && f.ours && !f.text!.includes("adrift_cli=")
+      ? { ...f, ours: false }
+      : f,
+  );
   const edited = editedHooks(found);
   if (edited.length > 0 && !options.force)
     throw new AdriftError("conflict", editedMessage(edited, "uninstall"), {
