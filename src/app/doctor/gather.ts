@@ -14,7 +14,12 @@ import { PENDING_MARKS_FILE } from "../hooks/pending-marks.js";
 import { GITATTRIBUTES_RULE } from "../init.js";
 import { validateProject } from "../validate/validate.js";
 import { probeAgentHooks, readAgentConfigs } from "./agent-hooks.js";
-import { readHookFacts, readHuskyHookFacts, readLefthookHookFacts } from "./hooks.js";
+import {
+  readHookFacts,
+  readHuskyHookFacts,
+  readLefthookHookFacts,
+  readSharedHookFacts,
+} from "./hooks.js";
 
 function hasGitattributesRule(root: string): boolean {
   try {
@@ -159,7 +164,7 @@ export async function gatherDoctorFacts(
   scopes = await withMovedFiles(ctx, scopes, clone.tracked).catch(() => scopes);
   // husky 9: adrift's lines live in the tracked `.husky/<hook>` files, not in husky's `_` folder.
   const manager = detectHookManager(root, path.resolve(root, clone.hooks_dir));
-  const husky = manager?.kind === "husky" || manager?.kind === "shared" ? manager : undefined;
+  const husky = manager?.kind === "husky" ? manager : undefined;
   return {
     initialised,
     log_dir: ctx.config.log_dir,
@@ -169,9 +174,11 @@ export async function gatherDoctorFacts(
     ...(clone.hooks_path ? { hooks_path: clone.hooks_path } : {}),
     hooks: husky
       ? readHuskyHookFacts(husky.dir)
-      : manager?.kind === "lefthook" && hasLefthookEntries(root)
-        ? readLefthookHookFacts(path.resolve(root, clone.hooks_dir))
-        : readHookFacts(clone.hooks_dir),
+      : manager?.kind === "shared"
+        ? readSharedHookFacts(manager.dir)
+        : manager?.kind === "lefthook" && hasLefthookEntries(root)
+          ? readLefthookHookFacts(path.resolve(root, clone.hooks_dir))
+          : readHookFacts(clone.hooks_dir),
     ...(log ? { log } : {}),
     ...(logUnreadable ? { log_unreadable: logUnreadable } : {}),
     cache_problems: cacheProblems(gitDir),

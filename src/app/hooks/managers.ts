@@ -3,7 +3,7 @@
 // team's tracked `.husky/<hook>` scripts): adrift adds one line to each of those, calling
 // `.husky/adrift.sh`, which it writes beside them; a core.hooksPath folder of the work tree the
 // same way. lefthook: see lefthook.ts.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import {
@@ -132,6 +132,7 @@ export function installHusky(
 ): HuskyAction[] {
   // git runs a core.hooksPath folder's files itself: they must be executable (husky sources its own).
   const mode = manager.kind === "shared" ? 0o755 : 0o644;
+  mkdirSync(manager.dir, { recursive: true });
   if (!force) refuseEdited(editedBlocks(manager), "install");
   const helper = path.join(manager.dir, HUSKY_HELPER);
   const script = sharedHookScript();
