@@ -14,7 +14,6 @@ import { readLocalState, writeActiveWorkline } from "../../adapters/local-state.
 import { runFirstThatWorks } from "../../adapters/processes.js";
 import { AdriftError } from "../../core/errors.js";
 import type { AppContext } from "../dependencies.js";
-import { hooksDirWarnings } from "./dir.js";
 import { installLefthook, LEFTHOOK_LOCAL, uninstallLefthook } from "./lefthook.js";
 import { detectHookManager, installHusky, uninstallHusky } from "./managers.js";
 import {
@@ -143,8 +142,9 @@ function keepEdited(file: string): string {
 /**
  * Installs adrift's hooks in the directory git runs hooks from (core.hooksPath honoured). A hook
  * already there is kept beside as `<name>.pre-adrift` and runs first. Refuses (conflict), unless
- * `force`, beside leftover `*.pre-adrift` files and over adrift hooks someone edited. Warns
- * when the directory is one git tracks or shows (`hooksDirWarnings`).
+ * `force`, beside leftover `*.pre-adrift` files and over adrift hooks someone edited. A folder
+ * of the work tree, husky and lefthook get shared scripts instead (`managers.ts`, `lefthook.ts`):
+ * no path of this machine is ever written into the work tree.
  */
 export async function installHooks(
   ctx: AppContext,
@@ -220,7 +220,7 @@ export async function installHooks(
       files: [...leftovers, ...edited.map((f) => f.file)],
     });
   }
-  const warnings = await hooksDirWarnings(ctx, dir);
+  const warnings: string[] = [];
   mkdirSync(dir, { recursive: true });
   const hooks: HookAction[] = [];
   for (const plan of plans) {

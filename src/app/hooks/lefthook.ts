@@ -42,7 +42,9 @@ export function removeRunnersAdded(gitDir: string, hooksDir: string): void {
 /** lefthook passes git's arguments on as `{0}` (all of them); two hooks take none. */
 function entryRun(name: HookName): string {
   const args = name === "pre-commit" || name === "post-commit" ? "" : " {0}";
-  return `sh "$(git rev-parse --git-path adrift/${LEFTHOOK_SCRIPT})" ${name}${args}`;
+  // One git process saved per hook where .git is the git dir; a linked worktree asks git.
+  const file = `adrift/${LEFTHOOK_SCRIPT}`;
+  return `f=.git/${file}; [ -f "$f" ] || f="$(git rev-parse --git-path ${file})"; sh "$f" ${name}${args}`;
 }
 
 /** adrift's block of lefthook-local.yml: one command named `adrift` per hook. */
