@@ -47,6 +47,14 @@ beforeAll(() => {
 }, 300_000);
 
 describe("git-adrift installed globally from a packed tarball", () => {
+  it("is what the README's install section says to run", () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const install = readme.slice(readme.indexOf("## Install"), readme.indexOf("## What the demo"));
+    expect(install).toContain("npm ci && npm pack");
+    expect(install).toContain(`npm i -g ./git-adrift-${version}.tgz`);
+    expect(install).not.toMatch(/^npm i -g git-adrift/m);
+  });
+
   it("answers as adrift and as git adrift", () => {
     expect(ok("adrift --version").trim()).toBe(version);
     expect(ok("git adrift --version").trim()).toBe(version);
