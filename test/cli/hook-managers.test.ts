@@ -173,13 +173,19 @@ const MANAGERS: Manager[] = [
   ...(preCommit
     ? [
         {
-          name: "the pre-commit framework (installed after adrift)",
+          name: "the pre-commit framework (installed before and again after adrift)",
           setUp(repo: TestRepo) {
             writeFileSync(
               path.join(repo.dir, ".pre-commit-config.yaml"),
               "repos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: test -f src/a.ts\n    language: system\n    pass_filenames: false\n",
             );
             repo.commit("pre-commit config");
+            const install = spawnSync(preCommit!, ["install"], {
+              cwd: repo.dir,
+              env: testEnv(),
+              encoding: "utf8",
+            });
+            expect(install.status, install.stderr).toBe(0);
           },
         },
       ]

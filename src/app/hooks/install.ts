@@ -100,12 +100,13 @@ function find(dir: string, name: HookName): Found {
   let file = path.join(dir, name);
   let text = read(file);
   const chainedFile = file + CHAINED_SUFFIX;
-  // `pre-commit install` moved adrift's hook to <name>.legacy and runs it from there: adrift's
-  // hook is that file (updated there, removed from there, its chained hook put back there).
-  const legacy = read(`${file}.legacy`);
-  if (text?.includes(FRAMEWORK_MARK) && legacy !== undefined && hasAdriftBlock(legacy)) {
+  // The pre-commit framework's hook runs <name>.legacy first: adrift's hook goes there (where
+  // `pre-commit install` also moves it), so the framework's own hook is never chained — chained,
+  // a later `pre-commit install` would make it run itself in migration mode, which it refuses.
+  // There adrift's hook is updated, removed, and its chained hook put back.
+  if (text?.includes(FRAMEWORK_MARK)) {
     file = `${file}.legacy`;
-    text = legacy;
+    text = read(file);
   }
   const chained = existsSync(chainedFile);
   return {
@@ -226,6 +227,9 @@ export async function installHooks(
   for (const plan of plans) {
     const script = hookScript(plan.name, process.execPath, cliPath());
     if (plan.ours) {
+      // An earlier adrift chained the framework's hook, which now runs adrift: not again.
+      if (plan.file.endsWith(".legacy") && read(plan.chainedFile)?.includes(FRAMEWORK_MARK))
+        rmSync(plan.chainedFile);
       if (plan.text === script) hooks.push({ hook: plan.name, action: "unchanged" });
       else {
         const kept = edited.includes(plan) ? { kept: keepEdited(plan.file) } : {};
