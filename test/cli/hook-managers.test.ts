@@ -31,12 +31,18 @@ function npmTools(): string {
         "--no-audit",
         "--no-fund",
         "--no-save",
+        // lefthook's postinstall runs `lefthook install` wherever npm was started: not here
+        "--ignore-scripts",
         "--prefix",
         cache,
         "lefthook@2",
         "husky@9",
       ],
-      { encoding: "utf8", env: { ...process.env, npm_config_loglevel: "error" } },
+      {
+        cwd: tmpdir(),
+        encoding: "utf8",
+        env: { ...process.env, npm_config_loglevel: "error", LEFTHOOK: "0" },
+      },
     );
     if (npm.status !== 0) throw new Error(`npm install lefthook husky failed: ${npm.stderr}`);
   }
