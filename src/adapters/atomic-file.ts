@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 
@@ -36,6 +36,27 @@ export function writeFileAtomically(
 ): void {
   if (options.mkdir) makeDirectory(path.dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch (error) {
+    // A full disk leaves no half-written file behind, under either name.
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Creates `file` whole or not at all, and only when it does not exist yet (EEXIST otherwise):
+ * written beside it first, then linked to its name, which fails if the name is taken. A full
+ * disk (ENOSPC) or a file size limit leaves nothing under either name.
+ */
+export function createFileAtomically(file: string, data: string | Buffer): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data, { flag: "wx" });
+    linkSync(tmp, file);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }

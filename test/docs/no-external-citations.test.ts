@@ -1,7 +1,7 @@
 // Comments and pages state the rule they rest on, or link a page under docs/: a reader of this
 // repository has neither the product spec nor the seed documents it was written from, so
 // "SPEC §3" or "seed 0214 §6" tells them nothing.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -10,18 +10,6 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Citations of documents a reader does not have. */
 const CITATION = [/\bSPEC\b/, /\bSTYLE(?:\.md)?\s*§/, /\bseeds?\b[ /-]*\d{4}/i, /\bseeds\//];
-
-/**
- * TEMPORARY, for the coordinator to empty at merge: files whose owners clean their own citations
- * on other branches (the CLI harness; the staleness split). Each entry must still hold a
- * citation, so an entry that is no longer needed fails until it is removed.
- */
-const NOT_YET_CLEANED_UNTIL_MERGE: readonly string[] = [
-  "src/cli/checkpoint.ts",
-  "src/cli/progress.ts",
-  "src/core/staleness/staleness.ts",
-  "src/app/staleness/stale.ts",
-];
 
 function filesUnder(dir: string, extension: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -44,17 +32,8 @@ const files = [...filesUnder("src", ".ts"), ...filesUnder("docs", ".md")];
 
 describe("no citations of documents a reader does not have", () => {
   it("src/ and docs/ state the rule or link docs/, never SPEC or a seed", () => {
-    const found = files
-      .filter((file) => !NOT_YET_CLEANED_UNTIL_MERGE.includes(file))
-      .flatMap(citationsIn);
+    const found = files.flatMap(citationsIn);
     expect(found).toEqual([]);
-  });
-
-  it("every file left for later still exists and still cites (else take it off the list)", () => {
-    const done = NOT_YET_CLEANED_UNTIL_MERGE.filter(
-      (file) => !existsSync(path.join(ROOT, file)) || citationsIn(file).length === 0,
-    );
-    expect(done).toEqual([]);
   });
 
   it("the patterns catch the forms the citations took, and leave code that only looks alike", () => {

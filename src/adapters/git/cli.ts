@@ -53,6 +53,22 @@ function readHead(gitDir: string): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/**
+ * Who added a line decides who may have written it (`validate --against`), so it must be what the
+ * commit says, never what a file the pull request can change says: no mailmap from the work tree
+ * (git reads `.mailmap` there whatever the configuration says, which is why blame runs with the
+ * git directory as its work tree and reads the file through `--contents`), from a blob, from a
+ * configured file, or from `log.mailmap`.
+ */
+const WITHOUT_TREE_IDENTITIES = [
+  "-c",
+  "mailmap.file=",
+  "-c",
+  "mailmap.blob=",
+  "-c",
+  "log.mailmap=false",
+];
+
 /** Throwaway index files made by this process (their names must differ). */
 let tempIndexes = 0;
 
@@ -327,8 +343,43 @@ export class CliGit implements GitAdapter {
     return code === 0 ? stdout : undefined;
   }
 
+  async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
+    const unique = [...new Set(oids)].filter((o) => /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(o));
+    const out = new Map<string, Buffer>();
+    if (unique.length === 0) return out;
+    const { stdout } = await runGitBuffer(["cat-file", "--batch"], {
+      cwd: this.location.root,
+      env: this.env,
+      input: `${unique.join("\n")}\n`,
+      allowFail: true,
+    });
+    // Each answer: "<oid> <type> <size>\n<bytes>\n", or "<oid> missing\n".
+    let at = 0;
+    while (at < stdout.length) {
+      const end = stdout.indexOf(0x0a, at);
+      if (end < 0) break;
+      const [oid, type, size] = stdout.toString("latin1", at, end).split(" ");
+      at = end + 1;
+      if (size === undefined) continue;
+      const bytes = Number(size);
+      if (type === "blob") out.set(oid!, stdout.subarray(at, at + bytes));
+      at += bytes + 1;
+    }
+    return out;
+  }
+
+  async readBlob(oid: string): Promise<Buffer | undefined> {
+    const { stdout, code } = await runGitBuffer(["cat-file", "blob", oid], {
+      cwd: this.location.root,
+      env: this.env,
+      allowFail: true,
+    });
+    return code === 0 ? stdout : undefined;
+  }
+
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
     const { stdout } = await this.runAllowingFailure([
+      ...WITHOUT_TREE_IDENTITIES,
       "log",
       "--diff-filter=A",
       "--format=%H %ct",
@@ -344,8 +395,17 @@ export class CliGit implements GitAdapter {
 
   async lineOrigins(file: string): Promise<(LineOrigin | undefined)[]> {
     const { stdout, code } = await this.runAllowingFailure([
+      ...WITHOUT_TREE_IDENTITIES,
+      `--git-dir=${this.location.gitDir}`,
+      `--work-tree=${this.location.gitDir}`,
       "blame",
       "--line-porcelain",
+      "--no-textconv",
+      // blame.ignoreRevsFile names a file of the tree (.git-blame-ignore-revs, by custom): a
+      // pull request could list its own commit there and pass its lines to an earlier one.
+      "--no-ignore-revs-file",
+      "--contents",
+      path.join(this.location.root, file),
       "--",
       file,
     ]);

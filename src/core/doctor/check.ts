@@ -23,7 +23,7 @@ function checkSetup(f: DoctorFacts): DoctorFinding[] {
     out.push(
       finding(
         R.gitattributes,
-        "without `merge=union` for the log, local merges of two branches' log files can conflict",
+        "without `merge=union` for the log and the ADR index, local merges of two branches' log files or accepted ADRs can conflict",
         "adrift init",
         ".gitattributes",
       ),

@@ -93,6 +93,16 @@ export const DecisionReverified = z.object({
   note: Text.optional(),
 });
 export const DecisionSuperseded = z.object({ decision_id: Id, superseded_by: Id });
+/**
+ * A record narrowed to anchors (`src/a.ts#parse`) after the fact: its basis as it now reads, at
+ * the same revision, with the anchors' fingerprints as that revision held them. Not a
+ * re-verification: a stale mark stays until one.
+ */
+export const DecisionAnchored = z.object({
+  decision_id: Id,
+  basis: Basis,
+  note: Text.optional(),
+});
 
 // Open questions: doubts only the session's author answers
 export const OpenQuestionDeclared = z.object({
@@ -178,6 +188,7 @@ export const PAYLOADS = {
   decision_marked_stale: DecisionMarkedStale,
   decision_reverified: DecisionReverified,
   decision_superseded: DecisionSuperseded,
+  decision_anchored: DecisionAnchored,
   open_question_declared: OpenQuestionDeclared,
   open_question_answered: OpenQuestionAnswered,
   business_rule_recorded: BusinessRuleRecorded,
