@@ -10,6 +10,7 @@ import {
   CandidateCache,
 } from "../../../src/core/staleness/staleness.js";
 import { dag, FILES, listing, records, SCOPES } from "../../support/history-gen.js";
+import { propertyOptions } from "../../support/property.js";
 
 describe("the streamed history scan", () => {
   it.each([
@@ -44,7 +45,7 @@ describe("the streamed history scan", () => {
           expect(scanned.assess(r)).toEqual(expected);
         });
       }),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 
@@ -67,6 +68,7 @@ describe("the streamed history scan", () => {
           expect([...matcher.recordsFor(file)].sort((a, b) => a - b)).toEqual(expected);
         }
       }),
+      propertyOptions(),
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   CandidateCache,
   recordsTouching,
 } from "../../../src/core/staleness/staleness.js";
+import { propertyOptions } from "../../support/property.js";
 
 const FILES = ["src/a.ts", "src/b.ts", "src/deep/c.ts", "lib/d.md"];
 
@@ -68,6 +69,7 @@ describe("staleness rules", () => {
           );
         },
       ),
+      propertyOptions(),
     );
   });
 
@@ -89,6 +91,7 @@ describe("staleness rules", () => {
           expect(byHash.get(c.hash)?.worklines).not.toContain("W");
         }
       }),
+      propertyOptions(),
     );
   });
 
