@@ -4,78 +4,61 @@
 //   thorough tier  `npm run test:all` (ADRIFT_TEST_TIER=thorough vitest run): every test file,
 //                  every property with its full runs
 // A new test file is in the fast tier by itself. List it in THOROUGH_ONLY when it costs more than
-// about 5 CPU-seconds (measure with `/usr/bin/time -v npx vitest run <file>`): end-to-end runs
-// over many repositories, property tests that build repositories, concurrency and timing.
-// Running a file by name (`npx vitest run test/x.test.ts`) runs it in whichever tier lists it.
+// about 5 CPU-seconds in the fast tier (`ADRIFT_TEST_COSTS=costs.ndjson npx vitest run <file>`
+// writes each file's CPU seconds, the git and CLI processes it waited for included), or when it
+// waits on time or runs processes against each other. A listed file always makes full property
+// runs, and runs in the thorough project when named on the command line.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defaultExclude, defineConfig } from "vitest/config";
 import { freshSeed } from "./test/support/property.js";
 
 /**
- * Test files only the thorough tier runs, the costliest first (seconds: wall time of each file in a
- * run of the whole suite on two loaded cores, with coverage).
+ * Test files only the thorough tier runs, the costliest first: CPU seconds of each in a thorough
+ * run (ADRIFT_TEST_COSTS), over 5 in the fast tier's runs, or waiting on time or on each other.
  */
 const THOROUGH_ONLY = [
-  "test/cli/marking-commit.test.ts", // 111 s
-  "test/cli/hook-fast-path.test.ts", // 76 s
-  "test/cli/config-paths.test.ts", // 53 s
-  "test/cli/stale-truth.test.ts", // 50 s
-  "test/cli/streamed-output.test.ts", // 41 s
-  "test/cli/uncommitted-marks.test.ts", // 40 s
-  "test/cli/duplicate-ids.test.ts", // 39 s
-  "test/app/staleness/mark-state-carry.test.ts", // 38 s
-  "test/cli/blank-input.test.ts", // 35 s
-  "test/cli/validate-against.test.ts", // 30 s
-  "test/offline.test.ts", // 30 s
-  "test/cli/stale-advance.test.ts", // 30 s
-  "test/lib/concurrent-append.test.ts", // 29 s
-  "test/cli/agent-install.test.ts", // 29 s
-  "test/cli/log-branches.test.ts", // 27 s
-  "test/cli/merge.test.ts", // 25 s
-  "test/cli/context.test.ts", // 24 s
-  "test/readme-demo.test.ts", // 24 s
-  "test/cli/questions.test.ts", // 23 s
-  "test/cli/coverage-everywhere.test.ts", // 22 s
-  "test/cli/deferred-refresh.test.ts", // 21 s
-  "test/cli/hooks-dir.test.ts", // 21 s
-  "test/cli/merge-findings.test.ts", // 21 s
-  "test/cli/torn-log.test.ts", // 20 s
-  "test/cli/conventions.test.ts", // 18 s
-  "test/cli/watch.test.ts", // 18 s
-  "test/app/staleness/split.test.ts", // 18 s
-  "test/cli/doctor.test.ts", // 17 s
-  "test/cli/pr-comment-rendered.test.ts", // 17 s
-  "test/cli/bad-input.test.ts", // 17 s
-  "test/cli/hooks.test.ts", // 16 s
-  "test/cli/seed-0214.test.ts", // 16 s
-  "test/cli/user-decision-owner.test.ts", // 15 s
-  "test/package/install.test.ts", // 15 s
-  "test/cli/unsafe-names.test.ts", // 15 s
-  "test/cli/stale-concurrent.test.ts", // 15 s
-  "test/cli/pr-comment-trust.test.ts", // 14 s
-  "test/cli/validate-against-trust.test.ts", // 14 s
-  "test/mcp/questions.test.ts", // 14 s
-  "test/cli/agent-command.test.ts", // 13 s
-  "test/cli/adr.test.ts", // 12 s
-  "test/app/log/state-after-append.test.ts", // 12 s
-  "test/cli/backlog.test.ts", // 12 s
-  "test/cli/verdicts.test.ts", // 12 s
-  "test/app/recording/actor.test.ts", // 11 s
-  "test/cli/unreadable-lines.test.ts", // 11 s
-  "test/adapters/embedded-parity.test.ts", // 11 s
-  "test/cli/adr-reports.test.ts", // 11 s
-  "test/cli/adr-consent.test.ts", // 11 s
-  "test/cli/backlog-reports.test.ts", // 11 s
-  "test/cli/agent-consent.test.ts", // 11 s
-  "test/cli/reverify-rename.test.ts", // 11 s
-  "test/adapters/rename-similarity.test.ts", // 11 s
-  "test/app/reports/generated-files.test.ts", // 10 s
-  "test/cli/two-clones.test.ts", // 10 s
-  "test/app/staleness/skewed-dates.test.ts", // 10 s
-  "test/cli/pr-comment.test.ts", // 10 s
-  "test/cli/progress.test.ts", // 10 s
-  "test/package/action.test.ts", // 6 s
+  "test/cli/stale-truth.test.ts", // 48.7
+  "test/cli/stale-advance.test.ts", // 31.5
+  "test/cli/streamed-output.test.ts", // 19.3
+  "test/cli/bad-input.test.ts", // 17.2
+  "test/cli/config-paths.test.ts", // 16.8
+  "test/cli/conventions.test.ts", // 16.3
+  "test/cli/user-decision-owner.test.ts", // 15.8
+  "test/cli/doctor.test.ts", // 15.6
+  "test/cli/validate-against-trust.test.ts", // 14.7
+  "test/package/install.test.ts", // 13.8 (the package: .ci/run runs these on Node 20 too)
+  "test/cli/hooks.test.ts", // 13.6
+  "test/cli/backlog.test.ts", // 13.3
+  "test/cli/pr-comment-trust.test.ts", // 12.8
+  "test/cli/blank-input.test.ts", // 12.8
+  "test/lib/concurrent-append.test.ts", // 12.1 (concurrent writers)
+  "test/cli/adr.test.ts", // 11.7
+  "test/cli/unreadable-lines.test.ts", // 11.5
+  "test/cli/adr-merge.test.ts", // 11.0
+  "test/offline.test.ts", // 10.8
+  "test/cli/uncommitted-marks.test.ts", // 9.5
+  "test/cli/duplicate-ids.test.ts", // 9.4
+  "test/cli/pr-comment.test.ts", // 8.8
+  "test/cli/questions.test.ts", // 8.1
+  "test/cli/agent-consent.test.ts", // 8.0
+  "test/cli/validate-against.test.ts", // 7.5
+  "test/cli/consent.test.ts", // 7.2
+  "test/cli/context.test.ts", // 7.0
+  "test/cli/log-branches.test.ts", // 6.8
+  "test/cli/stale.test.ts", // 6.8
+  "test/readme-demo.test.ts", // 6.5
+  "test/cli/coverage-everywhere.test.ts", // 6.4
+  "test/cli/merge-findings.test.ts", // 6.4
+  "test/app/staleness/mark-state-carry.test.ts", // 6.2
+  "test/cli/agent-install.test.ts", // 5.8
+  "test/cli/watch.test.ts", // 5.7 (waits on file-system events)
+  "test/cli/agent-hook.test.ts", // 5.7
+  "test/cli/merge.test.ts", // 5.5
+  "test/cli/hooks-husky.test.ts", // 5.4
+  "test/cli/checkpoint.test.ts", // 5.2
+  "test/cli/stale-concurrent.test.ts", // 4.7 (sleeps between concurrent runs)
+  "test/package/action.test.ts", // 3.8 (the package: .ci/run runs these on Node 20 too)
 ];
 
 for (const file of THOROUGH_ONLY)
