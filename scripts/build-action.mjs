@@ -6,12 +6,25 @@
 //   npm run build:action                    # build dist/, then write action/adrift.mjs and templates/
 //   node scripts/build-action.mjs --check   # exit 1 when they differ from what dist/ builds
 //   node scripts/build-action.mjs --out DIR # write them into DIR instead (tests)
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
-import { bundledPackages, noticesText, vendorModuleIds } from "./third-party-notices.mjs";
+import {
+  bundledPackages,
+  noticesText,
+  vendorModuleIds,
+  wasmPackageFiles,
+} from "./third-party-notices.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -20,8 +33,9 @@ const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 // itself and the templates sit beside it. Each must be found, or the build fails.
 const RELOCATED = [
   ['new URL("../../cli/main.js", import.meta.url)', "new URL(import.meta.url)"],
-  ['new URL("../main.js", import.meta.url)', "new URL(import.meta.url)"],
   ['new URL("../../../templates/", import.meta.url)', 'new URL("./templates/", import.meta.url)'],
+  // the tree-sitter runtime's and the grammars' wasm files, copied to action/vendor/
+  ['new URL("../../vendor/", import.meta.url)', 'new URL("./vendor/", import.meta.url)'],
 ];
 
 // Packages a module loads on first use through `createRequire`, which a bundler does not follow:
@@ -39,6 +53,12 @@ async function bundle(dir) {
     // js-yaml 3 (gray-matter's default engine, which adrift replaces with `yaml`) tries to load
     // esprima for its `!!js/function` type and goes on without it: 280 KB nothing runs.
     external: ["esprima"],
+    // web-tree-sitter's direct eval is Emscripten glue for dynamically linked modules, which the
+    // grammars never call
+    onLog(level, log, handler) {
+      if (log.code === "EVAL" && /web-tree-sitter/.test(log.id ?? log.message)) return;
+      handler(level, log);
+    },
     plugins: [
       {
         name: "relocate",
@@ -89,8 +109,14 @@ async function bundle(dir) {
   if (left.length)
     throw new Error(`build-action: paths relative to dist/ left: ${left.join(", ")}`);
   cpSync(path.join(root, "templates"), path.join(dir, "templates"), { recursive: true });
+  // The wasm files symbol anchors parse with, as dist/vendor/ holds them (the build copied them).
+  for (const file of WASM)
+    cpSync(path.join(root, "dist/vendor", file), path.join(dir, "vendor", file), {
+      recursive: true,
+    });
   // The packages bundled in, with the notices their licenses ask to go with every copy.
   const moduleIds = [...(await vendorModuleIds(root))];
+  for (const { from } of await wasmPackageFiles(root)) moduleIds.push(from);
   for (const chunk of out.output) if (chunk.type === "chunk") moduleIds.push(...chunk.moduleIds);
   writeFileSync(
     path.join(dir, NOTICES),
@@ -100,13 +126,28 @@ async function bundle(dir) {
 
 const NOTICES = "THIRD-PARTY-NOTICES.txt";
 
+/** The wasm files under dist/vendor/ (the tree-sitter runtime, grammars/*.wasm). */
+const WASM = existsSync(path.join(root, "dist/vendor"))
+  ? [
+      ...readdirSync(path.join(root, "dist/vendor")).filter((f) => f.endsWith(".wasm")),
+      ...readdirSync(path.join(root, "dist/vendor/grammars"))
+        .filter((f) => f.endsWith(".wasm"))
+        .map((f) => `grammars/${f}`),
+    ].sort()
+  : [];
+
 const at = process.argv.indexOf("--out");
 const target = at > 0 ? path.resolve(process.argv[at + 1]) : path.join(root, "action");
 if (process.argv.includes("--check")) {
   const fresh = mkdtempSync(path.join(tmpdir(), "adrift-action-"));
   try {
     await bundle(fresh);
-    const stale = ["adrift.mjs", "templates/adr-draft.md", NOTICES].filter((file) => {
+    const stale = [
+      "adrift.mjs",
+      "templates/adr-draft.md",
+      NOTICES,
+      ...WASM.map((f) => `vendor/${f}`),
+    ].filter((file) => {
       try {
         return !readFileSync(path.join(fresh, file)).equals(readFileSync(path.join(target, file)));
       } catch {
@@ -126,6 +167,7 @@ if (process.argv.includes("--check")) {
   rmSync(path.join(target, "adrift.mjs"), { force: true });
   rmSync(path.join(target, NOTICES), { force: true });
   rmSync(path.join(target, "templates"), { recursive: true, force: true });
+  rmSync(path.join(target, "vendor"), { recursive: true, force: true });
   await bundle(target);
   console.log("action/adrift.mjs written; commit it with the sources it was built from");
 }

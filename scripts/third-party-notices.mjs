@@ -4,6 +4,7 @@
 // build scripts write one notices file beside each bundle.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const LICENSE_FILE = /^(licen[cs]e|copying|notice)([.-][a-z0-9.-]+)?$/i;
 
@@ -93,4 +94,19 @@ export async function vendorModuleIds(root) {
     for (const chunk of out.output) if (chunk.type === "chunk") ids.push(...chunk.moduleIds);
   }
   return ids;
+}
+
+/**
+ * The wasm files symbol anchors parse with, in the packages they come from (the tree-sitter
+ * runtime's and each grammar's, as the loader lists them in dist/adapters/anchors/): their
+ * packages' notices go with the copies.
+ */
+export async function wasmPackageFiles(root) {
+  const { GRAMMAR_FILES, RUNTIME_FILE } = await import(
+    pathToFileURL(path.join(root, "dist/adapters/anchors/tree-sitter-runtime.js")).href
+  );
+  return [RUNTIME_FILE, ...Object.values(GRAMMAR_FILES)].map((w) => ({
+    ...w,
+    from: path.join(root, "node_modules", w.package, w.file),
+  }));
 }

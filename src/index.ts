@@ -1,6 +1,12 @@
 /** adrift's library: the same use cases as the CLI, typed, with the event schemas. */
 
 export {
+  type CodeSymbol,
+  codeLanguageOf,
+  readCodeSymbols,
+  type SymbolSpan,
+} from "./adapters/anchors/code-symbols.js";
+export {
   type Clock,
   type IdSource,
   steppingClock,
@@ -21,6 +27,7 @@ export type { ImportedAdr } from "./app/adr/import.js";
 export { type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { AdrSummary } from "./app/adr/summary.js";
 export type { AgentHookChange } from "./app/agents/install.js";
+export { type FileSymbols, listFileSymbols } from "./app/anchors/file-symbols.js";
 export type { StoryChanges, StoryInput } from "./app/backlog/stories.js";
 export { userDecisionsFor } from "./app/backlog/user-decisions.js";
 export type { VerdictInput } from "./app/backlog/verdicts.js";
@@ -40,12 +47,8 @@ export type { ExportOptions } from "./app/reports/export.js";
 export type { GoverningOptions, GoverningReport } from "./app/reports/governing.js";
 export type { PrComment, PrCommentOptions } from "./app/reports/pr-comment.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
-export {
-  computeStaleness,
-  type RecordedMarks,
-  recordStaleness,
-  type StaleOptions,
-} from "./app/staleness/stale.js";
+export { type RecordedMarks, recordStaleness } from "./app/staleness/stale-marking.js";
+export { computeStaleness, type StaleOptions } from "./app/staleness/stale-report.js";
 export type { ValidationReport } from "./app/validate/validate.js";
 export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
 export {

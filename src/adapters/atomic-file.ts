@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -13,6 +13,27 @@ export function writeFileAtomically(
 ): void {
   if (options.mkdir) mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch (error) {
+    // A full disk leaves no half-written file behind, under either name.
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Creates `file` whole or not at all, and only when it does not exist yet (EEXIST otherwise):
+ * written beside it first, then linked to its name, which fails if the name is taken. A full
+ * disk (ENOSPC) or a file size limit leaves nothing under either name.
+ */
+export function createFileAtomically(file: string, data: string | Buffer): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data, { flag: "wx" });
+    linkSync(tmp, file);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { AdriftError } from "../core/errors.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 
@@ -16,9 +17,19 @@ export type LocalState = {
 
 const EMPTY: LocalState = { version: 1, sessions: {}, files: {} };
 
-/** The directory adrift owns inside a git dir. */
+/**
+ * The directory adrift owns inside a git dir. Refuses (`validation_failed`) one that is a
+ * symbolic link: its locks, caches and markers would be written wherever the link leads.
+ */
 export function stateDir(gitDir: string): string {
-  return path.join(gitDir, "adrift");
+  const dir = path.join(gitDir, "adrift");
+  if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw new AdriftError(
+      "validation_failed",
+      `${dir} is a symbolic link: adrift keeps its state for this clone only in a real directory of the git directory; remove the link (its target is left alone) and run again`,
+      { path: dir },
+    );
+  return dir;
 }
 
 /** Reads local state without locking (for read-only commands). */

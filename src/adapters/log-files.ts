@@ -6,6 +6,7 @@ import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import type { Problem } from "../core/events/parse.js";
 import { writeFileAtomically } from "./atomic-file.js";
+import { stateDir } from "./local-state.js";
 
 /** A file's size, times and inode: any write to it changes one of them. */
 export function statIdentity(s: Pick<Stats, "size" | "mtimeMs" | "ctimeMs" | "ino">): string {
@@ -41,6 +42,24 @@ export function logDirsRelative(logDir: string): string[] {
 }
 
 /**
+ * The most a log file may hold to be read (1 GiB): adrift's own files close at 1 MiB, and a
+ * file this large is something else put there. Reading it whole would fail inside node (over
+ * 2 GiB) or exhaust memory.
+ */
+export const MAX_LOG_FILE_BYTES = 1024 * 1024 * 1024;
+
+/** Refuses (`corrupt_log`) a log file of `size` bytes over MAX_LOG_FILE_BYTES, naming it. */
+export function assertLogFileSize(name: string, size: number): void {
+  if (size <= MAX_LOG_FILE_BYTES) return;
+  const n = (value: number) => value.toLocaleString("en-US");
+  throw new AdriftError(
+    "corrupt_log",
+    `${name} holds ${n(size)} bytes, over the ${n(MAX_LOG_FILE_BYTES)} bytes a log file may hold (adrift closes its own at 1 MiB); move the file out of the log directory`,
+    { file: name, size, limit: MAX_LOG_FILE_BYTES },
+  );
+}
+
+/**
  * Refuses a repo-relative directory when one of its parts below `root` is a symbolic link. The
  * log is read and written only in real directories of the work tree: through a link, the files
  * would live where git does not track them (git keeps the link, not what it points to), and a
@@ -54,14 +73,19 @@ export function assertNoLinkOnTheWay(root: string, relative: string): void {
     current = path.join(current, segment);
     const stat = lstatSync(current, { throwIfNoEntry: false });
     if (!stat) return;
-    if (stat.isSymbolicLink()) throw linkRefused(root, current, "directory");
+    if (stat.isSymbolicLink())
+      throw linkRefused(
+        root,
+        current,
+        current === path.join(root, relative) ? "file or directory" : "directory",
+      );
   }
 }
 
 function linkRefused(
   root: string | undefined,
   link: string,
-  what: "directory" | "file",
+  what: "directory" | "file" | "file or directory",
 ): AdriftError {
   const name = root ? path.relative(root, link).split(path.sep).join("/") : link;
   let target = "";
@@ -72,7 +96,7 @@ function linkRefused(
   }
   return new AdriftError(
     "validation_failed",
-    `${name} is a symbolic link${target}: adrift reads and writes its log only in real files and directories of the work tree, which git tracks; replace the link with the ${what} it points to`,
+    `${name} is a symbolic link${target}: adrift reads and writes only real files and directories of the work tree, which git tracks (a link leads outside it); replace the link with the ${what} it points to`,
     { path: name },
   );
 }
@@ -126,7 +150,7 @@ export async function logFileStamps(
   gitDir: string,
 ): Promise<LogFileStamp[]> {
   const files = await listLogFiles(dirs);
-  const memoFile = path.join(gitDir, "adrift", DIGESTS);
+  const memoFile = path.join(stateDir(gitDir), DIGESTS);
   let memo: DigestMemo = { version: 2, files: {} };
   try {
     const read = JSON.parse(readFileSync(memoFile, "utf8")) as DigestMemo;
@@ -143,6 +167,7 @@ export async function logFileStamps(
       const known = memo.files[name];
       if (known && known[0] === identity) return [name, s.size, known[1]];
       // Read after the stat: a file written meanwhile has another identity next time.
+      assertLogFileSize(name, s.size);
       const bytes = await readFile(file);
       const { createHash } = await import("node:crypto");
       const digest = createHash("sha1")

@@ -15,7 +15,7 @@ import {
   type OrderedLog,
   orderLines,
 } from "../core/project/order.js";
-import { listLogFiles, splitLines } from "./log-files.js";
+import { assertLogFileSize, listLogFiles, splitLines } from "./log-files.js";
 import type { ValidatedFiles } from "./validated-files.js";
 
 export { appendEvents } from "./log-append.js";
@@ -183,18 +183,24 @@ export async function readLog(
   // during the read shows in it), remembering needs both equal (nothing changed meanwhile).
   type Loaded = { buffer: Buffer; before?: Stats; after?: Stats };
   const load = async (file: string): Promise<Loaded> => {
-    if (!cache) return { buffer: await readFile(file) };
     const before = await fsStat(file);
+    assertLogFileSize(path.relative(root, file).split(path.sep).join("/"), before.size);
     const buffer = await readFile(file);
-    return { before, buffer, after: await fsStat(file) };
+    return cache ? { before, buffer, after: await fsStat(file) } : { buffer };
+  };
+  // A read ahead that fails is awaited in its turn: until then, not an unhandled rejection.
+  const start = (file: string) => {
+    const loading = load(file);
+    loading.catch(() => undefined);
+    return loading;
   };
   const pending: (Promise<Loaded> | undefined)[] = [];
-  for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(load(files[i]!));
+  for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) pending.push(start(files[i]!));
   for (let i = 0; i < files.length; i++) {
     options.progress?.("reading the log, files", i + 1, files.length);
     const { buffer, before, after } = await pending[i]!;
     pending[i] = undefined;
-    if (i + READ_AHEAD < files.length) pending.push(load(files[i + READ_AHEAD]!));
+    if (i + READ_AHEAD < files.length) pending.push(start(files[i + READ_AHEAD]!));
     const name = names[i]!;
     const trusted =
       cache && after && cache.trusts(name, after, buffer.length)

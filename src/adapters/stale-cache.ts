@@ -1,13 +1,13 @@
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
-import type { AssessedRecord } from "../core/staleness/staleness.js";
+import type { AssessedRecord } from "../core/staleness/record-contents.js";
 import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 
 /** Derived state kept under `<git dir>/adrift/` so hooks need not re-read a large log. */
 export type StaleCache = {

@@ -13,7 +13,7 @@ import { stateDir } from "./local-state.js";
  * Bumped whenever the digest's shape or meaning changes, and with the engine's CACHE_VERSION:
  * the digest is read before the engine is asked, so it cannot see the engine's version itself.
  */
-const DIGEST_VERSION = 5;
+const DIGEST_VERSION = 6;
 
 type StoredDigest = {
   version: number;
@@ -59,7 +59,10 @@ export function writeStaleDigest(gitDir: string, key: string, report: StalenessR
       version: DIGEST_VERSION,
       key,
       head,
-      report: { ...report, findings: report.findings.filter((f) => f.state === "stale") },
+      report: {
+        ...report,
+        findings: report.findings.filter((f) => f.state === "stale" || f.state === "touched"),
+      },
     };
     writeFileAtomically(digestFile(gitDir), JSON.stringify(stored), { mkdir: true });
   } catch {

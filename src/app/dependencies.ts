@@ -1,12 +1,12 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Clock, type IdSource, systemClock, ulidSource } from "../adapters/clock.js";
 import { openGit } from "../adapters/git/open.js";
 import type { GitAdapter } from "../adapters/git/types.js";
+import { assertNoLinkOnTheWay } from "../adapters/log-files.js";
 import type { Config } from "../core/config.js";
-import { DECISIONS_DIR } from "../core/config-defaults.js";
 import type { Actor } from "../core/events/common.js";
 import type { Problem } from "../core/events/parse.js";
+import { readConfigFile } from "./config-file.js";
 
 /** Who is writing, when not the git identity: `--as`, an agent, or a fixed actor (MCP). */
 export type ActorOverride = { kind?: Actor["kind"]; name?: string; email?: string };
@@ -14,7 +14,7 @@ export type ActorOverride = { kind?: Actor["kind"]; name?: string; email?: strin
 /** A session of its own (an MCP client's): started by its first write, then written to. */
 export type OwnSession = { id?: string; title?: string };
 
-/** Everything a use case needs, passed in (STYLE §4). */
+/** Everything a use case needs, passed in, so tests pin the clock, the ids and the repository. */
 export type AppContext = {
   git: GitAdapter;
   clock: Clock;
@@ -73,18 +73,18 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
 
 // The config parser brings zod: loaded only here, so that modules needing `repoPath` stay light.
 async function loadConfig(root: string): Promise<Config> {
-  const file = path.join(root, DECISIONS_DIR, "config.json");
-  let text: string | undefined;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    text = undefined;
-  }
+  const text = readConfigFile(root);
   const { parseConfig } = await import("../core/config.js");
   return parseConfig(text);
 }
 
-/** Absolute path of a repo-relative configured path. */
+/**
+ * Absolute path of a repo-relative configured path. Refuses (`validation_failed`) a path with a
+ * symbolic link on the way: a committed link would make adrift read or write outside the
+ * repository (an ADR folder linked to another directory).
+ */
 export function repoPath(ctx: AppContext, relative: string): string {
-  return path.join(ctx.git.location.root, relative);
+  const root = ctx.git.location.root;
+  if (!path.isAbsolute(relative)) assertNoLinkOnTheWay(root, relative);
+  return path.join(root, relative);
 }

@@ -1,27 +1,15 @@
-// An AppContext built without zod: the hook and `stale` paths start fast. A config file with
-// anything this reader does not recognise goes through the full (zod) parser instead.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { systemClock, ulidSource } from "../adapters/clock.js";
 import { openGit } from "../adapters/git/open.js";
 import type { Config } from "../core/config.js";
-import {
-  CONFIG_DEFAULTS,
-  CONFIG_NUMBERS,
-  DECISIONS_DIR,
-  inNumberRange,
-} from "../core/config-defaults.js";
+import { CONFIG_DEFAULTS, CONFIG_NUMBERS, inNumberRange } from "../core/config-defaults.js";
 import { CONFIG_PATHS, type ConfigPath, configPathProblem } from "../core/config-paths.js";
+import { readConfigFile } from "./config-file.js";
 import type { AppContext, OpenOptions } from "./dependencies.js";
 
 async function readConfig(root: string): Promise<Config> {
-  let text: string | undefined;
-  try {
-    text = readFileSync(path.join(root, DECISIONS_DIR, "config.json"), "utf8");
-  } catch {
-    return { ...CONFIG_DEFAULTS };
-  }
-  return readConfigText(text);
+  const text = readConfigFile(root);
+  return text === undefined ? { ...CONFIG_DEFAULTS } : readConfigText(text);
 }
 
 /**

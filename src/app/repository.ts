@@ -30,6 +30,7 @@ import { type DoctorOptions, diagnoseRepository } from "./doctor/run.js";
 import { initRepository } from "./init.js";
 import { loadProject } from "./log/load.js";
 import { type ListFilter, listRecordRows, listRecords, showArtifact } from "./log/queries.js";
+import { anchorDecision } from "./recording/anchor-decision.js";
 import { worklineCheckpoint } from "./recording/checkpoint.js";
 import { type ConfirmOptions, confirmRecord } from "./recording/consent.js";
 import {
@@ -56,7 +57,8 @@ import { type CorrespondenceOptions, correspondenceReport } from "./reports/corr
 import { type ExportOptions, exportMarkdown, exportMarkdownStream } from "./reports/export.js";
 import { type GoverningOptions, governingDecisions } from "./reports/governing.js";
 import { type PrCommentOptions, prComment } from "./reports/pr-comment.js";
-import { runStale, type StaleOptions } from "./staleness/stale.js";
+import { runStale } from "./staleness/stale.js";
+import type { StaleOptions } from "./staleness/stale-report.js";
 import { validateLog } from "./validate/validate.js";
 
 /** The use cases of one repository: the CLI and the MCP server are thin shells over this. */
@@ -84,6 +86,8 @@ export function repositoryApi(ctx: AppContext) {
       options?: { revision?: string; note?: string; paths?: readonly string[] },
     ) => reverifyDecision(ctx, ref, options),
     supersedeDecision: (ref: string, by: string) => supersedeDecision(ctx, ref, by),
+    anchorDecision: (ref: string, entries: readonly string[], note?: string) =>
+      anchorDecision(ctx, ref, entries, note),
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),

@@ -1,10 +1,11 @@
 import { isUtf8 } from "node:buffer";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { readBoundedStream, readRegularFile } from "../app/input-files.js";
 import type { DecisionInput } from "../app/recording/records.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { collect, runDir } from "./common.js";
+import { cliIo } from "./io.js";
 
 /** Adds the card field flags shared by `intent record`, `intent amend` and `decision record`. */
 export function cardFlags(command: Command): Command {
@@ -28,6 +29,10 @@ export function cardFlags(command: Command): Command {
       collect,
     )
     .option(
+      "--anchor <mode>",
+      "auto: narrow each file --path to the symbols your change touched there (see them suggested without it); name one yourself with --path 'src/a.ts#parse' or 'package.json#engines.node'",
+    )
+    .option(
       "--file <file>",
       "read the record as JSON from a file (relative to the current directory), or - for stdin (flags override)",
     );
@@ -42,17 +47,19 @@ export function tierBFlags(command: Command): Command {
     .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
 }
 
-function readInputFile(file: string, from: string): unknown {
+async function readInputFile(file: string, from: string): Promise<unknown> {
   const name = file === "-" ? "stdin" : file;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file === "-" ? 0 : path.resolve(from, file));
-  } catch (error) {
+  // A regular file of bounded size (never /dev/zero or a pipe, which would be read without end);
+  // stdin, the run's own stream, bounded the same way.
+  const bytes =
+    file === "-"
+      ? await readBoundedStream(cliIo().stdin, "stdin")
+      : readRegularFile(path.resolve(from, file), { name, followLinks: true });
+  if (bytes === undefined)
     throw new AdriftError(
       "validation_failed",
-      `cannot read ${name}: ${(error as Error).message}; give a readable JSON file, or - for stdin`,
+      `cannot read ${name}: no such file; give a readable JSON file, or - for stdin`,
     );
-  }
   if (!isUtf8(bytes))
     throw new AdriftError(
       "validation_failed",
@@ -64,9 +71,15 @@ function readInputFile(file: string, from: string): unknown {
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
-      `${name}: expected a JSON object of card fields, got text that is not JSON (${(error as Error).message}); see \`adrift intent record --help\``,
+      `${name}: expected a JSON object of card fields, got text that is not JSON${jsonErrorAt(error)}; see \`adrift intent record --help\``,
     );
   }
+}
+
+/** Where JSON.parse stopped, without its quote of the text (which may be anything). */
+function jsonErrorAt(error: unknown): string {
+  const at = /position (\d+)/.exec((error as Error).message)?.[1];
+  return at ? ` (at character ${at})` : "";
 }
 
 /** Splits `approach :: rejected because`. */
@@ -97,6 +110,7 @@ type CardOptions = {
   trivial?: boolean;
   tag?: string[];
   path?: string[];
+  anchor?: string;
   file?: string;
   cwd?: string;
   finding?: string[];
@@ -126,7 +140,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
     const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(readInputFile(options.file, runDir(options)));
+    const parsed = CardFileInput.safeParse(await readInputFile(options.file, runDir(options)));
     if (!parsed.success)
       throw new AdriftError(
         "validation_failed",
@@ -158,8 +172,19 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
     tags: pick(options.tag, base.tags),
     touched_paths: pick(options.path, base.touched_paths),
     revision: pick(options.revision, base.revision),
+    ...anchorOption(options.anchor),
     findings: pick(options.finding, base.findings),
     tier_b: tierBOf(options, base.tier_b),
     ...(options.workline ? { workline: options.workline } : {}),
   };
+}
+
+/** `--anchor auto`; anything else is a usage error saying what is accepted. */
+function anchorOption(value: string | undefined): { anchor?: "auto" } {
+  if (value === undefined) return {};
+  if (value === "auto") return { anchor: "auto" };
+  throw new AdriftError(
+    "usage",
+    `--anchor expects auto, got "${truncate(value)}"; to name a symbol, give --path 'file#Symbol'`,
+  );
 }

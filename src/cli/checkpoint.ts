@@ -5,7 +5,7 @@ import type { Repository } from "../app/repository.js";
 import { AdriftError } from "../core/errors.js";
 import { safeText } from "../core/render/terminal.js";
 import { incompletenessLines } from "./format.js";
-import { type CommonOptions, paint } from "./io.js";
+import { type CommonOptions, cliIo, paint } from "./io.js";
 
 /** What the checkpoint did: recorded a card, was skipped, or (no terminal) named the command. */
 export type CheckpointOutcome = {
@@ -18,7 +18,10 @@ export type CheckpointOutcome = {
   command?: string;
 };
 
-/** The five fields of seed 0173 §4, as one short question each. */
+/**
+ * The five fields a complete intent card needs (outcome, trigger, what was rejected, what was
+ * chosen, the check), as one short question each.
+ */
 const QUESTIONS = [
   ["outcome", "What must become true?"],
   ["trigger", "Why now (the pain)?"],
@@ -61,7 +64,11 @@ export function cardOfAnswers(answers: Answers, workline: string): CardInput | u
 /** Asks the questions on the terminal; Enter skips one, Ctrl-D skips the rest, Ctrl-C cancels. */
 function ask(intro: string): Promise<Answers> {
   return new Promise((resolve, reject) => {
-    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    const rl = createInterface({
+      input: cliIo().stdin,
+      output: cliIo().stderr,
+      terminal: true,
+    });
     const answers: Answers = {};
     let index = 0;
     let cancelled = false;
@@ -70,12 +77,12 @@ function ask(intro: string): Promise<Answers> {
       rl.close();
     });
     rl.on("close", () => {
-      process.stderr.write("\n");
+      cliIo().stderr.write("\n");
       if (cancelled)
         reject(new AdriftError("usage", "cancelled at the checkpoint: nothing was written"));
       else resolve(answers);
     });
-    process.stderr.write(`${intro}\n`);
+    cliIo().stderr.write(`${intro}\n`);
     const next = () => {
       const question = QUESTIONS[index];
       if (!question) {
@@ -94,13 +101,14 @@ function ask(intro: string): Promise<Answers> {
 
 /** True when a person is at a terminal to answer (both the keyboard and the prompts' stream). */
 function interactive(options: CommonOptions): boolean {
-  return !options.json && Boolean(process.stdin.isTTY) && Boolean(process.stderr.isTTY);
+  return !options.json && Boolean(cliIo().stdin.isTTY) && Boolean(cliIo().stderr.isTTY);
 }
 
 /**
- * The checkpoint before a workline is closed or exported (seed 0173 §4): when it has no
- * complete card, a person at a terminal is asked for five fields, each skippable, and the card
- * is recorded in the workline; otherwise one line names the exact command.
+ * The checkpoint before a workline is closed or exported (its why is written down before the
+ * work is done with): when it has no complete card, a person at a terminal is asked for five
+ * fields, each skippable, and the card is recorded in the workline; otherwise one line names
+ * the exact command.
  */
 export async function runCheckpoint(
   repo: Repository,
@@ -111,7 +119,7 @@ export async function runCheckpoint(
   const title = safeText(point.title);
   if (!interactive(options)) {
     if (!options.json)
-      process.stderr.write(
+      cliIo().stderr.write(
         `${paint("yellow", `workline "${title}" has no complete intent card;`)} record one: ${point.command}\n`,
       );
     return { workline_id: point.workline_id, command: point.command };
@@ -121,11 +129,11 @@ export async function runCheckpoint(
   );
   const card = cardOfAnswers(answers, point.workline_id);
   if (!card) {
-    process.stderr.write(`${paint("dim", "nothing recorded")}\n`);
+    cliIo().stderr.write(`${paint("dim", "nothing recorded")}\n`);
     return { workline_id: point.workline_id, skipped: true };
   }
   const result = await repo.recordIntent(card);
-  process.stderr.write(
+  cliIo().stderr.write(
     [
       `${paint("green", "recorded")} intent card ${result.id}`,
       ...incompletenessLines(result.incomplete),

@@ -7,10 +7,7 @@ import type { Repository } from "../app/repository.js";
 import { AdriftError, truncate } from "../core/errors.js";
 import { quotePath } from "../core/render/terminal.js";
 import { personProblem } from "../core/rules/input-text.js";
-import { type CommonOptions, note, paint, reportError } from "./io.js";
-
-/** The exit code the last action asked for; read by main.ts. */
-export const exitState = { code: 0 };
+import { type CommonOptions, cliIo, note, paint, reportError, runArgs, setExitCode } from "./io.js";
 
 /**
  * Adds the options every command takes: -C/--cwd, --json, --as; and, for a command that
@@ -37,7 +34,7 @@ export function common(command: Command, { as = true, records = false } = {}): C
 
 /** The directory a command runs in: `-C <dir>` (from the current directory), else the current one. */
 export function runDir(options: CommonOptions): string {
-  return path.resolve(options.cwd ?? ".");
+  return path.resolve(cliIo().cwd, options.cwd ?? ".");
 }
 
 /**
@@ -105,9 +102,11 @@ export async function appContext(
 ): Promise<AppContext> {
   const { createContext } = await import("../app/dependencies.js");
   const { terminalProgress } = await import("./progress.js");
-  const progress = terminalProgress();
-  return createContext(options.cwd ?? process.cwd(), {
+  const { stderr, env } = cliIo();
+  const progress = terminalProgress(stderr, env);
+  return createContext(runDir(options), {
     ...open,
+    env,
     actor: parseAs(options.as),
     ...(options.messageId ? { messageId: options.messageId } : {}),
     ...(progress ? { progress } : {}),
@@ -172,23 +171,23 @@ export function action(
     const command = args.at(-1) as Command;
     const options = command.opts() as CommonOptions;
     // --json anywhere asks for JSON errors, even where an option took it as its value.
-    const json = Boolean(options.json) || process.argv.slice(2).includes("--json");
+    const json = Boolean(options.json) || runArgs().includes("--json");
     // with --json, stderr holds the JSON error alone: a note beside it would break its readers
     if (!json && READERS.has(nameOf(command))) {
-      const root = rootWithoutDecisions(options.cwd ?? process.cwd());
+      const root = rootWithoutDecisions(runDir(options));
       if (root !== undefined)
         note(
           paint(
             "yellow",
             `note: adrift is not set up in this repository (no .decisions/ in ${quotePath(root)}), so there is nothing to read yet; run \`adrift init\` to set it up`,
-            process.stderr,
+            cliIo().stderr,
           ),
         );
     }
     try {
-      exitState.code = (await handler(...args)) ?? 0;
+      setExitCode((await handler(...args)) ?? 0);
     } catch (error) {
-      exitState.code = reportError(error, json);
+      setExitCode(reportError(error, json));
     }
   };
 }

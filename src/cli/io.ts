@@ -1,7 +1,93 @@
+import { format } from "node:util";
 import { AdriftError, exitCodeFor, isAdriftError } from "../core/errors.js";
 import type { Problem } from "../core/events/parse.js";
 import { unreadableLinesWarning } from "../core/project/unreadable-lines.js";
 import { quotePath, safeText } from "../core/render/terminal.js";
+
+/** A stream a run writes to: the process's stdout or stderr, or a caller's collector. */
+export type OutputStream = NodeJS.WritableStream & {
+  isTTY?: boolean;
+  columns?: number;
+  hasColors?: () => boolean;
+};
+
+/** The stream a run reads from (an agent's hook input, a person's answers). */
+export type InputStream = NodeJS.ReadableStream & { isTTY?: boolean };
+
+/**
+ * What one run of the CLI reads and writes through: its streams, its environment and the
+ * directory it starts in. `main.ts` hands it the process's own; a caller that runs the CLI
+ * in-process (the tests) hands it its own, so runs share nothing but the module cache.
+ */
+export type CliIo = {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: InputStream;
+  env: NodeJS.ProcessEnv;
+  /** where the run starts: `-C <dir>` and typed paths are resolved from here */
+  cwd: string;
+};
+
+/**
+ * The process's own streams, environment and directory (stdin and the directory are read when
+ * asked: most runs never read stdin, and a directory since removed fails only a run that needs it).
+ */
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+    get cwd() {
+      return process.cwd();
+    },
+  };
+}
+
+/** One run in progress: its io, its arguments (after `adrift`) and the exit code asked for. */
+type CliRun = { io: CliIo; args: readonly string[]; exitCode: number };
+
+// The run in progress. Runs in one process take turns: a run starts when the one before it has
+// ended, so each sees only its own io and exit code. (An AsyncLocalStorage would let runs
+// overlap, but on Node 20 it hooks every promise: +25 ms of CPU on the pre-commit hook's path.)
+let current: CliRun | undefined;
+let turn: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` with `io` as the io of everything it calls (`cliIo()`), and a fresh exit code. */
+export function withIo<T>(io: CliIo, args: readonly string[], work: () => Promise<T>): Promise<T> {
+  const run = turn.then(async () => {
+    current = { io, args, exitCode: 0 };
+    try {
+      return await work();
+    } finally {
+      current = undefined;
+    }
+  });
+  turn = run.catch(() => undefined);
+  return run;
+}
+
+/** The arguments of the run in progress (after `adrift`); the process's outside a run. */
+export function runArgs(): readonly string[] {
+  return current?.args ?? process.argv.slice(2);
+}
+
+/** The io of the run in progress; the process's own outside a run. */
+export function cliIo(): CliIo {
+  return current?.io ?? processIo();
+}
+
+/** Sets the exit code of the run in progress (read once the command has returned). */
+export function setExitCode(code: number): void {
+  if (current) current.exitCode = code;
+}
+
+/** The exit code the run in progress asked for (0 unless a command set one). */
+export function exitCode(): number {
+  return current?.exitCode ?? 0;
+}
 
 /**
  * Whether to colour output (no-color.org, force-color.org): a non-empty `FORCE_COLOR` forces
@@ -9,8 +95,8 @@ import { quotePath, safeText } from "../core/render/terminal.js";
  * otherwise a terminal that is not `TERM=dumb` gets it. An empty variable counts as unset.
  */
 export function colorEnabled(
-  stream: NodeJS.WriteStream = process.stdout,
-  env: NodeJS.ProcessEnv = process.env,
+  stream: { isTTY?: boolean } = cliIo().stdout,
+  env: NodeJS.ProcessEnv = cliIo().env,
 ): boolean {
   const force = env.FORCE_COLOR;
   if (force !== undefined && force !== "") return force !== "0" && force !== "false";
@@ -34,7 +120,7 @@ const CODES = {
 export function paint(
   color: keyof typeof CODES,
   text: string,
-  stream: NodeJS.WriteStream = process.stdout,
+  stream: { isTTY?: boolean } = cliIo().stdout,
 ): string {
   return colorEnabled(stream) ? `\u001b[${CODES[color]}m${text}\u001b[0m` : text;
 }
@@ -53,17 +139,18 @@ export function emit(
   human: () => string,
   compact?: () => string,
 ): void {
+  const { stdout } = cliIo();
   if (options.json)
-    process.stdout.write(
+    stdout.write(
       `${
-        process.stdout.isTTY
+        stdout.isTTY
           ? JSON.stringify(data, jsonReplacer, 2)
           : (compact?.() ?? JSON.stringify(data, jsonReplacer))
       }\n`,
     );
   else {
     const text = human();
-    if (text.length > 0) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    if (text.length > 0) stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   }
 }
 
@@ -79,17 +166,15 @@ export function reportError(error: unknown, json: boolean): number {
   const known = isAdriftError(error)
     ? error
     : new AdriftError("io_failed", error instanceof Error ? error.message : String(error));
-  if (!isAdriftError(error) && process.env.ADRIFT_DEBUG) console.error(error);
+  const { stderr, env } = cliIo();
+  if (!isAdriftError(error) && env.ADRIFT_DEBUG) stderr.write(`${format(error)}\n`);
   if (json) {
-    process.stderr.write(
+    stderr.write(
       `${JSON.stringify({ error: { code: known.code, message: known.message, details: known.details } })}\n`,
     );
   } else {
-    process.stderr.write(
-      `${paint("red", "error", process.stderr)} [${known.code}]: ${safeText(known.message)}\n`,
-    );
-    if (process.env.ADRIFT_DEBUG && error instanceof Error && error.stack)
-      process.stderr.write(`${error.stack}\n`);
+    stderr.write(`${paint("red", "error", stderr)} [${known.code}]: ${safeText(known.message)}\n`);
+    if (env.ADRIFT_DEBUG && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
   }
   return isAdriftError(error) ? exitCodeFor(known.code) : 2;
 }
@@ -112,13 +197,13 @@ export function usageError(error: unknown, hint: string): AdriftError {
 
 /** Writes a note (warning, progress) to stderr so stdout stays machine-readable. */
 export function note(text: string): void {
-  process.stderr.write(`${text}\n`);
+  cliIo().stderr.write(`${text}\n`);
 }
 
 /** Tells on stderr, in one line, that log lines could not be read and were left out. */
 export function warnUnreadable(problems: readonly Problem[]): void {
   if (problems.length > 0)
     note(
-      paint("yellow", `warning: ${unreadableLinesWarning(problems, quotePath)}`, process.stderr),
+      paint("yellow", `warning: ${unreadableLinesWarning(problems, quotePath)}`, cliIo().stderr),
     );
 }

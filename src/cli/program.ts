@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { type CliIo, cliIo, type OutputStream } from "./io.js";
 
 type Register = (program: Command) => void;
 
@@ -10,7 +11,7 @@ type Register = (program: Command) => void;
 const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["init", "session"], async () => (await import("./commands/setup.js")).registerSetup],
   [["workline"], async () => (await import("./commands/workline.js")).registerWorkline],
-  [["intent"], async () => (await import("./commands/records.js")).registerIntent],
+  [["intent"], async () => (await import("./commands/intent.js")).registerIntent],
   [["decision"], async () => (await import("./commands/decision.js")).registerDecision],
   [
     ["show", "list", "validate"],
@@ -38,6 +39,7 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["adr"], async () => (await import("./commands/adr.js")).registerAdr],
   [["mcp"], async () => (await import("./commands/mcp.js")).registerMcp],
   [["completion"], async () => (await import("./commands/completion.js")).registerCompletion],
+  [["symbols"], async () => (await import("./commands/symbols.js")).registerSymbols],
 ];
 
 /** The version printed by --version. */
@@ -92,6 +94,7 @@ export async function createProgram(
     .option("-C, --cwd <dir>", "run as if adrift was started in <dir> (as git -C)")
     .option("--json", "print one JSON document on stdout (errors as JSON on stderr)")
     .configureOutput({
+      ...helpOutput(cliIo()),
       outputError: () => {},
       ...(options.json ? { writeErr: () => {} } : {}),
     });
@@ -101,6 +104,32 @@ export async function createProgram(
   for (const register of await Promise.all(wanted.map(([, load]) => load()))) register(program);
   tagUsageErrors(program);
   return program;
+}
+
+/**
+ * Where commander writes help and `--version`, and how wide and coloured: as it does for the
+ * process's own streams, for the run's.
+ */
+function helpOutput(io: CliIo) {
+  // commander's own default: a terminal's width, else 80
+  const width = (stream: OutputStream) => (stream.isTTY && stream.columns) || 80;
+  const colors = (stream: OutputStream) =>
+    forcedColor(io.env) ?? Boolean(stream.isTTY && stream.hasColors?.());
+  return {
+    writeOut: (text: string) => void io.stdout.write(text),
+    writeErr: (text: string) => void io.stderr.write(text),
+    getOutHelpWidth: () => width(io.stdout),
+    getErrHelpWidth: () => width(io.stderr),
+    getOutHasColors: () => colors(io.stdout),
+    getErrHasColors: () => colors(io.stderr),
+  };
+}
+
+/** Commander's reading of the colour variables: NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE. */
+function forcedColor(env: NodeJS.ProcessEnv): boolean | undefined {
+  if (env.NO_COLOR || env.FORCE_COLOR === "0" || env.FORCE_COLOR === "false") return false;
+  if (env.FORCE_COLOR || env.CLICOLOR_FORCE !== undefined) return true;
+  return undefined;
 }
 
 /**

@@ -1,7 +1,9 @@
-// Progress of long work on a terminal (SPEC §4: large imports, reports, the first scan of a big
-// history): one line on stderr, redrawn at most ten times a second, shown only after the work
-// has taken a moment, and cleared when the command ends. Never on a pipe, in CI or in hooks.
+// Progress of long work on a terminal (large imports, reports, the first scan of a big history:
+// work a person would otherwise wait on in silence): one line on stderr, redrawn at most ten
+// times a second, shown only after the work has taken a moment, and cleared when the command
+// ends. Never on a pipe, in CI or in hooks.
 import type { Progress } from "../app/dependencies.js";
+import { cliIo, type OutputStream } from "./io.js";
 
 /** Milliseconds of work before the first line is drawn (quick commands never flicker); ADRIFT_PROGRESS_AFTER_MS sets it. */
 const QUIET_MS = 400;
@@ -9,8 +11,8 @@ const REDRAW_MS = 100;
 
 /** A progress reporter for stderr when it is a terminal; undefined otherwise. */
 export function terminalProgress(
-  stream: NodeJS.WriteStream = process.stderr,
-  env: NodeJS.ProcessEnv = process.env,
+  stream: OutputStream = cliIo().stderr,
+  env: NodeJS.ProcessEnv = cliIo().env,
 ): Progress | undefined {
   if (!stream.isTTY || env.CI || env.TERM === "dumb" || env.ADRIFT_NO_PROGRESS) return undefined;
   const quiet = Number(env.ADRIFT_PROGRESS_AFTER_MS ?? QUIET_MS);

@@ -2,7 +2,13 @@ import { quotePath, safeText } from "../core/render/terminal.js";
 import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { paint } from "./io.js";
 
-const COLOR = { stale: "yellow", moved: "cyan", review: "blue", fresh: "green" } as const;
+const COLOR = {
+  stale: "yellow",
+  moved: "cyan",
+  review: "blue",
+  touched: "dim",
+  fresh: "green",
+} as const;
 
 /** "3 commits of its own workline not counted", when there were any. */
 function ownWorkline(finding: StaleFinding): string {
@@ -23,11 +29,24 @@ export function findingLines(finding: StaleFinding): string[] {
     lines.push(
       `    ${p.change.padEnd(8)} ${quotePath(p.path)}${p.new_path ? ` → ${quotePath(p.new_path)}` : ""}`,
     );
+  for (const a of finding.anchors ?? [])
+    if (a.change !== "unchanged")
+      lines.push(
+        `    ${a.change.padEnd(8)} ${quotePath(`${a.path}#${a.symbol}`)}${anchorTarget(a)}`,
+      );
   for (const c of finding.commits)
     lines.push(
       paint("dim", `    ${c.hash.slice(0, 10)} ${safeText(c.author)}: ${safeText(c.subject)}`),
     );
   return lines;
+}
+
+/** Where a renamed or moved anchor went. */
+function anchorTarget(a: NonNullable<StaleFinding["anchors"]>[number]): string {
+  if (a.change === "renamed") return ` → ${safeText(a.new_symbol ?? "")}`;
+  if (a.change === "moved")
+    return ` → ${quotePath(`${a.new_path ?? a.path}#${a.new_symbol ?? a.symbol}`)}`;
+  return "";
 }
 
 /** The human rendering of `adrift stale`. */
@@ -53,7 +72,7 @@ export function staleReportText(
       : []),
     paint(
       "dim",
-      `${report.findings.length} record(s) checked: ${count("stale")} stale (${report.marked.length ? 0 : open} not recorded), ${count("moved")} moved, ${count("review")} to review${ownFresh ? `, ${ownFresh} fresh with commits of their own workline not counted` : ""}`,
+      `${report.findings.length} record(s) checked: ${count("stale")} stale (${report.marked.length ? 0 : open} not recorded), ${count("moved")} moved, ${count("review")} to review, ${count("touched")} touched outside their anchors${ownFresh ? `, ${ownFresh} fresh with commits of their own workline not counted` : ""}`,
     ),
   ].join("\n");
 }

@@ -1,4 +1,4 @@
-/** The default settings (SPEC §1), without zod, for the paths that must start fast (hooks). */
+/** The default settings (docs/formats.md#settings-decisionsconfigjson), without zod, for the paths that must start fast (hooks). */
 export const CONFIG_DEFAULTS = {
   log_dir: ".decisions/log",
   adr_dir: "docs/adr",

@@ -52,9 +52,12 @@ export function parseConfig(text: string | undefined, file = ".decisions/config.
   try {
     raw = JSON.parse(text);
   } catch (error) {
+    // Only where it broke: the parser's message quotes the text, which may be anything (a
+    // secret the file was made to point to).
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
     throw new AdriftError(
       "validation_failed",
-      `${file}: not valid JSON (${(error as Error).message})`,
+      `${file}: not valid JSON${at ? ` (at character ${at})` : ""}; fix the file (adrift init writes a valid one)`,
     );
   }
   const parsed = ConfigSchema.safeParse(raw);

@@ -1,4 +1,4 @@
-/** The central sentence of seed 0214 §2; it appears once, here, and nowhere else. */
+/** The rule an agent is told about doubts for the user; it appears once, here, and nowhere else. */
 export const QUESTION_RULE =
   "Every doubt you leave for the user becomes declare_open_question, with your suggestion and what it affects; never end a turn with a question only in text.";
 

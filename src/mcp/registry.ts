@@ -3,7 +3,7 @@ import { contextResource, openQuestionsResource } from "./resources.js";
 import type { ToolDefinition } from "./tool.js";
 import { createEpic, createStory, createTask, recordBusinessRule } from "./tools/backlog.js";
 import { getContext } from "./tools/context.js";
-import { declareOpenQuestion, listOpenQuestions, recordVerdictTool } from "./tools/questions.js";
+import { declareOpenQuestion, listOpenQuestions } from "./tools/questions.js";
 import {
   amendIntentCard,
   listRecordsTool,
@@ -12,6 +12,7 @@ import {
 } from "./tools/records.js";
 import { checkStaleness } from "./tools/staleness.js";
 import { listBacklog, transitionTaskTool } from "./tools/tasks.js";
+import { recordVerdictTool } from "./tools/verdicts.js";
 
 /** Every tool the server offers; a tool is listed here only once its use case exists. */
 export const TOOLS: ToolDefinition[] = [

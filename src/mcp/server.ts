@@ -1,12 +1,13 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { AppContext, OwnSession } from "../app/dependencies.js";
 import { clientRepository } from "./client-repository.js";
 import { INSTRUCTIONS } from "./instructions.js";
 import { RESOURCES, TOOLS } from "./registry.js";
 import type { ResourceDefinition } from "./resource.js";
 import { handleResources } from "./resource-handlers.js";
-import { answerMalformedLines } from "./stdio.js";
+import { answerMalformedLines, limitedStdin } from "./stdio.js";
 import type { ToolDefinition } from "./tool.js";
 import { handleTools } from "./tool-handlers.js";
 
@@ -35,7 +36,12 @@ export function createMcpServer(base: AppContext, options: ServerOptions): Serve
 /** Serves MCP on stdin/stdout until the client closes the stream. */
 export async function serveStdio(base: AppContext, version: string): Promise<Server> {
   const server = createMcpServer(base, { version });
-  const transport = new StdioServerTransport();
+  // The transport reads a limited stdin: a request line over the limit is answered with an
+  // error instead of closing the server (the SDK closes on its own buffer limit).
+  let reply: (message: JSONRPCMessage) => Promise<void> = async () => undefined;
+  const stdin = limitedStdin(process.stdin, (message) => reply(message));
+  const transport = new StdioServerTransport(stdin, process.stdout);
+  reply = (message) => transport.send(message);
   answerMalformedLines(transport);
   if (base.env.ADRIFT_DEBUG)
     server.onerror = (error) => process.stderr.write(`adrift mcp: ${error.message}\n`);

@@ -18,6 +18,7 @@ const FOUNDATION = [
   ["decision", "reverify"],
   ["decision", "supersede"],
   ["decision", "mark-stale"],
+  ["decision", "anchor"],
   ["show"],
   ["list"],
   ["validate"],

@@ -161,6 +161,32 @@ describe.each(["cli", "embedded"])("with the %s git adapter", (kind) => {
     });
   });
 
+  describe("validate --against takes identities from the commits, not from the tree", () => {
+    it("a .mailmap or a blame-ignore list in the pull request does not turn Bia's commit into Ana's", () => {
+      const repo = makeRepo();
+      const { file, answer } = question(repo);
+      const base = repo.commit("Ana's question");
+      repo.write(file, `${repo.read(file)}${answer}\n`);
+      repo.write(".mailmap", "Ana Souza <ana@example.com> <bia@example.com>\n");
+      commitAs(repo, "Bia's answer in Ana's name, and a mailmap", { ...BIA, ...BIA_AUTHOR });
+      // And her commit in the blame-ignore list the clone is configured to read, as many are.
+      repo.write(".git-blame-ignore-revs", `${repo.git("rev-parse", "HEAD").trim()}\n`);
+      commitAs(repo, "ignore that commit in blame", { ...BIA, ...BIA_AUTHOR });
+      repo.git("config", "blame.ignoreRevsFile", ".git-blame-ignore-revs");
+      // Also a configured mailmap file and log.mailmap, from the clone's own configuration.
+      repo.git("config", "mailmap.file", path.join(repo.dir, ".mailmap"));
+      repo.git("config", "log.mailmap", "true");
+      const { code, report } = validate(repo.dir, base);
+      expect(code).toBe(2);
+      expect(report!.problems).toContainEqual(
+        expect.objectContaining({
+          code: "answer_not_by_author",
+          message: expect.stringContaining("committed by bia@example.com"),
+        }),
+      );
+    });
+  });
+
   describe("validate --against in a shallow clone", () => {
     /**
      * main: Ana's question (B0), then B1. pr: Bia commits an answer in Ana's name (P1), Ana

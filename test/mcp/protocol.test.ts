@@ -93,4 +93,55 @@ describe("adrift mcp: malformed requests", () => {
     const code = await new Promise((resolve) => child.on("close", resolve));
     expect(code).toBe(0);
   });
+
+  it("answers a request line over the limit with an error and keeps serving", async () => {
+    const repo = makeRepo();
+    const child = spawn(process.execPath, [CLI, "mcp"], { cwd: repo.dir, env: testEnv() });
+    const replies: { id: unknown; result?: unknown; error?: { code: number; message: string } }[] =
+      [];
+    let buffer = "";
+    const done = new Promise<void>((resolve) => {
+      child.stdout.on("data", (chunk) => {
+        buffer += chunk;
+        let at = buffer.indexOf("\n");
+        while (at >= 0) {
+          replies.push(JSON.parse(buffer.slice(0, at)));
+          buffer = buffer.slice(at + 1);
+          at = buffer.indexOf("\n");
+        }
+        if (replies.length >= 3) resolve();
+      });
+    });
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "0" },
+      },
+    };
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+    // 11 MiB of a tool argument: over the SDK's own 10 MiB buffer, which closed the server.
+    const huge = {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: {
+        name: "record_intent_card",
+        arguments: { card: { outcome: "x".repeat(11 << 20) } },
+      },
+    };
+    child.stdin.write(`${JSON.stringify(huge)}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" })}\n`);
+    await done;
+    child.stdin.end();
+    expect(replies[0]).toMatchObject({ id: 1, result: { serverInfo: { name: "adrift" } } });
+    expect(replies[1]).toMatchObject({ id: 2, error: { code: ErrorCode.InvalidRequest } });
+    expect(replies[1]!.error!.message).toContain("over the 8,388,608 bytes");
+    expect(replies[2]).toMatchObject({ id: 3, result: { tools: expect.any(Array) } });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(code).toBe(0);
+  });
 });

@@ -132,4 +132,27 @@ describe("the GitHub Action", () => {
       expect(notices).toMatch(new RegExp(`^${name} \\S+ \\(`, "m"));
     expect(notices).toContain("Permission is hereby granted");
   });
+
+  it("parses code for anchors from the bundle alone: the runtime and grammars beside it", () => {
+    const repo = makeRepo();
+    repo.commit("code", {
+      "src/geo.rs": "pub struct Point { x: i32 }\nimpl Point { fn new() {} }\n",
+    });
+    const run = spawnSync(
+      process.execPath,
+      [path.join(dir, "adrift.mjs"), "symbols", "src/geo.rs", "--json"],
+      {
+        cwd: repo.dir,
+        env: testEnv(),
+        encoding: "utf8",
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const { files } = JSON.parse(run.stdout);
+    expect(files[0].symbols.map((s: { anchor: string }) => s.anchor)).toEqual([
+      "src/geo.rs#Point",
+      "src/geo.rs#Point.x",
+      "src/geo.rs#Point.new",
+    ]);
+  });
 });

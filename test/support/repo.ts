@@ -1,5 +1,5 @@
 // Real temporary git repositories and the real CLI, for tests. Never writes into the tree.
-import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   appendFileSync,
   existsSync,
@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
 import { cleanGitEnv } from "../../src/adapters/git/env.js";
+import { type CliResult, runCliInProcess, spawnCli } from "./cli-harness.js";
 
 /** The built CLI entry point (tests run after `npm run build`). */
 export const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
@@ -118,7 +119,7 @@ export type TestRepo = {
   adriftJson<T = unknown>(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): T;
 };
 
-export type CliResult = { code: number; stdout: string; stderr: string };
+export type { CliResult };
 
 /**
  * Creates a repository with a pinned identity and (unless empty) one first commit: three git
@@ -155,23 +156,22 @@ export function makeRepo(
   return repo;
 }
 
-/** Spawns the built CLI synchronously. */
+/**
+ * Runs the built CLI in `cwd` and returns what it printed and its exit code: in-process by
+ * default (a warm worker thread, see cli-harness.ts); a real process with `spawn: true` (git
+ * hooks, signals, terminals, process exit paths), or for every call with ADRIFT_TEST_SPAWN=1.
+ */
 export function runCli(
   cwd: string,
   args: string[],
-  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { input?: string; env?: NodeJS.ProcessEnv; spawn?: boolean } = {},
 ): CliResult {
-  const result: SpawnSyncReturns<string> = spawnSync(process.execPath, [CLI, ...args], {
-    cwd,
-    env: options.env ?? testEnv(),
-    encoding: "utf8",
-    input: options.input ?? "",
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  const call = { input: options.input ?? "", env: options.env ?? testEnv() };
+  return options.spawn || process.env.ADRIFT_TEST_SPAWN
+    ? spawnCli(cwd, args, call)
+    : runCliInProcess(cwd, args, call);
 }
 
-/** Spawns the built CLI asynchronously (for concurrency tests). */
 /**
  * How long a wait may take before a test calls it a hang: long, so that a loaded machine never
  * fails a test that would pass (CI's own time limit is the real budget).
@@ -205,6 +205,7 @@ export function startCli(cwd: string, args: string[], env: NodeJS.ProcessEnv = t
   return { child, out, exited };
 }
 
+/** Spawns the built CLI asynchronously (for concurrency tests). */
 export async function runCliAsync(
   cwd: string,
   args: string[],

@@ -4,7 +4,7 @@
 // `git log -c` gives them), and a lookup answers what any commit held at any path.
 import fc from "fast-check";
 import { type CommitInfo, type FileChange, NO_FILE } from "../../src/core/staleness/history.js";
-import type { AssessedRecord, ContentLookup } from "../../src/core/staleness/staleness.js";
+import type { AssessedRecord, ContentLookup } from "../../src/core/staleness/record-contents.js";
 import { FILES, SCOPES } from "./history-gen.js";
 
 /** A few blob ids, so that edits often put back what a file held before. */

@@ -388,6 +388,24 @@ export class EmbeddedGit implements GitAdapter {
     }
   }
 
+  async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
+    for (const oid of new Set(oids)) {
+      const bytes = await this.readBlob(oid);
+      if (bytes) out.set(oid, bytes);
+    }
+    return out;
+  }
+
+  async readBlob(oid: string): Promise<Buffer | undefined> {
+    try {
+      const { blob } = await git.readBlob({ ...this.repo, oid });
+      return Buffer.from(blob);
+    } catch {
+      return undefined;
+    }
+  }
+
   async firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined> {
     const commits = await git.log({ ...this.repo, ref: "HEAD", filepath: file }).catch(() => []);
     const oldest = commits.at(-1);

@@ -1,5 +1,6 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
+import { AdriftError, truncate } from "../../core/errors.js";
 import { CliGit, locateWithCli } from "./cli.js";
 import { cleanGitEnv } from "./env.js";
 import { locateEmbedded } from "./locate.js";
@@ -50,6 +51,20 @@ function locateAtRoot(dir: string): RepositoryLocation | undefined {
   return { root, gitDir: path.join(root, ".git"), commonDir: path.join(root, ".git") };
 }
 
+/**
+ * Refuses a starting directory that is not one (`-C <file>`, a missing path) with an error that
+ * says so, instead of the "spawn ENOTDIR" of starting git there.
+ */
+function assertDirectory(dir: string): void {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) return;
+  throw new AdriftError(
+    "not_a_git_repo",
+    `${truncate(dir, 200)} ${stat ? "is not a directory" : "does not exist"}: give a directory inside a git work tree (-C <dir>)`,
+    { cwd: dir },
+  );
+}
+
 /** True when an error says the git binary is missing. */
 function isGitMissing(error: unknown): boolean {
   return error instanceof Error && /git is not installed/.test(error.message);
@@ -57,6 +72,7 @@ function isGitMissing(error: unknown): boolean {
 
 /** Opens the repository containing `dir` with the git CLI, or isomorphic-git when asked or when no git is found. */
 export async function openGit(dir: string, env: NodeJS.ProcessEnv): Promise<GitAdapter> {
+  assertDirectory(dir);
   if (env.ADRIFT_GIT !== "embedded") {
     try {
       const location = locateAtRoot(dir) ?? (await locateWithCli(dir, cleanGitEnv(env)));

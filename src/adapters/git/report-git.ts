@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ChangedPath, RangeCommit, TreeEntry } from "../../core/reports/inputs.js";
-import { runGit } from "./cli.js";
 import { remoteUrlInConfig } from "./config-file.js";
+import { runGit } from "./run-git.js";
 import type { RepositoryLocation } from "./types.js";
 
 export type { ChangedPath, RangeCommit, TreeEntry };
@@ -26,16 +26,25 @@ export class ReportGit {
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  private run(args: string[], allowFail = false, input?: string) {
-    return runGit(args, { cwd: this.location.root, env: this.env, allowFail, input });
+  /** Runs git in the work tree root; a non-zero exit throws git_failed with git's message. */
+  private runOrThrow(args: string[], input?: string) {
+    return runGit(args, { cwd: this.location.root, env: this.env, input });
+  }
+
+  /** Runs git in the work tree root; a non-zero exit is returned as `code`, never thrown. */
+  private runAllowingFailure(args: string[], input?: string) {
+    return runGit(args, { cwd: this.location.root, env: this.env, allowFail: true, input });
   }
 
   /** Full commit id, or undefined when the revision is not in this clone. */
   async resolve(rev: string): Promise<string | undefined> {
-    const { stdout, code } = await this.run(
-      ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`],
-      true,
-    );
+    const { stdout, code } = await this.runAllowingFailure([
+      "rev-parse",
+      "--verify",
+      "--quiet",
+      "--end-of-options",
+      `${rev}^{commit}`,
+    ]);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
@@ -43,9 +52,8 @@ export class ReportGit {
   async resolveAll(revs: readonly string[]): Promise<(string | undefined)[]> {
     // One object name per input line: a revision with a line break is asked on its own.
     if (revs.some((r) => /[\r\n]/.test(r))) return Promise.all(revs.map((r) => this.resolve(r)));
-    const { stdout, code } = await this.run(
+    const { stdout, code } = await this.runAllowingFailure(
       ["cat-file", "--batch-check=%(objectname) %(objecttype)"],
-      true,
       revs.map((r) => `${r}^{commit}\n`).join(""),
     );
     const lines = stdout.split("\n");
@@ -59,13 +67,18 @@ export class ReportGit {
 
   /** The merge base of two commits, or undefined when history does not reach it. */
   async mergeBase(a: string, b: string): Promise<string | undefined> {
-    const { stdout, code } = await this.run(["merge-base", "--end-of-options", a, b], true);
+    const { stdout, code } = await this.runAllowingFailure([
+      "merge-base",
+      "--end-of-options",
+      a,
+      b,
+    ]);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
   /** Paths that differ between two commits (renames detected). */
   async diff(from: string, to: string): Promise<ChangedPath[]> {
-    const { stdout } = await this.run(["diff", "--name-status", "-z", "-M", from, to, "--"]);
+    const { stdout } = await this.runOrThrow(["diff", "--name-status", "-z", "-M", from, to, "--"]);
     const parts = stdout.split("\0");
     const out: ChangedPath[] = [];
     for (let i = 0; i < parts.length - 1; ) {
@@ -82,7 +95,7 @@ export class ReportGit {
 
   /** The commits reachable from `head` and not from `base`, each before its parents, with them. */
   async commits(base: string, head: string): Promise<RangeCommit[]> {
-    const { stdout } = await this.run([
+    const { stdout } = await this.runOrThrow([
       "log",
       "-z",
       "--topo-order",
@@ -113,7 +126,7 @@ export class ReportGit {
       if (paths.length === 0) return [];
       args.push("--", ...paths.map((p) => `:(literal)${p}`));
     }
-    const { stdout, code } = await this.run(args, true);
+    const { stdout, code } = await this.runAllowingFailure(args);
     if (code !== 0) return [];
     const out: TreeEntry[] = [];
     for (const line of stdout.split("\0")) {
@@ -167,13 +180,17 @@ export class ReportGit {
     }
     const found = text === undefined ? "ask-git" : remoteUrlInConfig(text, name);
     if (found !== "ask-git") return found || undefined;
-    const { stdout, code } = await this.run(["config", "--get", `remote.${name}.url`], true);
+    const { stdout, code } = await this.runAllowingFailure([
+      "config",
+      "--get",
+      `remote.${name}.url`,
+    ]);
     return code === 0 ? stdout.trim() || undefined : undefined;
   }
 
   /** How many commits of `from..head` descend from `from` (all of them when none predates it). */
   async countDescending(from: string, head: string): Promise<number> {
-    const { stdout } = await this.run([
+    const { stdout } = await this.runOrThrow([
       "rev-list",
       "--count",
       "--ancestry-path",
@@ -196,7 +213,7 @@ export class ReportGit {
     if (needles.length === 0) return out;
     const args = ["grep", "-z", "-n", "-o", "-F", "--no-color"];
     for (const needle of needles) args.push("-e", needle);
-    const { stdout, code } = await this.run([...args, rev, "--", ...pathspecs], true);
+    const { stdout, code } = await this.runAllowingFailure([...args, rev, "--", ...pathspecs]);
     if (code !== 0) return out; // 1: nothing found
     const prefix = `${rev}:`;
     for (let at = 0; at < stdout.length; ) {
@@ -216,7 +233,7 @@ export class ReportGit {
 
   /** True when the clone is shallow (history may stop before a record's revision). */
   async isShallow(): Promise<boolean> {
-    const { stdout } = await this.run(["rev-parse", "--is-shallow-repository"], true);
+    const { stdout } = await this.runAllowingFailure(["rev-parse", "--is-shallow-repository"]);
     return stdout.trim() === "true";
   }
 }

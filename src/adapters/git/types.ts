@@ -102,6 +102,10 @@ export interface GitAdapter {
   isIgnored(file: string): Promise<boolean>;
   /** The bytes of `file` at `rev`, or undefined when it does not exist there. */
   readFileAt(rev: string, file: string): Promise<Buffer | undefined>;
+  /** The bytes of the blob `oid` (a staged file's, say), or undefined when there is none. */
+  readBlob(oid: string): Promise<Buffer | undefined>;
+  /** The bytes of each blob of `oids` that exists (one request for all of them). */
+  readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>>;
   /** The commit that first added `file` on HEAD's history (oldest), or undefined when never committed. */
   firstCommitOf(file: string): Promise<{ hash: string; time: number } | undefined>;
   /**

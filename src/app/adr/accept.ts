@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { createFileAtomically, writeFileAtomically } from "../../adapters/atomic-file.js";
 import { adrFileName, adrRef, nextFreeNumber } from "../../core/adr/model.js";
 import { AdriftError } from "../../core/errors.js";
 import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentPerson } from "../recording/actor.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { editFrontMatter, HASH_KEY, setKey, stringList } from "./front-matter.js";
 import { writeAdrIndex } from "./index-file.js";
@@ -18,7 +20,7 @@ import { slugOf } from "./slug.js";
 export type AcceptOptions = { number?: number; supersedes?: string[] };
 
 /** Accepts a draft: numbers it, writes `NNNN-<slug>.md`, removes the draft, records `adr_accepted`. */
-export async function acceptDraft(
+async function acceptDraftUnlocked(
   ctx: AppContext,
   ref: string | FoundDraft,
   options: AcceptOptions = {},
@@ -85,14 +87,14 @@ export async function acceptDraft(
   mkdirSync(path.dirname(file), { recursive: true });
   if (existsSync(file)) throw new AdriftError("conflict", `${file} already exists`);
   const restore: [string, string][] = [];
-  writeFileSync(file, accepted, { flag: "wx" });
+  writeWhole(file, path.relative(ctx.git.location.root, file), accepted);
   try {
     for (const old of superseded) {
       const oldFile = repoPath(ctx, old.path);
       const before = readFileSync(oldFile, "utf8");
       restore.push([oldFile, before]);
       const by = [...new Set([...old.superseded_by, adrRef(number)])];
-      writeFileSync(
+      writeFileAtomically(
         oldFile,
         editFrontMatter(before, old.path, (doc) => {
           setKey(doc, "status", `superseded by ${by.join(", ")}`);
@@ -134,13 +136,31 @@ export async function acceptDraft(
     };
   } catch (error) {
     rmSync(file, { force: true });
-    for (const [oldFile, before] of restore) writeFileSync(oldFile, before);
+    for (const [oldFile, before] of restore) writeFileAtomically(oldFile, before);
     throw error;
   }
 }
 
+/**
+ * Writes the accepted ADR whole or not at all: a full disk leaves no empty file that would keep
+ * its number (`io_failed`, naming the file).
+ */
+function writeWhole(file: string, name: string, text: string): void {
+  try {
+    createFileAtomically(file, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new AdriftError("conflict", `${file} already exists`);
+    throw new AdriftError(
+      "io_failed",
+      `cannot write ${name} (${code ?? (error as Error).message}); nothing was accepted: free some space and run adrift adr accept again`,
+      { file: name },
+    );
+  }
+}
+
 /** Rejects a draft with a reason: records `adr_rejected` and removes the draft. */
-export async function rejectDraft(ctx: AppContext, ref: string | FoundDraft, reason: string) {
+async function rejectDraftUnlocked(ctx: AppContext, ref: string | FoundDraft, reason: string) {
   if (!reason.trim()) throw new AdriftError("usage", 'a rejection needs a reason: --reason "…"');
   const draft = typeof ref === "string" ? findDraft(ctx, ref) : ref;
   const id = typeof draft.data.id === "string" ? draft.data.id : undefined;
@@ -152,3 +172,9 @@ export async function rejectDraft(ctx: AppContext, ref: string | FoundDraft, rea
   rmSync(draft.file.replace(/\.md$/i, ".regenerated.md"), { force: true });
   return { id, draft: draft.path, reason };
 }
+
+/** `acceptDraftUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const acceptDraft = checkedWrite(acceptDraftUnlocked);
+
+/** `rejectDraftUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const rejectDraft = checkedWrite(rejectDraftUnlocked);

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { writeFileAtomically } from "../../adapters/atomic-file.js";
 import { type ClusterBy, clusterRecords } from "../../core/cluster/cluster.js";
 import type { RecordView } from "../../core/project/state.js";
 import { buildDraft, explainPlacement, renderDraftBody } from "../../core/render/adr-draft.js";
@@ -97,7 +98,7 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
       const current = readFileSync(file, "utf8");
       if (!isUnedited(current)) {
         const beside = file.replace(/\.md$/i, ".regenerated.md");
-        writeFileSync(beside, text);
+        writeFileAtomically(beside, text);
         outcomes.push({
           ...outcome,
           result: "edited",
@@ -112,7 +113,7 @@ export async function draftAdrs(ctx: AppContext, options: { by?: ClusterBy; out?
       outcome.result = "updated";
     }
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, text);
+    writeFileAtomically(file, text);
     outcomes.push(outcome);
   }
   const written = outcomes.filter((o) => o.result === "created" || o.result === "updated");

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { readRegularFile } from "../../adapters/safe-file.js";
 import type { AdrFile } from "../../core/adr/read-adr.js";
 import { numberOf } from "../../core/adr/values.js";
 import { type AppContext, repoPath } from "../dependencies.js";
@@ -57,8 +58,9 @@ export async function readAdrFiles(
   const cache = AdrReadCache.open(ctx.git.location.gitDir);
   const out: AdrFile[] = [];
   for (const [n, absolute] of absolutes.entries()) {
-    const bytes = readFileSync(absolute);
     const file = relativePath(ctx, absolute);
+    // Listed as regular files (a link is not listed); still read only as one, and bounded.
+    const bytes = readRegularFile(absolute, { name: file }) ?? Buffer.alloc(0);
     const blob = blobIdOf(bytes);
     let read = cache.get(file, blob);
     if (!read) {

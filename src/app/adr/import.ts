@@ -6,6 +6,7 @@ import { AdriftError } from "../../core/errors.js";
 import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject, logSizes, stateAfterAppend } from "../log/load.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import type { EventDraft } from "../recording/writer.js";
 import { adrFilesIn, readAdrFiles, relativePath, templateFilesIn } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
@@ -21,6 +22,9 @@ const DEFAULT_DIRS = [
   "decisions",
   ".decisions",
 ];
+
+/** The longest status an imported ADR may have (the log's limit for a label). */
+const MAX_STATUS = 2_000;
 
 /** One imported file. */
 export type ImportedAdr = {
@@ -46,7 +50,7 @@ export type SkippedFile = { path: string; reason: string };
  * its bytes are what they were at the last import. What cannot be read cleanly comes back as a
  * warning naming file and line; template files are skipped, with a note.
  */
-export async function importAdrs(ctx: AppContext, dir?: string) {
+async function importAdrsUnlocked(ctx: AppContext, dir?: string) {
   if (dir && !existsSync(repoPath(ctx, dir)))
     throw new AdriftError("not_found", `no folder ${dir} in this repository`, { dir });
   const dirs = dir
@@ -89,6 +93,14 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
   let unchanged = 0;
   const drafts: EventDraft[] = [];
   for (const f of files) {
+    // A status is a label: one the log cannot hold skips its file, named, not the whole import.
+    if (f.status.length > MAX_STATUS) {
+      skipped.push({
+        path: f.file,
+        reason: `its status is ${f.status.length.toLocaleString("en-US")} characters, over the ${MAX_STATUS.toLocaleString("en-US")} a status may have; shorten it and import again`,
+      });
+      continue;
+    }
     // Two files with one id (copied front matter) must not share an ADR id: the path decides.
     const id = (ids.get(f.id) ?? 0) > 1 ? f.file : f.id;
     const known = state.adrs.get(id);
@@ -140,3 +152,6 @@ export async function importAdrs(ctx: AppContext, dir?: string) {
   ];
   return { dirs, imported, unchanged, skipped, warnings, index, notes };
 }
+
+/** `importAdrsUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const importAdrs = checkedWrite(importAdrsUnlocked);

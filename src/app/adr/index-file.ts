@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { writeFileAtomically } from "../../adapters/atomic-file.js";
 import { renderIndexTable, spliceIndex } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { AdrReadCache, hashOf } from "./read-cache.js";
@@ -33,7 +34,7 @@ export function writeAdrIndex(ctx: AppContext, adrs: readonly AdrSummary[]): str
   const next = spliceIndex(existing, renderIndexTable(rows))!;
   if (next !== existing) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, next);
+    writeFileAtomically(file, next);
   }
   memo.rememberIndex(rowsHash, hashOf(next));
   memo.save(ctx.git.location.root);

@@ -1,6 +1,6 @@
 import type { ProjectState } from "../../core/project/state.js";
 
-/** A readiness warning shown by `adr accept`; it never blocks (SPEC §3). */
+/** A readiness warning shown by `adr accept`; it never blocks: acceptance is the reviewer's call. */
 export type ReadinessWarning = {
   code: "open_questions" | "unconfirmed_records";
   count: number;

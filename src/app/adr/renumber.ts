@@ -5,6 +5,7 @@ import type { NumberClash } from "../../core/adr/mentions.js";
 import { adrRef, nextFreeNumber } from "../../core/adr/model.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { adrFilesIn, relativePath } from "./files.js";
 import { writeAdrIndex } from "./index-file.js";
@@ -31,7 +32,7 @@ export type Renumbered = {
  * and so are plain-text mentions of its old number where the file's author can only have meant
  * it (see renumber-mentions); the others are returned in `mentions_left`.
  */
-export async function renumberAdrs(ctx: AppContext) {
+async function renumberAdrsUnlocked(ctx: AppContext) {
   const { state } = await loadProject(ctx);
   const adrs = await collectAdrs(ctx, state);
   const inFolder = adrs.filter(
@@ -144,3 +145,6 @@ export async function renumberAdrs(ctx: AppContext) {
     mentions_left: mentions.left,
   };
 }
+
+/** `renumberAdrsUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const renumberAdrs = checkedWrite(renumberAdrsUnlocked);

@@ -78,7 +78,7 @@ export async function answerAgentHook(
   if (event === "prompt") parts.push(await answerConsentReply(ctx, memory, input.prompt));
   if (event === "session-start") {
     parts.push(renderSessionSummary(state, activeWorkline(ctx, state)));
-    // the workline one-liner `adrift context` prints (seed 0173 §6)
+    // the workline one-liner `adrift context` prints (docs/reports.md)
     const { contextLine } = await import("../reports/context-line.js");
     const line = (await contextLine(ctx)).text;
     if (line) parts.push(`Context: ${line}`);

@@ -3,10 +3,11 @@ import { type CoverageReport, computeCoverage } from "../../core/rules/coverage.
 import { requireText } from "../../core/rules/input-text.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 
-/** Records a business rule (seed 0009). */
-export async function addRule(
+/** Records a business rule: what the product must do, for stories to cover. */
+async function addRuleUnlocked(
   ctx: AppContext,
   input: { title: string; text: string; key?: string },
 ) {
@@ -40,7 +41,7 @@ export async function listRules(ctx: AppContext) {
 }
 
 /** Creates an epic. */
-export async function addEpic(
+async function addEpicUnlocked(
   ctx: AppContext,
   input: { title: string; key?: string; description?: string },
 ) {
@@ -70,3 +71,9 @@ export async function listEpics(ctx: AppContext) {
 export async function coverage(ctx: AppContext): Promise<CoverageReport> {
   return computeCoverage((await loadProject(ctx)).state);
 }
+
+/** `addRuleUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const addRule = checkedWrite(addRuleUnlocked);
+
+/** `addEpicUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const addEpic = checkedWrite(addEpicUnlocked);

@@ -6,10 +6,11 @@ import { assertCanAnswer, assertQuestionText } from "../../core/rules/questions.
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentActor, currentPerson, decidingActor } from "../recording/actor.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { resolveAffects } from "./affects.js";
 
-/** The most rows `question list` returns (seed 0214 §4). */
+/** The most rows `question list` returns; the total says how many there are. */
 export const QUESTION_LIST_LIMIT = 50;
 
 /** Declares an open question; its author owns the answer through the session. */
@@ -82,7 +83,7 @@ function answerText(
  * Answers a question as its session author: the decision, the answer naming it, and the
  * return to review of tasks parked on it, in one all-or-nothing append.
  */
-export async function answerQuestion(
+async function answerQuestionUnlocked(
   ctx: AppContext,
   ref: string,
   input: { answer?: string; accept_suggestion?: boolean },
@@ -138,3 +139,6 @@ export async function answerQuestion(
     resumed_tasks: parked.map((t) => t.id),
   };
 }
+
+/** `answerQuestionUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const answerQuestion = checkedWrite(answerQuestionUnlocked);

@@ -21,6 +21,7 @@ import {
 import { selectUserDecisions } from "../../core/rules/user-decisions.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 
 /** What a story is made of when it is created; rule and epic refs may be keys or prefixes. */
@@ -53,7 +54,7 @@ function warningsFor(
 }
 
 /** Creates a story as draft and promotes it to ready in the same append when it is ready. */
-export async function addStory(ctx: AppContext, input: StoryInput) {
+async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
   requireText(
     input.title,
     "a story's title",
@@ -103,7 +104,7 @@ export async function addStory(ctx: AppContext, input: StoryInput) {
 }
 
 /** Moves a story along its state machine; `ready` checks readiness and warns of open questions. */
-export async function transitionStory(ctx: AppContext, ref: string, to: StoryStatus) {
+async function transitionStoryUnlocked(ctx: AppContext, ref: string, to: StoryStatus) {
   const { state } = await loadProject(ctx);
   const story = findStory(state, ref);
   assertStoryTransition(story.id, story.status, to);
@@ -126,8 +127,11 @@ export async function transitionStory(ctx: AppContext, ref: string, to: StorySta
 /** Changes to a story: lists replace; rules are refs resolved like on creation. */
 export type StoryChanges = Partial<StoryFields>;
 
-/** Amends a story under the rules of seed 0214 §8. */
-export async function amendStory(
+/**
+ * Amends a story: freely while draft, past draft only with an answered question, never while a
+ * task of it is in progress or in review, never once done (docs/backlog.md#amending-a-story).
+ */
+async function amendStoryUnlocked(
   ctx: AppContext,
   ref: string,
   input: StoryChanges & { question?: string },
@@ -194,3 +198,12 @@ export async function listStories(
       missing: missingForReady(s),
     }));
 }
+
+/** `transitionStoryUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const transitionStory = checkedWrite(transitionStoryUnlocked);
+
+/** `amendStoryUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const amendStory = checkedWrite(amendStoryUnlocked);
+
+/** `addStoryUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const addStory = checkedWrite(addStoryUnlocked);

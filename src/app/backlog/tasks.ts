@@ -16,10 +16,11 @@ import {
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentActor, detectAgent } from "../recording/actor.js";
+import { checkedWrite, withDomainLock } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 
 /** Creates a task of a story; it starts `todo` and inherits the story's rules. */
-export async function addTask(
+async function addTaskUnlocked(
   ctx: AppContext,
   input: { title: string; story_id: string; key?: string },
 ) {
@@ -37,7 +38,7 @@ export async function addTask(
 }
 
 /** Moves a task along its state machine (start, review, done). */
-export async function transitionTask(ctx: AppContext, ref: string, to: TaskStatus) {
+async function transitionTaskUnlocked(ctx: AppContext, ref: string, to: TaskStatus) {
   const { state } = await loadProject(ctx);
   const task = findTask(state, ref);
   assertTaskTransition(task.id, task.status, to);
@@ -90,4 +91,17 @@ export async function listTasks(ctx: AppContext, filter: { story?: string; statu
       cycles: t.cycles,
       waiting_for: t.waiting_for,
     }));
+}
+
+/** `transitionTaskUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const transitionTask = checkedWrite(transitionTaskUnlocked);
+
+/**
+ * `addTaskUnlocked`; with a key, as one critical section (the key is checked free and taken under
+ * the clone's lock), without one on the unlocked path (nothing to check against the log).
+ */
+export function addTask(ctx: AppContext, input: { title: string; story_id: string; key?: string }) {
+  return input.key
+    ? withDomainLock(ctx, () => addTaskUnlocked(ctx, input))
+    : addTaskUnlocked(ctx, input);
 }

@@ -5,7 +5,7 @@ import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 
 /**
- * The user decisions that reach a story or task (SPEC §3 "Decisions reach the worker"):
+ * The user decisions that reach a story or task (docs/backlog.md#decisions-reach-the-worker):
  * at most 10 and 1,500 characters, newest first, under the heading that says they win.
  */
 export async function userDecisionsFor(

@@ -6,10 +6,11 @@ import { verdictEffect } from "../../core/rules/verdicts.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentActor } from "../recording/actor.js";
+import { checkedWrite } from "../recording/domain-lock.js";
 import type { DraftOrBuilder } from "../recording/writer.js";
 import { writeEvents } from "../recording/writer.js";
 
-/** The verdicts QA can give (seed 0214 §6). */
+/** The verdicts QA can give on a task in review (docs/backlog.md#verdicts). */
 export const VERDICTS: readonly Verdict[] = [
   "approved",
   "changes_requested",
@@ -55,7 +56,7 @@ function checkInput(verdict: Verdict, input: VerdictInput): void {
  * changes_requested → a correction cycle (blocked past the limit), needs_user_decision →
  * an open question (author qa, affecting the task) and the task parked, no cycle spent.
  */
-export async function recordVerdict(
+async function recordVerdictUnlocked(
   ctx: AppContext,
   taskRef: string,
   verdict: Verdict,
@@ -116,3 +117,6 @@ export async function recordVerdict(
     question_id: existing?.id ?? declared?.id,
   };
 }
+
+/** `recordVerdictUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const recordVerdict = checkedWrite(recordVerdictUnlocked);

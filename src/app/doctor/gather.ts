@@ -10,16 +10,20 @@ import { compileScope } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { detectHookManager } from "../hooks/managers.js";
 import { PENDING_MARKS_FILE } from "../hooks/pending-marks.js";
-import { GITATTRIBUTES_RULE } from "../init.js";
+import { GITATTRIBUTES_RULE, indexMergeRule } from "../init.js";
 import { validateProject } from "../validate/validate.js";
 import { probeAgentHooks, readAgentConfigs } from "./agent-hooks.js";
 import { readHookFacts, readHuskyHookFacts } from "./hooks.js";
 
-function hasGitattributesRule(root: string): boolean {
+/** True when `.gitattributes` has both union rules `adrift init` writes: the log's and the ADR index's. */
+function hasGitattributesRule(root: string, adrIndex: string): boolean {
   try {
-    return readFileSync(path.join(root, ".gitattributes"), "utf8")
-      .split(/\r?\n/)
-      .some((line) => line.trim() === GITATTRIBUTES_RULE);
+    const lines = new Set(
+      readFileSync(path.join(root, ".gitattributes"), "utf8")
+        .split(/\r?\n/)
+        .map((line) => line.trim()),
+    );
+    return lines.has(GITATTRIBUTES_RULE) && lines.has(indexMergeRule(adrIndex));
   } catch {
     return false;
   }
@@ -98,7 +102,7 @@ async function withMovedFiles(
   };
   const empty = scopes.filter((s) => s.entries.some(matchesNothing));
   if (empty.length === 0) return scopes;
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   const findings = new Map((await computeStaleness(ctx)).findings.map((f) => [f.record_id, f]));
   return scopes.map((s) => {
     const moved: Record<string, string> = {};
@@ -162,7 +166,7 @@ export async function gatherDoctorFacts(
   return {
     initialised,
     log_dir: ctx.config.log_dir,
-    gitattributes_rule: hasGitattributesRule(root),
+    gitattributes_rule: hasGitattributesRule(root, ctx.config.adr_index),
     ...(configError ? { config_error: configError } : {}),
     hooks_dir: clone.hooks_dir,
     ...(clone.hooks_path ? { hooks_path: clone.hooks_path } : {}),

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { type Config, ConfigSchema, DECISIONS_DIR, parseConfig } from "../../core/config.js";
+import { type Config, ConfigSchema, parseConfig } from "../../core/config.js";
 import { diagnose } from "../../core/doctor/check.js";
 import { ALL_DOCTOR_RULES, type DoctorFinding } from "../../core/doctor/rules.js";
 import { AdriftError } from "../../core/errors.js";
+import { readConfigFile } from "../config-file.js";
 import { type AppContext, createContext, type OpenOptions } from "../dependencies.js";
 import { gatherDoctorFacts } from "./gather.js";
 
@@ -38,13 +37,9 @@ export function gitAdapterInfo(ctx: AppContext): GitAdapterInfo {
 }
 
 function readConfig(root: string): { config?: Config; error?: string } {
-  let text: string | undefined;
   try {
-    text = readFileSync(path.join(root, DECISIONS_DIR, "config.json"), "utf8");
-  } catch {
-    return {};
-  }
-  try {
+    const text = readConfigFile(root);
+    if (text === undefined) return {};
     return { config: parseConfig(text) };
   } catch (error) {
     return { error: (error as Error).message };

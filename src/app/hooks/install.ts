@@ -35,7 +35,7 @@ async function primeHooks(ctx: AppContext): Promise<string[]> {
   try {
     if (existsSync(path.join(gitDir, "adrift", "state.json")))
       writeActiveWorkline(gitDir, readLocalState(gitDir));
-    const { computeStaleness } = await import("../staleness/stale.js");
+    const { computeStaleness } = await import("../staleness/stale-report.js");
     await computeStaleness(ctx);
     return [];
   } catch (error) {

@@ -11,7 +11,9 @@ import { unreadableLinesWarning } from "../../core/project/unreadable-lines.js";
 import { quotePath } from "../../core/render/terminal.js";
 import { withWorklineTrailer } from "../../core/rules/trailer.js";
 import type { AppContext } from "../dependencies.js";
-import { computeStaleness, nothingToMark, runStale, unrecorded } from "../staleness/stale.js";
+import { runStale } from "../staleness/stale.js";
+import { unrecorded } from "../staleness/stale-marking.js";
+import { computeStaleness, nothingToMark } from "../staleness/stale-report.js";
 import { rememberPendingMarks, withdrawPendingMarks } from "./pending-marks.js";
 import type { HookName } from "./script.js";
 

@@ -11,6 +11,7 @@ import type { ProjectState } from "../../core/project/state.js";
 import { futureEventsError, unreadableLines } from "../../core/project/unreadable-lines.js";
 import type { AppContext } from "../dependencies.js";
 import { committedOrderFrom } from "./committed-order.js";
+import { noteNewestId } from "./newest-seen.js";
 
 /** The log as read and the state folded from it. */
 export type LoadedProject = { state: ProjectState; log: OrderedLog & { files: string[] } };
@@ -59,6 +60,7 @@ export async function loadProject(
   }
   const unreadable = unreadableLines(log.problems);
   if (unreadable.length > 0) ctx.onUnreadable?.(unreadable);
+  noteNewestId(ctx, log.events);
   const { setAsideMarkIds } = await import("../staleness/marks-set-aside.js");
   return {
     state: foldEvents(log.events, undefined, { setAside: await setAsideMarkIds(ctx) }),

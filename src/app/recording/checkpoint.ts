@@ -17,7 +17,7 @@ export type WorklineCheckpoint = {
 };
 
 /**
- * Seed 0173 §4, the checkpoint: before a workline is closed or exported, whether a person who
+ * The checkpoint: before a workline is closed or exported, whether a person who
  * recorded nothing (or nothing complete) should be asked for the five fields. Undefined when
  * no workline is named and none is active.
  */

@@ -5,6 +5,7 @@ import { cardIncompleteness } from "../../core/rules/completeness.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentActor, detectAgent } from "./actor.js";
+import { checkedWrite } from "./domain-lock.js";
 import { findRecord } from "./records.js";
 import { writeEvents } from "./writer.js";
 
@@ -25,11 +26,11 @@ export function proposer(record: RecordView): string {
 }
 
 /**
- * Confirms a record an agent proposed, as the person (seed 0173 §4): one `intent_confirmed`
+ * Confirms a record an agent proposed, as the person (docs/agents.md#propose-and-consent): one `intent_confirmed`
  * event, with the fields the person changed in the same breath; nothing is rewritten. Only a
  * person confirms (`only_human`); a record that waits for nobody is a `conflict`.
  */
-export async function confirmRecord(
+async function confirmRecordUnlocked(
   ctx: AppContext,
   ref: string,
   changes: Partial<CardFields> = {},
@@ -83,3 +84,6 @@ export async function confirmRecord(
     incomplete: cardIncompleteness({ ...record, card }),
   };
 }
+
+/** `confirmRecordUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const confirmRecord = checkedWrite(confirmRecordUnlocked);

@@ -14,7 +14,9 @@ import { resolveAffects } from "../backlog/affects.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "./actor.js";
+import { resolveAnchors, withAnchorEntries } from "./anchors.js";
 import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
+import { checkedWrite } from "./domain-lock.js";
 import { writeEvents } from "./writer.js";
 
 /** What a person or agent gives to record an intent card. */
@@ -24,6 +26,8 @@ export type CardInput = Partial<CardFields> & {
   tags?: string[];
   touched_paths?: string[];
   revision?: string;
+  /** `auto`: file entries of the scope become anchors to the symbols the change touched there */
+  anchor?: "auto";
   tier_b?: TierB;
   /** the workline it belongs to (id, prefix), instead of the clone's active one */
   workline?: string;
@@ -75,7 +79,7 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
   assertConsideredOptions(input.considered);
   const { state } = await loadProject(ctx);
   const based = input.touched_paths?.length
-    ? await buildBasis(ctx, input.touched_paths, input.revision)
+    ? await buildBasis(ctx, input.touched_paths, input.revision, anchorMode(input))
     : undefined;
   const data = {
     card: cardOf(input),
@@ -103,7 +107,12 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
   if (input.question_id !== undefined || input.affects !== undefined)
     assertMayRecordUserDecision(await decidingActor(ctx));
   const { state } = await loadProject(ctx);
-  const { basis, notes } = await buildBasis(ctx, input.touched_paths ?? [], input.revision);
+  const { basis, notes } = await buildBasis(
+    ctx,
+    input.touched_paths ?? [],
+    input.revision,
+    anchorMode(input),
+  );
   const data = {
     card: cardOf(input),
     considered: input.considered ?? [],
@@ -139,7 +148,7 @@ export type AmendInput = Partial<CardFields> & {
 };
 
 /** Amends a record with a compensating event; the history is kept. */
-export async function amendRecord(ctx: AppContext, ref: string, input: AmendInput) {
+async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInput) {
   assertConsideredOptions(input.considered);
   assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);
@@ -158,6 +167,14 @@ export async function amendRecord(ctx: AppContext, ref: string, input: AmendInpu
         "--path expects a card that has a basis (code it is based on), got a card without one; record a new card or decision with --path",
       );
     changes.touched_paths = normalizeScopes(touched_paths);
+    const named = record.basis.revision
+      ? (await resolveAnchors(ctx, record.basis.revision, changes.touched_paths)).anchors
+      : [];
+    if (named.length > 0)
+      throw new AdriftError(
+        "usage",
+        `--path ${named.map((a) => `'${a.path}#${a.symbol}'`).join(", ")} names a symbol: an amendment changes the scope's files; narrow a record to symbols with adrift decision anchor ${record.id.slice(0, 10)} --path 'file#Symbol'`,
+      );
   }
   if (Object.keys(changes).length === 0)
     throw new AdriftError(
@@ -188,7 +205,7 @@ export async function amendRecord(ctx: AppContext, ref: string, input: AmendInpu
   };
 }
 
-function requireDecisionLike(state: ProjectState, ref: string): RecordView {
+export function requireDecisionLike(state: ProjectState, ref: string): RecordView {
   const record = findRecord(state, ref);
   if (!record.basis)
     throw new AdriftError(
@@ -206,7 +223,7 @@ function requireDecisionLike(state: ProjectState, ref: string): RecordView {
  * when given; else the record's own, with each file entry that was renamed since its basis
  * replaced by the path the file has at HEAD (re-based on the old path, it would govern nothing).
  */
-export async function reverifyDecision(
+async function reverifyDecisionUnlocked(
   ctx: AppContext,
   ref: string,
   options: { revision?: string; note?: string; paths?: readonly string[] } = {},
@@ -221,7 +238,9 @@ export async function reverifyDecision(
   const { paths, followed } = options.paths?.length
     ? { paths: options.paths, followed: [] }
     : await followRenames(ctx, record, options.revision ?? "HEAD");
-  const { basis, notes } = await buildBasis(ctx, paths, options.revision);
+  const { basis, notes } = options.paths?.length
+    ? await buildBasis(ctx, paths, options.revision)
+    : await rebaseAnchored(ctx, record.basis?.anchors ?? [], paths, options.revision);
   const written = await writeEvents(ctx, [
     {
       type: "decision_reverified",
@@ -251,7 +270,7 @@ async function followRenames(
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head || (await ctx.git.resolveRevision(revision)) !== head)
     return { paths: scope, followed: [] };
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   const finding = (await computeStaleness(ctx)).findings.find((f) => f.record_id === record.id);
   const renamed = new Map<string, string>();
   for (const change of finding?.paths ?? [])
@@ -270,7 +289,7 @@ async function followRenames(
 }
 
 /** Marks a decision superseded by another record. */
-export async function supersedeDecision(ctx: AppContext, ref: string, byRef: string) {
+async function supersedeDecisionUnlocked(ctx: AppContext, ref: string, byRef: string) {
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   const successor = findRecord(state, byRef);
@@ -292,7 +311,7 @@ export async function supersedeDecision(ctx: AppContext, ref: string, byRef: str
 }
 
 /** Marks a record stale by hand (reason `manual`). */
-export async function markStaleManually(ctx: AppContext, ref: string, note?: string) {
+async function markStaleManuallyUnlocked(ctx: AppContext, ref: string, note?: string) {
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
   if (record.status === "superseded")
@@ -314,4 +333,45 @@ export async function markStaleManually(ctx: AppContext, ref: string, note?: str
     },
   ]);
   return { id: written.at(-1)!.id, decision_id: record.id, was: record.status };
+}
+
+/** `amendRecordUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const amendRecord = checkedWrite(amendRecordUnlocked);
+
+/** `supersedeDecisionUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const supersedeDecision = checkedWrite(supersedeDecisionUnlocked);
+
+/** `reverifyDecisionUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const reverifyDecision = checkedWrite(reverifyDecisionUnlocked);
+
+/** `markStaleManuallyUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const markStaleManually = checkedWrite(markStaleManuallyUnlocked);
+/**
+ * The basis of a re-verified record that keeps its anchors: each file with anchors is given as
+ * its anchors again (`path#symbol`), fingerprinted anew. An anchor that names no symbol any more
+ * leaves its file whole, said in a warning (narrow it again with `decision anchor`).
+ */
+async function rebaseAnchored(
+  ctx: AppContext,
+  anchors: readonly { path: string; symbol: string }[],
+  paths: readonly string[],
+  revision: string | undefined,
+) {
+  const entries = withAnchorEntries(anchors, paths);
+  if (entries.length === paths.length && entries.every((e, i) => e === paths[i]))
+    return buildBasis(ctx, paths, revision);
+  try {
+    return await buildBasis(ctx, entries, revision);
+  } catch (error) {
+    if (!(error instanceof AdriftError) || error.code !== "validation_failed") throw error;
+    const whole = await buildBasis(ctx, paths, revision);
+    whole.notes.warnings.push(
+      `${error.message}: its file is the scope whole now; narrow it again with adrift decision anchor`,
+    );
+    return whole;
+  }
+}
+
+function anchorMode(input: CardInput): "auto" | "suggest" {
+  return input.anchor === "auto" ? "auto" : "suggest";
 }

@@ -4,8 +4,9 @@ import { resolveRef } from "../../core/project/lookup.js";
 import type { ProjectState, WorklineView } from "../../core/project/state.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { computeStaleness } from "../staleness/stale.js";
+import { computeStaleness } from "../staleness/stale-report.js";
 import { currentPerson } from "./actor.js";
+import { checkedWrite } from "./domain-lock.js";
 import { writeEvents } from "./writer.js";
 
 /** Starts an explicit session for this clone's author and branch; later events go to it. */
@@ -92,7 +93,7 @@ const ALLOWED: Record<Transition, WorklineView["status"][]> = {
 };
 
 /** Parks, activates or closes a workline (default: the active one). Activation lists its stale records. */
-export async function changeWorkline(ctx: AppContext, transition: Transition, ref?: string) {
+async function changeWorklineUnlocked(ctx: AppContext, transition: Transition, ref?: string) {
   const { state } = await loadProject(ctx);
   const activeId = readLocalState(ctx.git.location.gitDir).active_workline;
   const target = ref ?? (transition === "activate" ? undefined : activeId);
@@ -159,3 +160,6 @@ export async function listWorklines(ctx: AppContext) {
     records: counts.get(w.id) ?? 0,
   }));
 }
+
+/** `changeWorklineUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */
+export const changeWorkline = checkedWrite(changeWorklineUnlocked);

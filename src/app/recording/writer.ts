@@ -10,6 +10,7 @@ import type { EventType, PayloadInput } from "../../core/events/payloads.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { dropHookGate, extendHookGate, gateBeforeAppend } from "../hooks/gate.js";
 import type { OwnAppend } from "../log/load.js";
+import { idTimeFor } from "../log/newest-seen.js";
 import { mayAppend } from "../log/ownership.js";
 import { currentActor, currentPerson } from "./actor.js";
 
@@ -136,7 +137,7 @@ export async function writeEventsToFile(
       // starts on its own does not.
       const messageId = draft.message_id ?? (implicit ? undefined : ctx.messageId);
       const now = ctx.clock.now();
-      const id = ctx.ids.next(now.getTime());
+      const id = ctx.ids.next(idTimeFor(ctx, now.getTime()));
       return validated({
         id,
         type: draft.type,

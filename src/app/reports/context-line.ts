@@ -37,7 +37,7 @@ function lastCard(state: ProjectState, workline: string | undefined): RecordView
   return latest(records.filter((r) => r.kind === "intent")) ?? latest(records);
 }
 
-/** Seed 0173 §6: the active workline's last intent card, open worklines and stale records, in budget. */
+/** The agent one-liner: the active workline's last intent card, open worklines and stale records, in budget. */
 export async function contextLine(
   ctx: AppContext,
   options: ContextLineOptions = {},

@@ -107,7 +107,7 @@ async function addedEvents(ctx: AppContext, range: DiffRange): Promise<RawEvent[
 }
 
 /**
- * SPEC §4.3 pr-comment: coverage, staleness, new records, questions, rules and drafts of a
+ * `adrift pr-comment` (docs/reports.md): coverage, staleness, new records, questions, rules and drafts of a
  * pull request (`base...head`), as a model and a sticky-comment body. Deterministic: the same
  * inputs give the same bytes. A `base` or `head` that names no commit here is a usage error; on
  * a shallow clone too shallow for the range, the comment says what it could not tell.

@@ -33,12 +33,22 @@ export async function staleAtMergeBase(
   if (!from || ask.length === 0) return out;
   const wanted = new Set(ask.map((a) => a.id));
   const [{ assessedRecords }, { historyReport }, state] = await Promise.all([
-    import("../staleness/stale.js"),
+    import("../staleness/lean-log.js"),
     import("../staleness/engine.js"),
     loadReportState(ctx),
   ]);
   const records = assessedRecords(state).filter((r) => wanted.has(r.id));
-  const report = await historyReport(gitAt(ctx.git, from), records);
-  for (const f of report.findings) out.set(f.record_id, f.state === "stale");
+  const git = gitAt(ctx.git, from);
+  const report = await historyReport(git, records);
+  // Records with anchors are judged by them there too, as `stale` judges them at HEAD.
+  const findings = records.some((r) => r.basis.anchors?.length)
+    ? await (await import("../staleness/anchor-judge.js")).judgeAnchoredFindings(
+        git,
+        records,
+        report.findings,
+        { head: from },
+      )
+    : report.findings;
+  for (const f of findings) out.set(f.record_id, f.state === "stale");
   return out;
 }

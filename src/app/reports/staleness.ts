@@ -5,7 +5,7 @@ import type { AppContext } from "../dependencies.js";
 import type { SharedFold } from "./state.js";
 
 /**
- * The staleness reports and the PR comment show: SPEC §3 computed at HEAD by `stale`'s engine
+ * The staleness reports and the PR comment show: computed at HEAD by `stale`'s engine
  * (cached under the git dir), so the report, the comment and `adrift stale` agree. The report
  * is stamped with `head` when the work tree is elsewhere (the caller says so in a notice).
  */
@@ -14,14 +14,14 @@ export async function stalenessForReports(
   state: ProjectState,
   head: string,
 ): Promise<StalenessReport> {
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   // The caller folded the log already: staleness takes its records from that fold.
   const report = await computeStaleness(ctx, { folded: () => Promise.resolve(state) });
   return { ...report, head: report.head || head };
 }
 
 /**
- * As `stalenessForReports` with only the stale findings (all the PR comment shows), from the
+ * As `stalenessForReports` with only the stale and touched findings (what the PR comment shows), from the
  * digest under the git dir when the engine's cache, the log (`key`) and HEAD (`worktreeHead`,
  * resolved by the caller) are unchanged since it was written; else from the engine (digested).
  */
@@ -35,13 +35,14 @@ export async function staleFindingsForReports(
   const gitDir = ctx.git.location.gitDir;
   const digest = worktreeHead ? readStaleDigest(gitDir, key, worktreeHead) : undefined;
   if (digest) return { ...digest, head: digest.head || head };
-  const { computeStaleness } = await import("../staleness/stale.js");
+  const { computeStaleness } = await import("../staleness/stale-report.js");
   // When the log is being folded for the report index too, staleness takes its records from there.
   const report = await computeStaleness(ctx, { folded: () => shared.state });
   writeStaleDigest(gitDir, key, report);
   return {
     ...report,
     head: report.head || head,
-    findings: report.findings.filter((f) => f.state === "stale"),
+    // Touched ones too: the comment lists them, collapsed.
+    findings: report.findings.filter((f) => f.state === "stale" || f.state === "touched"),
   };
 }

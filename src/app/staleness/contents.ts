@@ -15,11 +15,8 @@ import {
   mergeGapCandidates,
   withMergeGaps,
 } from "../../core/staleness/merges.js";
-import type {
-  AssessedRecord,
-  CandidateCache,
-  ContentLookup,
-} from "../../core/staleness/staleness.js";
+import type { AssessedRecord, ContentLookup } from "../../core/staleness/record-contents.js";
+import type { CandidateCache } from "../../core/staleness/scope-candidates.js";
 import type { StaleFinding } from "../../core/staleness/types.js";
 import type { FingerprintSource, HistoryDetails } from "./types.js";
 

@@ -15,6 +15,12 @@ import {
   questionKey,
 } from "../../core/staleness/advance.js";
 import {
+  assessByFingerprints,
+  type CurrentTree,
+  currentTree,
+} from "../../core/staleness/assess-fingerprints.js";
+import { assessByHistory } from "../../core/staleness/assess-history.js";
+import {
   boundaryCovered,
   type CommitInfo,
   type HistoryIndex,
@@ -22,16 +28,8 @@ import {
   NO_FILE,
 } from "../../core/staleness/history.js";
 import { HistoryScan, type ScanResult } from "../../core/staleness/history-scan.js";
-import {
-  type AssessedRecord,
-  assessByFingerprints,
-  assessByHistory,
-  CandidateCache,
-  type ContentLookup,
-  type CurrentTree,
-  candidatesFor,
-  currentTree,
-} from "../../core/staleness/staleness.js";
+import type { AssessedRecord, ContentLookup } from "../../core/staleness/record-contents.js";
+import { CandidateCache, candidatesFor } from "../../core/staleness/scope-candidates.js";
 import type { StaleFinding, StalenessReport } from "../../core/staleness/types.js";
 import type { Progress } from "../dependencies.js";
 import { addMergeGaps, lookUpContents } from "./contents.js";

@@ -1,18 +1,13 @@
 // The staged change as one more commit: what it does to the records (the pre-commit hook, and
 // `adrift stale --staged`), judged as the commit it is about to be.
 import type { GitAdapter } from "../../adapters/git/types.js";
+import { assessByFingerprints, currentTree } from "../../core/staleness/assess-fingerprints.js";
+import { assessByHistory } from "../../core/staleness/assess-history.js";
 import { type CommitInfo, indexHistory } from "../../core/staleness/history.js";
-import {
-  type AssessedRecord,
-  assessByFingerprints,
-  assessByHistory,
-  CandidateCache,
-  type ContentLookup,
-  compiledScopes,
-  currentTree,
-  recordsTouching,
-} from "../../core/staleness/staleness.js";
-import type { ComputedState, StaleFinding, StalenessReport } from "../../core/staleness/types.js";
+import type { AssessedRecord, ContentLookup } from "../../core/staleness/record-contents.js";
+import { recordsTouching } from "../../core/staleness/records-touching.js";
+import { CandidateCache, compiledScopes } from "../../core/staleness/scope-candidates.js";
+import { STATE_RANK, type StaleFinding, type StalenessReport } from "../../core/staleness/types.js";
 import type { FingerprintSource } from "./engine.js";
 
 /** The hash given to the staged change when it is treated as one more commit. */
@@ -211,7 +206,7 @@ export async function fingerprintsAfterCommit(
   return { ...report, findings: report.findings.map((f) => again.get(f.record_id) ?? f) };
 }
 
-const RANK: Record<ComputedState, number> = { fresh: 0, moved: 1, review: 2, stale: 3 };
+const RANK = STATE_RANK;
 
 /** Adds the staged findings to a HEAD report (the worse state wins; commits and paths add up). */
 export function mergeStaged(report: StalenessReport, staged: StaleFinding[]): StalenessReport {
@@ -226,8 +221,24 @@ export function mergeStaged(report: StalenessReport, staged: StaleFinding[]): St
       state: RANK[s.state] > RANK[f.state] ? s.state : f.state,
       commits: [...f.commits, ...s.commits],
       paths: [...f.paths, ...s.paths],
+      ...(f.anchors || s.anchors ? { anchors: mergeAnchors(f.anchors, s.anchors) } : {}),
       ...(own > 0 ? { own_workline_commits: own } : {}),
     };
   });
   return { ...report, findings };
+}
+
+/** HEAD's anchor changes with the staged change's: for one anchor, the staged change's word wins unless it left it unchanged. */
+function mergeAnchors(
+  head: StaleFinding["anchors"],
+  staged: StaleFinding["anchors"],
+): NonNullable<StaleFinding["anchors"]> {
+  const out = [...(head ?? [])];
+  for (const s of staged ?? []) {
+    const at = out.findIndex((a) => a.path === s.path && a.symbol === s.symbol);
+    if (at < 0) out.push(s);
+    else if (s.change !== "unchanged")
+      out[at] = { ...s, commits: [...out[at]!.commits, ...s.commits] };
+  }
+  return out;
 }

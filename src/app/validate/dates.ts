@@ -1,16 +1,9 @@
 import type { GitAdapter } from "../../adapters/git/types.js";
+import { futureDating, ulidTime } from "../../core/events/event-time.js";
 import type { Problem } from "../../core/events/parse.js";
 import { type HistoryLine, historyLines } from "./append-only.js";
 
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** The time (ms since the epoch) a ULID says it was made at, or undefined for no ULID. */
-export function ulidTime(id: string | undefined): number | undefined {
-  if (!id || !/^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)) return undefined;
-  let time = 0;
-  for (const char of id.slice(0, 10)) time = time * 32 + CROCKFORD.indexOf(char);
-  return time;
-}
+export { ulidTime };
 
 /**
  * Events appended to `file` since the base (after the lines its first commit had) whose time —
@@ -53,6 +46,32 @@ export async function checkBackDating(
         severity: "error",
         code: "back_dated",
         message: `event ${line.id ?? "?"} is ${dated}, before its file's first commit ${first.hash.slice(0, 10)} (${new Date(committed).toISOString()})`,
+      });
+  }
+  return problems;
+}
+
+/**
+ * Events appended to `file` since the base that are dated after `now` (the checking clock, not a
+ * commit's date, which its author sets): the log is ordered by the time in ids, so such an event
+ * would outrank every write made until its date comes. `idTimes`: the log's id times, sorted.
+ */
+export function checkFutureDating(
+  file: string,
+  appended: { line: HistoryLine; number: number }[],
+  now: number,
+  idTimes: readonly number[],
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const { line, number } of appended) {
+    const dated = futureDating(line, now, idTimes);
+    if (dated)
+      problems.push({
+        file,
+        line: number,
+        severity: "error",
+        code: "future_dated",
+        message: `event ${line.id ?? "?"} is ${dated}, after this clock (${new Date(now).toISOString()}): it would be ordered after every event written until then; record it again with the right clock`,
       });
   }
   return problems;

@@ -14,7 +14,7 @@ import { logDirs } from "../log/load.js";
 import { compareWithOld, type HistoryLine, historyLines } from "./append-only.js";
 import { checkAuthorship } from "./authorship.js";
 import { FETCH, logDirAt, resolveBase } from "./base.js";
-import { checkBackDating } from "./dates.js";
+import { checkBackDating, checkFutureDating } from "./dates.js";
 
 async function readCurrent(root: string, file: string): Promise<Buffer | undefined> {
   try {
@@ -41,7 +41,8 @@ const isLogIn = (dirs: readonly string[], file: string) =>
 /**
  * `validate --against <rev>`: every log file at `rev` — wherever adrift read it as log then, in
  * `.decisions/` or in that revision's log dir — is still read as log, with every line unchanged
- * and in place; events appended since are not dated before their file's first commit; and the
+ * and in place; events appended since are not dated before their file's first commit, nor after
+ * this clock (a date ahead of every later write would outrank them); and the
  * appended lines only one person may write (answers, changes of a user's decision) were
  * authored and committed by that person. What could not be checked is said in `notices`.
  */
@@ -49,6 +50,7 @@ export async function checkHistory(
   ctx: AppContext,
   rev: string,
   state: ProjectState,
+  idTimes: readonly number[] = [],
 ): Promise<{ problems: Problem[]; notices: string[] }> {
   const shallow = await ctx.git.shallowCommits();
   const { base, notices } = await resolveBase(ctx, rev, shallow);
@@ -105,6 +107,7 @@ export async function checkHistory(
     const appended = now.slice(from).map((line, k) => ({ line, number: from + k + 1 }));
     if (appended.length === 0) continue;
     problems.push(...(await checkBackDating(ctx.git, file, appended, shallow, notices)));
+    problems.push(...checkFutureDating(file, appended, ctx.clock.now().getTime(), idTimes));
     problems.push(...(await checkAuthorship(ctx.git, state, file, appended, shallow, notices)));
   }
   return { problems, notices };

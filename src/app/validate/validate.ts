@@ -1,4 +1,6 @@
 import { readLog } from "../../adapters/log-store.js";
+import type { AdriftEvent } from "../../core/events/envelope.js";
+import { futureDating, idTimesOf } from "../../core/events/event-time.js";
 import type { LinePosition, Problem } from "../../core/events/parse.js";
 import { foldAndCheck } from "../../core/project/fold-check.js";
 import type { ProjectState } from "../../core/project/state.js";
@@ -46,8 +48,10 @@ export async function validateProject(
   const at = (id: string): LinePosition => log.positions.get(id) ?? { file: "?", line: 0 };
   const problems: Problem[] = [...log.problems];
   const notices: string[] = [];
+  const idTimes = idTimesOf(log.events.map((e) => e.id));
+  problems.push(...futureDatedEvents(log.events, ctx.clock.now().getTime(), idTimes, at));
   if (options.against) {
-    const history = await checkHistory(ctx, options.against, state);
+    const history = await checkHistory(ctx, options.against, state, idTimes);
     problems.push(...history.problems);
     notices.push(...history.notices);
   }
@@ -103,6 +107,32 @@ export async function validateProject(
     ...(options.against ? { notices } : {}),
   };
   return { state, log, report };
+}
+
+/**
+ * Events dated after this clock: they outrank every write made until their date (the log is
+ * ordered by the time in ids). adrift's own later writes are ordered after them anyway; a
+ * warning, since the log cannot take a line back (`--against` makes a new one an error).
+ */
+function futureDatedEvents(
+  events: readonly AdriftEvent[],
+  now: number,
+  idTimes: readonly number[],
+  at: (id: string) => LinePosition,
+): Problem[] {
+  return events.flatMap((event) => {
+    const dated = futureDating(event, now, idTimes);
+    return dated
+      ? [
+          {
+            ...at(event.id),
+            severity: "warning" as const,
+            code: "future_dated",
+            message: `event ${event.id} is ${dated}, after this clock (${new Date(now).toISOString()}): it is ordered after every event written until then (adrift orders its own later writes after it)`,
+          },
+        ]
+      : [];
+  });
 }
 
 function duplicateAnswers(state: ProjectState, at: (id: string) => LinePosition): Problem[] {

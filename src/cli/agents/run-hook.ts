@@ -1,27 +1,30 @@
+import path from "node:path";
 import { type AgentName, HOOK_EVENTS, type HookEvent } from "../../core/agents/hook-config.js";
 import { parseHookInput } from "../../core/agents/hook-input.js";
 import { formatHookOutput } from "../../core/agents/hook-output.js";
+import { cliIo } from "../io.js";
 
 const MAX_INPUT = 8 * 1024 * 1024;
 
 /** Reads the agent's JSON from stdin: nothing on a TTY, at most 8 MB, and gives up after 3 s. */
 function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve("");
+  const { stdin } = cliIo();
+  if (stdin.isTTY) return Promise.resolve("");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = () => {
       clearTimeout(timer);
-      process.stdin.pause();
+      stdin.pause();
       resolve(Buffer.concat(chunks).toString("utf8"));
     };
     const timer = setTimeout(done, 3000);
-    process.stdin.on("data", (chunk: Buffer) => {
+    stdin.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_INPUT) chunks.push(chunk);
     });
-    process.stdin.on("end", done);
-    process.stdin.on("error", done);
+    stdin.on("end", done);
+    stdin.on("error", done);
   });
 }
 
@@ -38,7 +41,9 @@ export async function runAgentHook(
     import("../../app/dependencies.js"),
     import("../../app/agents/hook.js"),
   ]);
-  const ctx = await createContext(cwd ?? input.cwd ?? process.cwd());
+  const ctx = await createContext(path.resolve(cliIo().cwd, cwd ?? input.cwd ?? "."), {
+    env: cliIo().env,
+  });
   const text = await answerAgentHook(ctx, name, event as HookEvent, input);
   return formatHookOutput(name, event as HookEvent, text);
 }

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { AdrSummary } from "../../app/adr/summary.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, appContext, common, repository, writePath } from "../common.js";
-import { emit, note, paint } from "../io.js";
+import { cliIo, emit, note, paint } from "../io.js";
 
 const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).padStart(4, "0")}`);
 
@@ -125,14 +125,14 @@ export function registerAdrMaintenance(adr: Command): void {
               paint(
                 "yellow",
                 `${quotePath(w.file)}:${w.line}: warning: ${safeText(w.message)}`,
-                process.stderr,
+                cliIo().stderr,
               ),
             );
           for (const s of result.skipped)
             note(
-              paint("dim", `${quotePath(s.path)}: skipped: ${safeText(s.reason)}`, process.stderr),
+              paint("dim", `${quotePath(s.path)}: skipped: ${safeText(s.reason)}`, cliIo().stderr),
             );
-          for (const n of result.notes) note(paint("dim", `note: ${safeText(n)}`, process.stderr));
+          for (const n of result.notes) note(paint("dim", `note: ${safeText(n)}`, cliIo().stderr));
         }
         emit(options, result, () =>
           [

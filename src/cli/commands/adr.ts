@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, collect, common, repository, writePath } from "../common.js";
-import { emit, note, paint } from "../io.js";
+import { action, collect, common, repository, runDir, writePath } from "../common.js";
+import { cliIo, emit, note, paint } from "../io.js";
 import { formatDrafts } from "./adr-draft-output.js";
 import { registerAdrMaintenance } from "./adr-maintain.js";
 
@@ -12,7 +12,7 @@ const BY = ["auto", "tag", "workline", "paths"];
 
 /** A draft path is relative to where the command runs (or -C); an id is passed as it is. */
 function draftRef(ref: string, options: { cwd?: string }): string {
-  const resolved = path.resolve(options.cwd ?? process.cwd(), ref);
+  const resolved = path.resolve(runDir(options), ref);
   return /\.md$/i.test(ref) && existsSync(resolved) ? resolved : ref;
 }
 
@@ -78,7 +78,7 @@ export function registerAdr(program: Command): void {
           supersedes: options.supersedes,
         });
         for (const warning of result.warnings)
-          note(paint("yellow", `warning: ${safeText(warning.message)}`, process.stderr));
+          note(paint("yellow", `warning: ${safeText(warning.message)}`, cliIo().stderr));
         emit(
           options,
           result,

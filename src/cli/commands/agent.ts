@@ -1,6 +1,7 @@
+import { format } from "node:util";
 import type { Command } from "commander";
-import { action, common, exitState, repository } from "../common.js";
-import { emit, paint } from "../io.js";
+import { action, common, repository } from "../common.js";
+import { cliIo, emit, paint, setExitCode } from "../io.js";
 
 const AGENTS = ["claude", "codex", "cursor"];
 
@@ -79,24 +80,24 @@ export function registerAgent(program: Command): void {
       `\nNever fails the agent: on any error of adrift's own it prints nothing and exits 0.\nExample:\n  echo '{"session_id":"s1","cwd":"."}' | adrift agent hook session-start --agent claude`,
     )
     .action(async (event: string, options: { agent: string; cwd?: string }) => {
-      exitState.code = 0;
+      setExitCode(0);
       // doctor's probe: the command resolved, node and adrift started, and it names a known
       // event and agent; nothing is read or written
       const { AGENT_HOOK_PROBE, AGENT_HOOK_PROBE_REPLY, HOOK_EVENTS } = await import(
         "../../core/agents/hook-config.js"
       );
-      if (process.env[AGENT_HOOK_PROBE]) {
+      if (cliIo().env[AGENT_HOOK_PROBE]) {
         if (AGENTS.includes(options.agent) && (HOOK_EVENTS as string[]).includes(event))
-          process.stdout.write(`${AGENT_HOOK_PROBE_REPLY}\n`);
+          cliIo().stdout.write(`${AGENT_HOOK_PROBE_REPLY}\n`);
         return;
       }
       try {
         if (!AGENTS.includes(options.agent)) return;
         const { runAgentHook } = await import("../agents/run-hook.js");
         const out = await runAgentHook(event, options.agent, options.cwd);
-        if (out) process.stdout.write(`${out}\n`);
+        if (out) cliIo().stdout.write(`${out}\n`);
       } catch (error) {
-        if (process.env.ADRIFT_DEBUG) console.error(error);
+        if (cliIo().env.ADRIFT_DEBUG) cliIo().stderr.write(`${format(error)}\n`);
       }
     });
 }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { AdriftError, truncate } from "../../core/errors.js";
-import { action } from "../common.js";
+import { action, runDir } from "../common.js";
+import { cliIo } from "../io.js";
 
 const SHELLS = ["bash", "zsh", "fish"];
 
@@ -28,9 +29,9 @@ Examples:
         if (shell === "ids") {
           const { createLightContext } = await import("../../app/light-dependencies.js");
           const { completionIds } = await import("../../app/log/completion-ids.js");
-          const ctx = await createLightContext(options.cwd ?? process.cwd());
+          const ctx = await createLightContext(runDir(options), { env: cliIo().env });
           const ids = await completionIds(ctx, options.kind ?? "any");
-          if (ids.length) process.stdout.write(`${ids.join("\n")}\n`);
+          if (ids.length) cliIo().stdout.write(`${ids.join("\n")}\n`);
           return 0;
         }
         if (!SHELLS.includes(shell))
@@ -44,7 +45,7 @@ Examples:
           import("../completion/scripts.js"),
         ]);
         const nodes = completionModel(await createProgram());
-        process.stdout.write(completionScript(shell as "bash", nodes));
+        cliIo().stdout.write(completionScript(shell as "bash", nodes));
         return 0;
       }),
     );

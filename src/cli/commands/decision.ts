@@ -4,7 +4,8 @@ import { uncommittedNote } from "../../core/render/text.js";
 import { cardFlags, cardInput, tierBFlags } from "../card-input.js";
 import { action, collect, common, examples, repository } from "../common.js";
 import { emit, paint } from "../io.js";
-import { printRecorded } from "./records.js";
+import { registerDecisionAnchor } from "./decision-anchor.js";
+import { printRecorded } from "./intent.js";
 
 /** `adrift decision record|reverify|supersede|mark-stale`. */
 export function registerDecision(program: Command): void {
@@ -15,7 +16,10 @@ export function registerDecision(program: Command): void {
     .option("--workline <id>", "the workline it belongs to (default: the active one)")
     .description("record a decision based on code at a revision")
     .option("--finding <text>", "a condensed finding (repeatable)", collect)
-    .option("--revision <rev>", "the revision the decision is based on", "HEAD")
+    .option(
+      "--revision <rev>",
+      "the revision the decision is based on (default: the file's basis.revision, else HEAD)",
+    )
     .addHelpText(
       "after",
       `\nExample:\n  adrift decision record --outcome "Use Postgres advisory locks for jobs" --trigger "double-run cron jobs" \\\n    --chosen "pg_try_advisory_lock" --rationale "no new service" --considered "Redis lock :: another service to run" \\\n    --finding "jobs run at most 1/min" --path src/jobs/`,
@@ -65,6 +69,7 @@ export function registerDecision(program: Command): void {
         return 0;
       }),
     );
+  registerDecisionAnchor(decision);
   examples(
     common(decision.command("supersede").argument("<id>", "the decision that no longer holds"), {
       records: true,

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { action } from "../common.js";
-import { type CommonOptions, emit } from "../io.js";
+import { type CommonOptions, cliIo, emit } from "../io.js";
 
 /** `adrift demo`: the whole loop in a throwaway repository, with real output. */
 export function registerDemo(program: Command): void {
@@ -17,8 +17,8 @@ export function registerDemo(program: Command): void {
     )
     .action(
       action(async (options: CommonOptions & { keep?: boolean }) => {
-        const { runDemo } = await import("../demo/run-demo.js");
-        const result = await runDemo({ keep: Boolean(options.keep) });
+        const { runDemo } = await import("../../app/demo/run-demo.js");
+        const result = await runDemo({ keep: Boolean(options.keep), env: cliIo().env });
         emit(options, result, () => result.transcript);
         return result.ok ? 0 : 1;
       }),

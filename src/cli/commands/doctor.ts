@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { safeText } from "../../core/render/terminal.js";
-import { action, collect, common } from "../common.js";
-import { emit, paint } from "../io.js";
+import { action, collect, common, runDir } from "../common.js";
+import { cliIo, emit, paint } from "../io.js";
 
 /** `adrift doctor`: can adrift see what it must? */
 export function registerDoctor(program: Command): void {
@@ -17,7 +17,10 @@ export function registerDoctor(program: Command): void {
     .action(
       action(async (options) => {
         const { runDoctor } = await import("../../app/doctor/run.js");
-        const report = await runDoctor(options.cwd ?? process.cwd(), { ignore: options.ignore });
+        const report = await runDoctor(runDir(options), {
+          ignore: options.ignore,
+          env: cliIo().env,
+        });
         emit(options, report, () => {
           const adapter = `git adapter: ${report.git.note}`;
           if (report.findings.length === 0)

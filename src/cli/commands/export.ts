@@ -1,57 +1,11 @@
-import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync } from "node:fs";
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { runCheckpoint } from "../checkpoint.js";
-import { action, common, repository, writePath } from "../common.js";
-import { type CommonOptions, jsonReplacer, paint } from "../io.js";
+import { action, common, repository } from "../common.js";
+import { cliIo, jsonReplacer, paint } from "../io.js";
 import { writeChunks } from "../json-stream.js";
-
-/**
- * Writes a generated document to --out (relative to where the command runs, inside the
- * repository at `root`) and returns its path; without --out, does nothing.
- */
-export function writeOut(
-  options: CommonOptions & { out?: string },
-  root: string,
-  content: string,
-): string | undefined {
-  if (!options.out) return undefined;
-  const file = writePath(options.out, options, root).absolute;
-  writeFileSync(file, content);
-  return file;
-}
-
-/** Bytes gathered before one write to a file. */
-const FILE_BATCH_CHARS = 1 << 16;
-
-/** --out opened for writing (relative to where the command runs, inside the repository at `root`). */
-export function openOut(
-  options: CommonOptions & { out?: string },
-  root: string,
-): { file: string; fd: number } | undefined {
-  if (!options.out) return undefined;
-  const file = writePath(options.out, options, root).absolute;
-  return { file, fd: openSync(file, "w") };
-}
-
-/** Passes the pieces through while writing them, in order, to the open file `fd`. */
-export function* teeToFile(fd: number, chunks: Iterable<string>): Generator<string> {
-  let buffer = "";
-  for (const chunk of chunks) {
-    buffer += chunk;
-    if (buffer.length >= FILE_BATCH_CHARS) {
-      writeSync(fd, buffer);
-      buffer = "";
-    }
-    yield chunk;
-  }
-  if (buffer !== "") writeSync(fd, buffer);
-}
-
-/** Writes pieces to the open file `fd` one after the other, as `writeOut` writes one string. */
-export function writeChunksToFile(fd: number, chunks: Iterable<string>): void {
-  for (const _ of teeToFile(fd, chunks));
-}
+import { openOut, teeToFile, writeChunksToFile } from "../out-file.js";
 
 /** `adrift export`: a session or workline as readable Markdown. */
 export function registerExport(program: Command): void {
@@ -93,18 +47,18 @@ export function registerExport(program: Command): void {
               ...(out ? { out: out.file } : {}),
               ...(checkpoint ? { checkpoint } : {}),
             };
-            const json = JSON.stringify(data, jsonReplacer, process.stdout.isTTY ? 2 : undefined);
+            const json = JSON.stringify(data, jsonReplacer, cliIo().stdout.isTTY ? 2 : undefined);
             const [before, after] = json.split(JSON.stringify(MARKDOWN_SLOT));
             const chunks = out ? teeToFile(out.fd, result.chunks) : result.chunks;
-            await writeChunks(process.stdout, jsonStringPieces(before!, chunks, `${after}\n`));
+            await writeChunks(cliIo().stdout, jsonStringPieces(before!, chunks, `${after}\n`));
           } else if (out) {
             writeChunksToFile(out.fd, result.chunks);
-            process.stdout.write(`${paint("green", `wrote ${quotePath(out.file)}`)}\n`);
+            cliIo().stdout.write(`${paint("green", `wrote ${quotePath(out.file)}`)}\n`);
           } else {
-            const last = await writeChunks(process.stdout, result.chunks, (chunk) =>
+            const last = await writeChunks(cliIo().stdout, result.chunks, (chunk) =>
               safeText(chunk, { multiline: true }),
             );
-            if (last !== "" && last !== "\n") process.stdout.write("\n");
+            if (last !== "" && last !== "\n") cliIo().stdout.write("\n");
           }
         } finally {
           if (out) closeSync(out.fd);

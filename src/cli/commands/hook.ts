@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { action, common } from "../common.js";
-import { type CommonOptions, emit, note, paint } from "../io.js";
+import { action, common, runDir } from "../common.js";
+import { type CommonOptions, cliIo, emit, note, paint } from "../io.js";
 
 async function context(options: CommonOptions) {
   const { createLightContext } = await import("../../app/light-dependencies.js");
-  return createLightContext(options.cwd ?? process.cwd());
+  return createLightContext(runDir(options), { env: cliIo().env });
 }
 
 /** Says where an edited hook that `--force` replaced was kept. */
@@ -37,12 +37,12 @@ export function registerHook(program: Command): void {
         }).catch((error: { details?: { entries?: unknown } }) => {
           // lefthook: the entries to add, on stdout, before the one error line.
           const entries = error.details?.entries;
-          if (typeof entries === "string" && !options.json) process.stdout.write(`${entries}\n`);
+          if (typeof entries === "string" && !options.json) cliIo().stdout.write(`${entries}\n`);
           throw error;
         });
         // On stderr, so it shows with --json too (where the document also carries it).
         for (const warning of result.warnings)
-          note(paint("yellow", `warning: ${warning}`, process.stderr));
+          note(paint("yellow", `warning: ${warning}`, cliIo().stderr));
         emit(options, result, () =>
           [
             `hooks in ${result.dir}${result.manager ? ` (${result.manager})` : ""}:`,

@@ -5,7 +5,7 @@ import type { Problem } from "../../core/events/parse.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, examples, repository } from "../common.js";
 import { recordLine } from "../format.js";
-import { emit, paint, warnUnreadable } from "../io.js";
+import { cliIo, emit, paint, warnUnreadable } from "../io.js";
 import { shownDetails } from "../show-format.js";
 
 const STATUSES = ["active", "stale", "superseded", "incomplete", "proposed"];
@@ -65,20 +65,20 @@ export function registerInspect(program: Command): void {
           let total = 0;
           const rows = counted(await repo.listRows(options as ListFilter), () => total++);
           await writeJsonDocument(
-            process.stdout,
+            cliIo().stdout,
             withLogProblems({ records: rows, total: later(() => total) }, unreadable),
             ["records"],
-            process.stdout.isTTY ? 2 : 0,
+            cliIo().stdout.isTTY ? 2 : 0,
             // A row is a record as folded from the log's JSON, with its completeness: plain.
             { plainElements: true },
           );
           return 0;
         }
         const rows = await repo.list(options as ListFilter);
-        if (rows.length === 0) process.stdout.write("no records match\n");
+        if (rows.length === 0) cliIo().stdout.write("no records match\n");
         else
           await writeLines(
-            process.stdout,
+            cliIo().stdout,
             rows,
             recordLine,
             paint("dim", `${rows.length} record(s)`),
@@ -107,10 +107,10 @@ export function registerInspect(program: Command): void {
         if (options.json) {
           const { writeJsonDocument } = await import("../json-stream.js");
           await writeJsonDocument(
-            process.stdout,
+            cliIo().stdout,
             report,
             ["problems"],
-            process.stdout.isTTY ? 2 : 0,
+            cliIo().stdout.isTTY ? 2 : 0,
           );
           return report.ok ? 0 : 2;
         }
@@ -118,7 +118,7 @@ export function registerInspect(program: Command): void {
         // never one string.
         const { writeLines } = await import("../json-stream.js");
         await writeLines(
-          process.stdout,
+          cliIo().stdout,
           [...(report.notices ?? []), ...report.problems],
           (item) =>
             typeof item === "string"

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import { action, common, parseAs } from "../common.js";
+import { action, common, parseAs, runDir } from "../common.js";
+import { cliIo } from "../io.js";
 import { VERSION } from "../program.js";
 
 /** `adrift mcp`: the MCP server on stdio, for coding agents. */
@@ -22,7 +23,8 @@ See docs/agents.md for Cursor and other clients.`,
           import("../../app/dependencies.js"),
           import("../../mcp/server.js"),
         ]);
-        const ctx = await createContext(options.cwd ?? process.cwd(), {
+        const ctx = await createContext(runDir(options), {
+          env: cliIo().env,
           actor: parseAs(options.as),
         });
         await serveStdio(ctx, VERSION);

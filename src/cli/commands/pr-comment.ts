@@ -2,9 +2,9 @@ import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
 import { safeText } from "../../core/render/terminal.js";
 import { FAIL_CONDITIONS, type FailCondition } from "../../core/reports/pr-comment.js";
-import { action, common } from "../common.js";
-import { note } from "../io.js";
-import { writeOut } from "./export.js";
+import { action, common, runDir } from "../common.js";
+import { cliIo, note } from "../io.js";
+import { writeOut } from "../out-file.js";
 
 function failOn(value: string | undefined): FailCondition[] {
   if (!value) return [];
@@ -54,7 +54,7 @@ export function registerPrComment(program: Command): void {
         // other use case (and zod, YAML, the ADR reader) that the repository API brings.
         const { createLightContext } = await import("../../app/light-dependencies.js");
         const { prComment } = await import("../../app/reports/pr-comment.js");
-        const ctx = await createLightContext(options.cwd ?? process.cwd());
+        const ctx = await createLightContext(runDir(options), { env: cliIo().env });
         const { model, body } = await prComment(ctx, {
           base: options.base,
           head: options.head,
@@ -63,7 +63,7 @@ export function registerPrComment(program: Command): void {
         const { stableJson } = await import("../../core/render/json.js");
         const text = format === "json" ? stableJson({ ...model, body }) : body;
         writeOut(options, ctx.git.location.root, text);
-        process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+        cliIo().stdout.write(text.endsWith("\n") ? text : `${text}\n`);
         if (model.failing.length) note(`adrift: failing on ${model.failing.join(", ")}`);
         for (const u of model.unevaluated)
           note(`adrift: could not evaluate ${u.gate}: ${safeText(u.reason)}`);

@@ -4,9 +4,9 @@ import type { ReportFormat } from "../../app/reports/correspondence.js";
 import { AdriftError } from "../../core/errors.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, repository } from "../common.js";
-import { paint } from "../io.js";
+import { cliIo, paint } from "../io.js";
 import { writeChunks } from "../json-stream.js";
-import { openOut, writeChunksToFile } from "./export.js";
+import { openOut, writeChunksToFile } from "../out-file.js";
 
 const FORMATS = ["md", "json", "html"];
 
@@ -46,12 +46,12 @@ export function registerReport(program: Command): void {
           } finally {
             closeSync(out.fd);
           }
-          process.stdout.write(`${paint("green", "wrote")} ${quotePath(out.file)}\n`);
+          cliIo().stdout.write(`${paint("green", "wrote")} ${quotePath(out.file)}\n`);
           return 0;
         }
         // JSON is printed as it is (its strings stay raw); Markdown and HTML as text for a terminal.
         await writeChunks(
-          process.stdout,
+          cliIo().stdout,
           chunks,
           format === "json" ? undefined : (chunk) => safeText(chunk, { multiline: true }),
         );

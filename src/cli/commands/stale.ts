@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { action, common, parseAs } from "../common.js";
-import { type CommonOptions, emit, note, warnUnreadable } from "../io.js";
+import { action, common, parseAs, runDir } from "../common.js";
+import { type CommonOptions, cliIo, emit, note, warnUnreadable } from "../io.js";
 import { staleReportText } from "../stale-format.js";
 
 type StaleFlags = CommonOptions & {
@@ -32,13 +32,15 @@ export function registerStale(program: Command): void {
         const { createLightContext } = await import("../../app/light-dependencies.js");
         const { runStale, staleResultJson } = await import("../../app/staleness/stale.js");
         const { terminalProgress } = await import("../progress.js");
-        const progress = terminalProgress();
-        const ctx = await createLightContext(options.cwd ?? process.cwd(), {
+        const { stderr, env } = cliIo();
+        const progress = terminalProgress(stderr, env);
+        const ctx = await createLightContext(runDir(options), {
+          env,
           actor: parseAs(options.as),
           ...(progress ? { progress } : {}),
         });
         const result = await runStale(ctx, { staged: options.staged, record: options.record });
-        const { startSpan } = await import("../../adapters/profile.js");
+        const { startSpan } = await import("../../app/profiling.js");
         const printed = startSpan("print");
         emit(
           options,

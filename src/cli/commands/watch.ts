@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import type { StaleFinding } from "../../core/staleness/types.js";
-import { action, common, parseAs, writePath } from "../common.js";
-import { type CommonOptions, note, paint, reportError } from "../io.js";
+import { action, common, parseAs, runDir, writePath } from "../common.js";
+import { type CommonOptions, cliIo, note, paint, reportError } from "../io.js";
 
 function line(finding: StaleFinding): string {
   const commit = finding.commits.at(-1);
@@ -34,7 +34,8 @@ export function registerWatch(program: Command): void {
         const { createLightContext } = await import("../../app/light-dependencies.js");
         const { watchStaleness } = await import("../../app/staleness/watch.js");
         const { reportFormatOf } = await import("../../app/reports/generated-files.js");
-        const ctx = await createLightContext(options.cwd ?? process.cwd(), {
+        const ctx = await createLightContext(runDir(options), {
+          env: cliIo().env,
           actor: parseAs(options.as),
         });
         const reports = (options.report ?? []).map((file) => ({
@@ -45,27 +46,27 @@ export function registerWatch(program: Command): void {
           ctx,
           {
             onMarked: (f) =>
-              process.stdout.write(`${options.json ? JSON.stringify(f) : line(f)}\n`),
+              cliIo().stdout.write(`${options.json ? JSON.stringify(f) : line(f)}\n`),
             onGenerated: (file) =>
               note(
                 paint(
                   "dim",
                   `${new Date().toISOString().slice(11, 19)} wrote ${quotePath(file)}`,
-                  process.stderr,
+                  cliIo().stderr,
                 ),
               ),
             onError: (error) => reportError(error, Boolean(options.json)),
           },
           { reports },
         );
-        note(paint("dim", `watching ${ctx.git.location.root} (Ctrl-C to stop)`, process.stderr));
+        note(paint("dim", `watching ${ctx.git.location.root} (Ctrl-C to stop)`, cliIo().stderr));
         await new Promise<void>((resolve) => {
           const stop = () => resolve();
           process.once("SIGINT", stop);
           process.once("SIGTERM", stop);
         });
         await watcher.close();
-        note(paint("dim", "stopped", process.stderr));
+        note(paint("dim", "stopped", cliIo().stderr));
         return 0;
       }),
     );

@@ -1,3 +1,4 @@
+import { truncate } from "../errors.js";
 import { KNOWN_STATUSES } from "./model.js";
 import { type AdrLink, adrTargetOf, adrTargetsIn, relationTypeOf } from "./relations.js";
 import { isPlaceholder, type Read } from "./values.js";
@@ -94,7 +95,7 @@ export function readStatusLine(raw: string): StatusLine {
     return {
       status: {
         value: kept || written,
-        warning: `unknown status "${written}" kept as written (expected one of ${KNOWN_STATUSES.join(", ")})`,
+        warning: `unknown status "${truncate(written, 80)}" kept as written (expected one of ${KNOWN_STATUSES.join(", ")})`,
       },
       links,
     };

@@ -3,7 +3,7 @@ import { compileScope } from "../rules/scope.js";
 import type { DoctorFacts } from "./facts.js";
 import { type DoctorFinding, finding, DOCTOR_RULES as R } from "./rules.js";
 
-/** Hooks adrift installs (SPEC §4.2, the same list `hook install` writes); pre-commit marks staleness. */
+/** Hooks adrift installs (the list `hook install` writes, docs/hooks.md); pre-commit marks staleness. */
 export const ADRIFT_HOOKS = HOOK_NAMES;
 
 /** A scope needs this many tracked files before "most of the repository" means anything. */
@@ -23,7 +23,7 @@ function checkSetup(f: DoctorFacts): DoctorFinding[] {
     out.push(
       finding(
         R.gitattributes,
-        "without `merge=union` for the log, local merges of two branches' log files can conflict",
+        "without `merge=union` for the log and the ADR index, local merges of two branches' log files or accepted ADRs can conflict",
         "adrift init",
         ".gitattributes",
       ),

@@ -16,7 +16,7 @@ export const DOCTOR_RULES = {
     id: "ADR-D002",
     name: "gitattributes-rule",
     severity: "warning",
-    title: "the .gitattributes merge rule for the log is missing",
+    title: "a .gitattributes merge rule (the log's or the ADR index's) is missing",
   },
   config: {
     id: "ADR-D003",

@@ -78,9 +78,29 @@ export const Basis = z.object({
    * and one without a fingerprint was deleted there
    */
   uncommitted: z.array(ScopePath).max(20_000).optional(),
+  /**
+   * The symbols the record is about inside files of `touched_paths` (`src/a.ts#parse`,
+   * `package.json#engines.node`), each with the fingerprint of its tokens (code) or of its value
+   * (data files) as the author saw it. A file with anchors counts only through them: a change
+   * elsewhere in it leaves the record `touched`, not stale. Absent: every file counts whole.
+   */
+  anchors: z
+    .array(z.lazy(() => Anchor))
+    .max(10_000)
+    .optional(),
 });
 
-/** The six fields of an intent card (seed 0173). */
+/** One anchor of a basis: a symbol or key path of a file in scope and its fingerprint. */
+export const Anchor = z.object({
+  path: ScopePath,
+  symbol: Label,
+  /** digest of the symbol's tokens (comments and whitespace left out) or of its value */
+  fingerprint: z.string().max(200),
+  /** digest of the same without the symbol's own name (tells a rename); empty when not told */
+  shape: z.string().max(200).optional(),
+});
+
+/** The six fields of an intent card: outcome, trigger, chosen approach, rationale, constraints, validation. */
 export const CardFields = z.object({
   outcome: Text.default(""),
   trigger: Text.default(""),
@@ -116,6 +136,7 @@ export type Actor = z.infer<typeof Actor>;
 export type Person = z.infer<typeof Person>;
 export type Affects = z.infer<typeof Affects>;
 export type Basis = z.infer<typeof Basis>;
+export type Anchor = z.infer<typeof Anchor>;
 export type CardFields = z.infer<typeof CardFields>;
 export type Considered = z.infer<typeof Considered>;
 export type TierB = z.infer<typeof TierB>;

@@ -34,6 +34,7 @@ export type Problem = LinePosition & {
     | "line_edited"
     | "line_removed"
     | "back_dated"
+    | "future_dated"
     | "answer_not_by_author"
     | "invalid_basis_revision"
     | "missing_basis_revision"

@@ -26,7 +26,7 @@ export const SessionStarted = z.object({
 export const WorklineOpened = z.object({ title: Label, tag: Label.optional() });
 export const WorklineRef = z.object({ workline_id: Id });
 
-// Intent cards (seed 0173)
+// Intent cards: why a change, and what else was considered
 export const IntentCardRecorded = z.object({
   card: CardFields,
   considered: z.array(Considered).max(1_000).default([]),
@@ -50,7 +50,7 @@ export const IntentCardAmended = z.object({
 });
 
 /**
- * A person's consent to a card or decision an agent proposed (seed 0173 §4): "yes", or yes
+ * A person's consent to a card or decision an agent proposed (docs/agents.md): "yes", or yes
  * with a field changed. Written only for a human actor; the record is no longer `proposed`.
  */
 export const IntentConfirmed = z.object({
@@ -58,7 +58,7 @@ export const IntentConfirmed = z.object({
   changes: CardFieldsPatch.optional(),
 });
 
-// Decision history (seed 0173 §8)
+// Decision history: recorded, marked stale, re-verified, superseded
 export const DecisionRecorded = z.object({
   card: CardFields,
   considered: z.array(Considered).max(1_000).default([]),
@@ -93,8 +93,18 @@ export const DecisionReverified = z.object({
   note: Text.optional(),
 });
 export const DecisionSuperseded = z.object({ decision_id: Id, superseded_by: Id });
+/**
+ * A record narrowed to anchors (`src/a.ts#parse`) after the fact: its basis as it now reads, at
+ * the same revision, with the anchors' fingerprints as that revision held them. Not a
+ * re-verification: a stale mark stays until one.
+ */
+export const DecisionAnchored = z.object({
+  decision_id: Id,
+  basis: Basis,
+  note: Text.optional(),
+});
 
-// Open questions (seed 0214)
+// Open questions: doubts only the session's author answers
 export const OpenQuestionDeclared = z.object({
   question: z.string().min(1).max(500, "a question is at most 500 characters"),
   suggestion: z.string().max(300, "a suggestion is at most 300 characters").optional(),
@@ -110,7 +120,7 @@ export const OpenQuestionAnswered = z.object({
   answered_by: Person,
 });
 
-// Backlog and traceability (seed 0009)
+// Backlog and traceability: rules, epics, stories, tasks, verdicts
 export const BusinessRuleRecorded = z.object({ key: Label.optional(), title: Label, text: Text });
 export const EpicCreated = z.object({
   key: Label.optional(),
@@ -178,6 +188,7 @@ export const PAYLOADS = {
   decision_marked_stale: DecisionMarkedStale,
   decision_reverified: DecisionReverified,
   decision_superseded: DecisionSuperseded,
+  decision_anchored: DecisionAnchored,
   open_question_declared: OpenQuestionDeclared,
   open_question_answered: OpenQuestionAnswered,
   business_rule_recorded: BusinessRuleRecorded,

@@ -1,14 +1,14 @@
 import type { Actor, Affects, Person } from "../events/common.js";
 
-/** States of a story (SPEC §3). */
+/** States of a story; the allowed moves are in core/rules/transitions.ts. */
 export type StoryStatus = "draft" | "ready" | "in_progress" | "in_review" | "done";
 
-/** States of a task (SPEC §3): `parked` waits for a user decision, `blocked` ran out of cycles. */
+/** States of a task: `parked` waits for a user decision, `blocked` ran out of correction cycles. */
 export type TaskStatus = "todo" | "in_progress" | "in_review" | "parked" | "blocked" | "done";
 
 export type Verdict = "approved" | "changes_requested" | "needs_user_decision";
 
-/** A business rule (seed 0009). */
+/** A business rule: what the product must do, for stories to cover. */
 export type RuleView = { id: string; key?: string; title: string; text: string; at: string };
 
 /** An epic: a group of stories. */
@@ -85,7 +85,7 @@ export type AnswerView = {
   at: string;
 };
 
-/** An open question (seed 0214); status comes from the log only. */
+/** An open question only its session's author answers; status comes from the log only. */
 export type QuestionView = {
   id: string;
   question: string;

@@ -13,6 +13,7 @@ const STALENESS_TYPES = new Set([
   "decision_marked_stale",
   "decision_reverified",
   "decision_superseded",
+  "decision_anchored",
 ]);
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -93,7 +94,8 @@ export function parseForStaleness(text: string): AdriftEvent | undefined | typeo
       basis !== undefined &&
       (!isObject(basis) ||
         !Array.isArray(basis.touched_paths) ||
-        typeof basis.revision !== "string")
+        typeof basis.revision !== "string" ||
+        !anchorsLookWhole(basis.anchors))
     )
       return NEEDS_VALIDATION;
     // Defaulted in place (the parsed object is ours): a copy per record is 10,000 more objects.
@@ -103,6 +105,25 @@ export function parseForStaleness(text: string): AdriftEvent | undefined | typeo
     if (data.trivial !== true) data.trivial = false;
   }
   if (raw.type === "intent_card_amended" && !isObject(data.changes)) return NEEDS_VALIDATION;
-  if (raw.type === "decision_reverified" && !isObject(data.basis)) return NEEDS_VALIDATION;
+  if (
+    (raw.type === "decision_reverified" || raw.type === "decision_anchored") &&
+    (!isObject(data.basis) || !anchorsLookWhole(data.basis.anchors))
+  )
+    return NEEDS_VALIDATION;
   return raw as unknown as AdriftEvent;
+}
+
+/** True when a basis's anchors are absent or a list of objects naming a path and a symbol. */
+function anchorsLookWhole(anchors: unknown): boolean {
+  if (anchors === undefined) return true;
+  return (
+    Array.isArray(anchors) &&
+    anchors.every(
+      (a) =>
+        isObject(a) &&
+        typeof a.path === "string" &&
+        typeof a.symbol === "string" &&
+        typeof a.fingerprint === "string",
+    )
+  );
 }

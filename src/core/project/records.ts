@@ -32,6 +32,13 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
       if (record.status !== "superseded") record.status = "active";
       return;
     }
+    case "decision_anchored": {
+      // Narrowed, not re-verified: the scope reads anew, a stale mark stays until one.
+      const record = target(state, event, event.data.decision_id, "data.decision_id");
+      if (!record) return;
+      record.basis = event.data.basis;
+      return;
+    }
     case "decision_superseded": {
       const record = target(state, event, event.data.decision_id, "data.decision_id");
       if (!record || refused(state, record, event, "supersede")) return;

@@ -53,7 +53,7 @@ export type Confirmation = {
 };
 
 /**
- * Whose word a record is (seed 0173 §4): `proposed` while the last change of its content came
+ * Whose word a record is (docs/agents.md#propose-and-consent): `proposed` while the last change of its content came
  * from an agent and no person has confirmed it since; `confirmed` otherwise.
  */
 export type RecordConsent = "proposed" | "confirmed";

@@ -42,7 +42,8 @@ const HEADER = ["ADR", "Title", "Status", "Date", "Relations"].map((h) => [text(
 
 /** Renders the decision log table (user text escaped). */
 export function renderIndexTable(rows: readonly IndexRow[]): string {
-  if (rows.length === 0) return "_No ADRs yet._\n";
+  // No ADRs: the header alone, so that the first ADR of two branches is one row added under it.
+  if (rows.length === 0) return `${layOutTable([HEADER.map(serializeCell)])}\n`;
   const matrix = [HEADER, ...rows.map(rowCells)];
   // A cell of plain words comes out of the serializer as it went in; only the other cells are
   // given to it (each alone: a cell's escaping does not depend on its neighbours), and the
@@ -59,7 +60,7 @@ export function renderTableWhole(matrix: readonly PhrasingContent[][][]): string
     children: cells.map((children) => cell(...children)),
   });
   const table: RootContent = { type: "table", align: [], children: matrix.map(tableRow) };
-  return renderMarkdown([table]);
+  return renderMarkdown([table], { tablePipeAlign: false });
 }
 
 /** The decision log's rows as nodes, for the tests that compare the two ways of rendering. */
@@ -93,19 +94,15 @@ function serializeCell(children: PhrasingContent[]): string {
   return whole.slice(2, whole.indexOf("\n") - 2);
 }
 
-/** markdown-table's layout with no alignment: columns padded to their longest cell, `| a | b |`. */
+/**
+ * markdown-table's layout without padding (`tablePipeAlign: false`): `| a | b |`, each row
+ * written from its own cells only. Padded to the longest cell, one longer title rewrote every
+ * row, and two branches that each accepted an ADR always conflicted on the whole table; unpadded,
+ * each ADR is one line of its own (see INDEX_MERGE).
+ */
 function layOutTable(matrix: readonly string[][]): string {
-  const widths: number[] = [];
-  for (const row of matrix)
-    row.forEach((c, i) => {
-      widths[i] = Math.max(widths[i] ?? 0, c.length);
-    });
-  const delimiter = matrix[0]!.map((_, i) => "-".repeat(Math.max(1, widths[i] ?? 0)));
-  delimiter.forEach((d, i) => {
-    widths[i] = Math.max(widths[i]!, d.length);
-  });
-  const line = (row: readonly string[]) =>
-    `|${row.map((c, i) => ` ${c}${" ".repeat(widths[i]! - c.length)} |`).join("")}`;
+  const delimiter = matrix[0]!.map(() => "-");
+  const line = (row: readonly string[]) => `|${row.map((c) => (c ? ` ${c} |` : " |")).join("")}`;
   return [matrix[0]!, delimiter, ...matrix.slice(1)].map(line).join("\n");
 }
 

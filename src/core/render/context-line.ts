@@ -1,6 +1,6 @@
 import { charCount, clip, flatten, shortId } from "./text.js";
 
-/** What the agent one-liner is made of (seed 0173 §6). */
+/** What the agent one-liner (`adrift context`, docs/reports.md) is made of. */
 export type ContextLineInput = {
   card?: { id: string; outcome: string; chosen_approach: string };
   open_worklines: number;

@@ -1,15 +1,26 @@
 import type { BlockContent, ListItem, PhrasingContent, Root, RootContent } from "mdast";
 import { gfmToMarkdown, toMarkdown } from "../../vendor/markdown.js";
+import { safeText } from "./terminal.js";
 
-/** Plain text: every character of user text goes through here, so the serializer escapes it. */
-export const text = (value: string): PhrasingContent => ({ type: "text", value });
+/**
+ * Plain text: every character of user text goes through here, so the serializer escapes it.
+ * Control characters are escaped C-style (`\033`) first: Markdown has no escape for them, and
+ * raw in a file they act on the terminal that shows it (`cat` retitling or clearing it).
+ */
+export const text = (value: string): PhrasingContent => ({
+  type: "text",
+  value: safeText(value, { multiline: true }),
+});
 /** Bold phrasing. */
 export const strong = (...children: PhrasingContent[]): PhrasingContent => ({
   type: "strong",
   children,
 });
 /** Inline code (ids, paths). */
-export const code = (value: string): PhrasingContent => ({ type: "inlineCode", value });
+export const code = (value: string): PhrasingContent => ({
+  type: "inlineCode",
+  value: safeText(value),
+});
 /** A paragraph of phrasing content. */
 export const paragraph = (...children: PhrasingContent[]): BlockContent => ({
   type: "paragraph",
@@ -49,9 +60,17 @@ function isPhrasing(item: PhrasingContent[] | BlockContent[]): item is PhrasingC
 }
 
 /** Renders mdast nodes as Markdown (GFM), escaping text so it cannot become markup. */
-export function renderMarkdown(children: RootContent[]): string {
+export function renderMarkdown(
+  children: RootContent[],
+  gfm: { tablePipeAlign?: boolean } = {},
+): string {
   const root: Root = { type: "root", children };
-  return toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: "-", rule: "-", fences: true });
+  return toMarkdown(root, {
+    extensions: [gfmToMarkdown(gfm)],
+    bullet: "-",
+    rule: "-",
+    fences: true,
+  });
 }
 
 /**

@@ -195,6 +195,16 @@ export function unattributedItem(
   );
 }
 
+/** An item of the records the PR changed only outside their anchors. */
+export function touchedItem(l: ItemLinks, r: PrCommentModel["touched"][number]): BlockContent[] {
+  return item(
+    l.record(r),
+    ` ${short(r.outcome)}`,
+    w(" — its anchors are unchanged in "),
+    ...l.paths(r.paths.map((path) => ({ path }))),
+  );
+}
+
 /** The one-line summary. */
 export function summaryLine(model: PrCommentModel): string {
   const s = model.summary;

@@ -10,6 +10,7 @@ import {
   ruleItem,
   short,
   summaryLine,
+  touchedItem,
   unattributedItem,
   uncoveredItem,
 } from "./pr-comment-items.js";
@@ -55,6 +56,9 @@ function sections(model: PrCommentModel): Section[] {
       "Stale records this comment could not attribute (history unavailable)",
       model.unattributed,
       (u) => unattributedItem(l, u),
+    ),
+    section("Records touched outside their anchors (not stale)", model.touched ?? [], (r) =>
+      touchedItem(l, r),
     ),
   ].filter((s) => s.count > 0);
 }

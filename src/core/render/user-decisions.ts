@@ -3,10 +3,10 @@ import { gfmToMarkdown, toMarkdown } from "../../vendor/markdown.js";
 import type { RecordView } from "../project/state.js";
 import { clip, flatten } from "./text.js";
 
-/** The heading of SPEC §3 "Decisions reach the worker". */
+/** The heading user decisions reach a worker under: they win over the story's RF and DoR. */
 export const USER_DECISIONS_HEADING = "User decisions — they override RF/DoR when they conflict";
 
-/** Limits of seed 0214 §7. */
+/** At most this many user decisions, and this many characters of Markdown, reach a worker. */
 export const USER_DECISIONS_LIMITS = { items: 10, chars: 1_500 } as const;
 
 /** One user decision as the worker sees it. */

@@ -1,8 +1,8 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
 import { globBase, scopeKind } from "../rules/scope.js";
 import { prefixStart } from "../staleness/history.js";
+import { compiledScopes } from "../staleness/scope-candidates.js";
 import type { Governor } from "../staleness/scope-index.js";
-import { compiledScopes } from "../staleness/staleness.js";
 import type { StalenessReport } from "../staleness/types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { changeCoverage } from "./change-coverage.js";
@@ -76,6 +76,32 @@ export type LogLocation = { file: string; line: number };
 /** What every record the comment names carries: its shortest unique id, and where it is. */
 export type Named = { short_id: string; location?: LogLocation };
 
+/** A record the PR touched outside its anchors: its files changed, its anchors did not. */
+export type PrTouched = {
+  id: string;
+  kind: "intent" | "decision";
+  outcome: string;
+  paths: string[];
+};
+
+/** The records with anchors this PR's commits changed only outside them (by id). */
+function touchedByPr(input: PrCommentInput): PrTouched[] {
+  const prCommits = new Set(input.commits.map((c) => c.hash));
+  const out: PrTouched[] = [];
+  for (const f of input.staleness.findings) {
+    if (f.state !== "touched" || !f.commits.some((c) => prCommits.has(c.hash))) continue;
+    const record = input.records.get(f.record_id);
+    if (!record || record.status === "superseded") continue;
+    out.push({
+      id: f.record_id,
+      kind: record.kind,
+      outcome: record.card.outcome,
+      paths: [...new Set(f.paths.map((p) => p.path))],
+    });
+  }
+  return out.sort(byId);
+}
+
 export type PrRecord = {
   id: string;
   kind: "intent" | "decision";
@@ -121,6 +147,11 @@ export type PrCommentModel = {
   rules_without_stories: { id: string; title: string }[];
   drafts: { path: string; records: number }[];
   unattributed: (Unattributed & Named)[];
+  /**
+   * records whose anchored files this PR's commits changed only outside the anchors: shown
+   * collapsed, never gating
+   */
+  touched: (PrTouched & Named)[];
   failing: FailCondition[];
   /** gates asked for that could not be evaluated, with why: they fail too */
   unevaluated: Gate[];
@@ -317,7 +348,9 @@ export function buildPrComment(
       `${split.assumed.length} record(s) counted as made stale by this PR: more commits changed their scope than are listed, the PR merged its base in, and they have no fingerprints to compare at the merge base`,
     );
   const incomplete = records.filter((r) => r.incomplete.length > 0).length;
+  const touchedOutside = touchedByPr(input);
   const short = shortIds(recordIds(input.records), [
+    ...touchedOutside.map((r) => r.id),
     ...split.made.map((s) => s.id),
     ...split.already.map((s) => s.id),
     ...records.map((r) => r.id),
@@ -363,6 +396,7 @@ export function buildPrComment(
       .map((d) => ({ path: d.path, records: d.record_ids.length }))
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
     unattributed: split.unattributed.map(named),
+    touched: touchedOutside.map(named),
     failing,
     unevaluated,
   };
@@ -370,7 +404,13 @@ export function buildPrComment(
 
 /** The ids of the records a comment names, each list's first `max` (what a body can show). */
 export function namedRecordIds(model: PrCommentModel, max: number): string[] {
-  const lists = [model.stale, model.already_stale, model.records, model.unattributed];
+  const lists = [
+    model.stale,
+    model.already_stale,
+    model.records,
+    model.unattributed,
+    model.touched ?? [],
+  ];
   return [...new Set(lists.flatMap((l) => l.slice(0, max).map((r) => r.id)))];
 }
 
@@ -390,5 +430,6 @@ export function withLocations(
     already_stale: model.already_stale.map(at),
     records: model.records.map(at),
     unattributed: model.unattributed.map(at),
+    touched: (model.touched ?? []).map(at),
   };
 }

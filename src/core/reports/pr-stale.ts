@@ -104,7 +104,7 @@ function prMarks(added: readonly RawEvent[]): Map<string, PrMark> {
 
 /**
  * Splits what is stale at the head into what the pull request made stale and what was stale
- * before it (SPEC §4.3: "this PR makes stale" is only what the commits of `base..head` make
+ * before it ("this PR makes stale" is only what the commits of `base..head` make
  * stale). A record is the PR's when every commit that makes it stale is one of the PR's.
  *
  * A finding lists the earliest commits that changed the scope (parents before children), so on a

@@ -73,7 +73,7 @@ export function assertMayChange(record: Owned, by: Actor, change: RecordChange):
 }
 
 /**
- * Seed 0214 §8: a draft story is amended freely; past draft only with an answered question;
+ * When a story may change: a draft story is amended freely; past draft only with an answered question;
  * never while one of its tasks is in progress or in review, never once done.
  */
 export function assertStoryAmendable(

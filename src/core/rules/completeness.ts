@@ -1,13 +1,16 @@
 import { AdriftError } from "../errors.js";
 import type { CardFields, Considered } from "../events/common.js";
 
-/** Why a card is incomplete (seed 0173 §3). */
+/** Why a card is incomplete: one reason per missing part. */
 export type IncompletenessReason = {
   rule: "rationale_missing" | "no_considered_options" | "outcome_missing" | "trigger_missing";
   message: string;
 };
 
-/** The completeness rules of SPEC §3; an empty list means complete. Saving is never blocked. */
+/**
+ * A card is complete with an outcome, a trigger, a rationale for its chosen approach and a
+ * considered option (or `trivial`); an empty list means complete. Saving is never blocked.
+ */
 export function cardIncompleteness(input: {
   card: CardFields;
   considered: Considered[];

@@ -8,7 +8,7 @@ const sameEmail = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Who may answer (seed 0214 §3): only the author of the session the question was declared in,
+ * Who may answer: only the author of the session the question was declared in,
  * compared by email; an agent never. Throws `already_answered` or `only_session_author`.
  */
 export function assertCanAnswer(state: ProjectState, question: QuestionView, by: Actor): void {

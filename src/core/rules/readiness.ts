@@ -9,7 +9,7 @@ export type MissingItem = {
 
 const blank = (items: string[]) => items.every((item) => item.trim().length === 0);
 
-/** Every item a story lacks to be `ready` (SPEC §3); empty when it is ready. */
+/** Every item a story lacks to be `ready` (docs/backlog.md); empty when it is ready. */
 export function missingForReady(story: StoryFields): MissingItem[] {
   const missing: MissingItem[] = [];
   if (blank(story.definition_of_done))

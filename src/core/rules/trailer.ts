@@ -1,4 +1,4 @@
-/** The trailer that ties a commit to the workline it was made in (SPEC §3). */
+/** The trailer that ties a commit to the workline it was made in; its commits do not make the workline's records stale. */
 export const WORKLINE_TRAILER = "Adrift-Workline";
 
 const TRAILER_LINE = /^[A-Za-z0-9-]+:\s/;

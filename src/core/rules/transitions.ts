@@ -1,7 +1,7 @@
 import { AdriftError } from "../errors.js";
 import type { StoryStatus, TaskStatus } from "../project/backlog-types.js";
 
-/** Allowed story transitions (SPEC §3). */
+/** Allowed story transitions: forward one step at a time, never back (docs/backlog.md). */
 export const STORY_TRANSITIONS: Record<StoryStatus, readonly StoryStatus[]> = {
   draft: ["ready"],
   ready: ["in_progress"],

@@ -3,7 +3,7 @@ import type { ProjectState, RecordView } from "../project/state.js";
 
 /**
  * The user decisions (decisions with `affects`, not superseded) that reach a story or task,
- * newest first (seed 0214 §7). A task sees what names it, its story or the rules it inherits;
+ * newest first (docs/backlog.md#decisions-reach-the-worker). A task sees what names it, its story or the rules it inherits;
  * a story sees what names it, its rules or one of its tasks.
  */
 export function selectUserDecisions(

@@ -11,7 +11,7 @@ export type VerdictEffect = {
 };
 
 /**
- * Seed 0214 §6: `approved` finishes the task; `changes_requested` spends a correction cycle and
+ * What a verdict does: `approved` finishes the task; `changes_requested` spends a correction cycle and
  * sends it back to work, or blocks it past the limit; `needs_user_decision` parks it for free.
  */
 export function verdictEffect(task: TaskView, verdict: Verdict, limit: number): VerdictEffect {

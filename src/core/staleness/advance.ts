@@ -1,5 +1,5 @@
 /**
- * Carrying a staleness report forward when HEAD moved on by a few commits (SPEC §3 unchanged):
+ * Carrying a staleness report forward when HEAD moved on by a few commits (the rule unchanged):
  * a finding still holds when none of the new commits changed a path its record's scope matches,
  * nor a path outside the scope its finding followed a rename through; a finding whose scope they
  * only edited is often brought up to date from the finding itself (`withNewCommits`). Only the
@@ -15,8 +15,10 @@
  * is carried forward.
  */
 import { type CommitInfo, NO_FILE } from "./history.js";
+import { rankOf } from "./listed-paths.js";
+import type { AssessedRecord } from "./record-contents.js";
+import { compiledScopes } from "./scope-candidates.js";
 import { ScopeMatcher } from "./scope-index.js";
-import { type AssessedRecord, compiledScopes } from "./staleness.js";
 import {
   MAX_LISTED_COMMITS,
   MAX_LISTED_PATHS,
@@ -173,9 +175,6 @@ export function planAdvance(
   });
   return { kept, again, updated, questions };
 }
-
-const rankOf = (change: PathChange["change"]) =>
-  change === "added" ? 2 : change === "renamed" ? 1 : 0;
 
 /**
  * A finding brought up to date with new commits (oldest first, one line on top of the HEAD it

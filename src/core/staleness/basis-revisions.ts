@@ -17,7 +17,8 @@ export function basisRevisions(events: Iterable<AdriftEvent>): BasisRevision[] {
     const basis =
       event.type === "intent_card_recorded" ||
       event.type === "decision_recorded" ||
-      event.type === "decision_reverified"
+      event.type === "decision_reverified" ||
+      event.type === "decision_anchored"
         ? event.data.basis
         : undefined;
     if (!basis || (basis.revision === "" && basis.touched_paths.length === 0)) continue;

@@ -7,6 +7,8 @@
  */
 
 import type { Scope } from "../rules/scope.js";
+import { assessByHistory } from "./assess-history.js";
+import { FindingJudge, type JudgeIndex } from "./finding-judge.js";
 import {
   type CommitInfo,
   changeEvents,
@@ -15,16 +17,9 @@ import {
   orderCommits,
   type PathEvent,
 } from "./history.js";
+import type { AssessedRecord, ContentLookup } from "./record-contents.js";
+import { CandidateCache, compiledScopes } from "./scope-candidates.js";
 import { ScopeMatcher } from "./scope-index.js";
-import {
-  type AssessedRecord,
-  assessByHistory,
-  CandidateCache,
-  type ContentLookup,
-  compiledScopes,
-  FindingJudge,
-  type JudgeIndex,
-} from "./staleness.js";
 import { MAX_LISTED_COMMITS, type StaleFinding } from "./types.js";
 
 /**

@@ -8,18 +8,16 @@
  * for the files no commit after its basis touched, so that such a change is not missed. (After
  * a merge the index cannot say what HEAD holds either: `contentNeeds` says what to ask git.)
  */
+
+import { countsFor } from "./assess-history.js";
 import { type HistoryIndex, NO_FILE, reachableFrom } from "./history.js";
-import {
-  type AssessedRecord,
-  type CandidateCache,
-  candidatesFor,
-  compiledScopes,
-  countsFor,
-} from "./staleness.js";
+import type { AssessedRecord } from "./record-contents.js";
+import { type CandidateCache, candidatesFor, compiledScopes } from "./scope-candidates.js";
 import {
   MAX_LISTED_COMMITS,
   MAX_LISTED_PATHS,
   type PathChange,
+  STATE_RANK,
   type StaleFinding,
 } from "./types.js";
 
@@ -93,7 +91,7 @@ export function mergeGapCandidates(
   return gaps;
 }
 
-const RANK = { fresh: 0, moved: 1, review: 2, stale: 3 } as const;
+const RANK = STATE_RANK;
 
 /**
  * The finding with the changes the merges made (`gaps`, checked against the basis) added: a

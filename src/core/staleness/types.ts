@@ -1,5 +1,5 @@
 /**
- * The shape of a staleness computation (SPEC §3). Shared by `stale`, the hooks, the watcher,
+ * The shape of a staleness computation: each record with a basis gets a state against HEAD. Shared by `stale`, the hooks, the watcher,
  * reports and the PR comment.
  */
 
@@ -29,9 +29,40 @@ export type PathChange = {
  * - `fresh`: nothing in scope changed;
  * - `stale`: a file in scope was added, modified or deleted by a commit outside its workline;
  * - `moved`: only pure renames (content unchanged), with the new paths;
- * - `review`: only files newly added under a directory or glob scope.
+ * - `review`: only files newly added under a directory or glob scope;
+ * - `touched`: a file with anchors changed only outside them (listed, never marked, never
+ *   gating).
+ * With anchors, `stale` means an anchored symbol's tokens changed or it is gone, and `moved`
+ * that it moved (in its file or to another one) with the same tokens.
  */
-export type ComputedState = "fresh" | "stale" | "moved" | "review";
+export type ComputedState = "fresh" | "stale" | "moved" | "review" | "touched";
+
+/** How the states order when findings combine: the first that applies wins. */
+export const STATE_RANK: Record<ComputedState, number> = {
+  fresh: 0,
+  touched: 1,
+  moved: 2,
+  review: 3,
+  stale: 4,
+};
+
+/** What happened to one anchor (`path#symbol`) of a record since its basis. */
+export type AnchorChange = {
+  path: string;
+  symbol: string;
+  /**
+   * `unchanged`: its tokens are as the record saw them (its file changed elsewhere);
+   * `modified`: its tokens changed; `renamed`: the same tokens under another name (`new_symbol`);
+   * `deleted`: gone; `moved`: the same tokens elsewhere (`new_path`, `new_symbol`)
+   */
+  change: "unchanged" | "modified" | "renamed" | "deleted" | "moved";
+  new_path?: string;
+  new_symbol?: string;
+  /** unchanged but for identifiers renamed throughout the file (old, new): a mechanical rename */
+  renamed_identifiers?: [string, string][];
+  /** the commit that changed it first, when known (empty when unchanged) */
+  commits: string[];
+};
 
 export type StaleFinding = {
   record_id: string;
@@ -43,6 +74,11 @@ export type StaleFinding = {
   commits: ChangeCommit[];
   /** how many more commits changed the scope than are listed */
   omitted_commits?: number;
+  /**
+   * the record's anchors in changed files and what happened to each: present once the finding
+   * was judged by its anchors (records with anchors only)
+   */
+  anchors?: AnchorChange[];
   /** the changed paths (at most MAX_LISTED_PATHS) */
   paths: PathChange[];
   /** how many more paths changed than are listed */

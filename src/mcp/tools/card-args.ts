@@ -1,13 +1,15 @@
-import type * as z from "zod";
+import * as z from "zod";
 import type { DecisionInput } from "../../app/recording/records.js";
 import { Basis, CardFields } from "../../core/events/common.js";
 import { DecisionRecorded, IntentCardRecorded } from "../../core/events/payloads.js";
 
-// The event payloads' own field names (SPEC §2.1); adrift fills in the revision (default HEAD)
+// The event payloads' own field names (docs/formats.md); adrift fills in the revision (default HEAD)
 // and the fingerprints (of the working tree where it differs), so an agent gives only the
 // revision it means and the paths.
-const BasisArgs = Basis.omit({ fingerprints: true, uncommitted: true }).extend({
+const BasisArgs = Basis.omit({ fingerprints: true, uncommitted: true, anchors: true }).extend({
   revision: Basis.shape.revision.optional(),
+  /** `auto`: file entries become anchors to the symbols the change touched there */
+  anchor: z.enum(["auto"]).optional(),
 });
 
 /** Arguments of record_intent_card: the `intent_card_recorded` payload, every card field optional. */
@@ -32,6 +34,7 @@ export function cardInputOf(args: CardArgs): DecisionInput {
     tags: args.tags,
     touched_paths: args.basis?.touched_paths,
     revision: args.basis?.revision,
+    ...(args.basis?.anchor ? { anchor: args.basis.anchor } : {}),
     findings: args.findings,
     tier_b: args.tier_b,
   };

@@ -26,6 +26,9 @@ function recorded(what: string, result: RecordResult): ToolOutcome {
   const uncommitted = result.notes.uncommitted
     ? `; ${uncommittedNote(result.notes.uncommitted)}`
     : "";
+  const suggested = result.notes.suggested_anchors
+    ? `; the change touched ${result.notes.suggested_anchors.join(", ")}: if the record is about those, record it again with basis.touched_paths naming them (file#Symbol) or basis.anchor "auto", so edits elsewhere in the file do not make it stale`
+    : "";
   return {
     data: {
       id: result.id,
@@ -33,7 +36,7 @@ function recorded(what: string, result: RecordResult): ToolOutcome {
       notes: result.notes,
       event: result.event,
     },
-    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${uncommitted}${warnings}); proposed until the user confirms it: show it to them and ask for yes or one field to change — with adrift's agent hooks their reply in the chat is the confirmation, else they run \`adrift intent confirm ${result.id.slice(0, 10)}\`; you cannot confirm it yourself`,
+    text: `recorded ${what} ${result.id} (${incompleteText(result.incomplete)}${scope}${uncommitted}${warnings}${suggested}); proposed until the user confirms it: show it to them and ask for yes or one field to change — with adrift's agent hooks their reply in the chat is the confirmation, else they run \`adrift intent confirm ${result.id.slice(0, 10)}\`; you cannot confirm it yourself`,
   };
 }
 
@@ -56,7 +59,7 @@ function recordRow(r: RecordSummary): string {
 export const recordIntentCard = defineTool({
   name: "record_intent_card",
   title: "Record an intent card",
-  description: `Record why a change is being made, before making it. ${CARD_FIELDS}; tags; basis.touched_paths: the files, directories/ or globs it is about. Returns the card id and what is still missing.`,
+  description: `Record why a change is being made, before making it. ${CARD_FIELDS}; tags; basis.touched_paths: the files, directories/ or globs it is about, or the symbols (src/a.ts#parse, package.json#engines.node) when it is about those only; basis.anchor "auto" narrows file entries to the symbols the change touched. Returns the card id and what is still missing.`,
   input: IntentCardArgs,
   writes: true,
   run: async (repo, args) => recorded("intent card", await repo.recordIntent(cardInputOf(args))),
@@ -83,7 +86,7 @@ export const amendIntentCard = defineTool({
 export const recordDecisionTool = defineTool({
   name: "record_decision",
   title: "Record a decision",
-  description: `Record a decision the code now depends on, based on code at a revision. ${CARD_FIELDS}; findings: condensed findings; basis: {revision (default HEAD), touched_paths}: adrift marks the decision stale when later commits change those paths.`,
+  description: `Record a decision the code now depends on, based on code at a revision. ${CARD_FIELDS}; findings: condensed findings; basis: {revision (default HEAD), touched_paths, anchor?}: adrift marks the decision stale when later commits change those paths; a path#Symbol entry (src/a.ts#parse, package.json#engines.node) counts only that symbol, and anchor "auto" narrows file entries to the symbols the change touched.`,
   input: DecisionArgs,
   writes: true,
   run: async (repo, args) => recorded("decision", await repo.recordDecision(cardInputOf(args))),

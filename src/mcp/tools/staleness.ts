@@ -13,7 +13,14 @@ function findingRow(f: StaleFinding): string {
   const commit = f.commits[0]
     ? ` in ${f.commits[0].hash.slice(0, 10)} "${f.commits[0].subject}"`
     : "";
-  return `${f.record_id}  ${f.state}${f.recorded ? " (marked)" : ""}  ${paths}${more > 0 ? `, +${more} more` : ""}${commit}`;
+  const anchors = (f.anchors ?? [])
+    .filter((a) => a.change !== "unchanged")
+    .map(
+      (a) =>
+        `${a.path}#${a.symbol} ${a.change}${a.new_symbol ? ` → ${a.new_symbol}` : ""}${a.new_path ? ` → ${a.new_path}` : ""}`,
+    )
+    .join(", ");
+  return `${f.record_id}  ${f.state}${f.recorded ? " (marked)" : ""}  ${paths}${more > 0 ? `, +${more} more` : ""}${anchors ? `; ${anchors}` : ""}${commit}`;
 }
 
 /** check_staleness → computeStaleness (read-only: hooks and `adrift stale --record` write the marks). */
@@ -21,7 +28,7 @@ export const checkStaleness = defineTool({
   name: "check_staleness",
   title: "Check which decisions the code has moved away from",
   description:
-    "Compute, for every record with a basis, whether later commits changed its paths: stale (re-verify it or record a new decision), moved (pure renames), review (new files under its scope) or fresh. With staged: true, the staged change counts as one more commit. Writes nothing.",
+    "Compute, for every record with a basis, whether later commits changed its paths: stale (re-verify it or record a new decision), moved (pure renames, or an anchored symbol moved unchanged), review (new files under its scope), touched (its anchored files changed only outside the anchors: no action needed) or fresh. A finding's anchors say what happened to each anchored symbol (modified, renamed, deleted, moved). With staged: true, the staged change counts as one more commit. Writes nothing.",
   input: z.object({ staged: z.boolean().default(false) }).strict(),
   writes: false,
   run: async (repo, args) => {
@@ -31,7 +38,7 @@ export const checkStaleness = defineTool({
     return {
       data: report,
       text: [
-        `${count("stale")} stale, ${count("moved")} moved, ${count("review")} to review, ${count("fresh")} fresh (of ${report.findings.length} records with a basis)${report.log_problems ? `; ${unreadableLinesWarning(report.log_problems)}` : ""}`,
+        `${count("stale")} stale, ${count("moved")} moved, ${count("review")} to review, ${count("touched")} touched outside their anchors, ${count("fresh")} fresh (of ${report.findings.length} records with a basis)${report.log_problems ? `; ${unreadableLinesWarning(report.log_problems)}` : ""}`,
         ...changed.slice(0, 50).map(findingRow),
         ...(changed.length > 50 ? [`…and ${changed.length - 50} more`] : []),
         ...report.notices,

@@ -9,10 +9,15 @@ describe("refreshGeneratedFiles", () => {
     const repo = makeRepo();
     repo.adrift(["init"]);
     const { beta } = adrsOnTwoBranches(repo);
+    // The index merges (one line per ADR, merge=union); another file conflicts.
+    repo.commit("main's notes", { "notes.txt": "main\n" });
+    repo.git("checkout", "-q", "b");
+    repo.commit("b's notes", { "notes.txt": "b\n" });
+    repo.git("checkout", "-q", "main");
     const merge = spawnSync("git", ["merge", "--no-edit", "b"], { cwd: repo.dir, env: testEnv() });
     expect(merge.status).toBe(1);
     const conflicted = repo.read("docs/adr/README.md");
-    expect(conflicted).toContain("<<<<<<<");
+    expect(conflicted).not.toContain("<<<<<<<");
 
     const ctx = await createContext(repo.dir, { env: testEnv() });
     expect(await refreshGeneratedFiles(ctx)).toEqual({
@@ -21,7 +26,8 @@ describe("refreshGeneratedFiles", () => {
     });
     expect(repo.read("docs/adr/README.md")).toBe(conflicted);
 
-    repo.git("checkout", "--ours", "docs/adr/README.md");
+    repo.git("checkout", "--ours", "notes.txt");
+    repo.git("checkout", "HEAD", "--", "docs/adr/README.md");
     repo.commit("merge b, keeping main's index");
     expect(await refreshGeneratedFiles(ctx)).toEqual({ written: ["docs/adr/README.md"] });
     expect(repo.read("docs/adr/README.md")).toContain(beta.path.split("/").at(-1));

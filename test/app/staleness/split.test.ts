@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { openGit } from "../../../src/adapters/git/open.js";
 import { historyReport, prepareHistory, splitPoint } from "../../../src/app/staleness/engine.js";
-import type { AssessedRecord } from "../../../src/core/staleness/staleness.js";
+import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
 import { makeRepo, type TestRepo, testEnv } from "../../support/repo.js";
 
 /** A deterministic pseudo-random generator (mulberry32). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stagedCommit, stagedFindings } from "../../../src/app/staleness/staged.js";
-import type { AssessedRecord } from "../../../src/core/staleness/staleness.js";
+import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
 
 const BASIS = "b".repeat(40);
 const HEAD = "h".repeat(40);

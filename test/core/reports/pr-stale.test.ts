@@ -2,16 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { splitStale } from "../../../src/core/reports/pr-stale.js";
 import type { ReportRecord } from "../../../src/core/reports/report-index.js";
+import { assessByHistory } from "../../../src/core/staleness/assess-history.js";
 import {
   type CommitInfo,
   indexHistory,
   orderCommits,
 } from "../../../src/core/staleness/history.js";
-import {
-  type AssessedRecord,
-  assessByHistory,
-  CandidateCache,
-} from "../../../src/core/staleness/staleness.js";
+import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
+import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
 import type { StaleFinding } from "../../../src/core/staleness/types.js";
 import { dag, records as randomRecords } from "../../support/history-gen.js";
 import { propertyOptions } from "../../support/property.js";

@@ -1,16 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planAdvance, questionKey } from "../../../src/core/staleness/advance.js";
+import { assessByHistory } from "../../../src/core/staleness/assess-history.js";
 import {
   type CommitInfo,
   type FileChange,
   indexHistory,
 } from "../../../src/core/staleness/history.js";
-import {
-  type AssessedRecord,
-  assessByHistory,
-  CandidateCache,
-} from "../../../src/core/staleness/staleness.js";
+import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
+import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
 import type { StaleFinding } from "../../../src/core/staleness/types.js";
 import { finding } from "../../support/findings.js";
 import {

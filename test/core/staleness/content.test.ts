@@ -2,13 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileScopes } from "../../../src/core/rules/scope.js";
 import { type Answer, planAdvance, questionKey } from "../../../src/core/staleness/advance.js";
+import { assessByHistory } from "../../../src/core/staleness/assess-history.js";
 import { indexHistory, NO_FILE } from "../../../src/core/staleness/history.js";
 import { HistoryScan } from "../../../src/core/staleness/history-scan.js";
-import {
-  type AssessedRecord,
-  assessByHistory,
-  CandidateCache,
-} from "../../../src/core/staleness/staleness.js";
+import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
+import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
 import { FILES, listing } from "../../support/history-gen.js";
 import { fullRuns, propertyOptions } from "../../support/property.js";
 import {

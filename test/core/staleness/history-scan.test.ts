@@ -1,14 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileScope } from "../../../src/core/rules/scope.js";
+import { assessByHistory } from "../../../src/core/staleness/assess-history.js";
 import { indexHistory } from "../../../src/core/staleness/history.js";
 import { HistoryScan } from "../../../src/core/staleness/history-scan.js";
+import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
+import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
 import { ScopeMatcher } from "../../../src/core/staleness/scope-index.js";
-import {
-  type AssessedRecord,
-  assessByHistory,
-  CandidateCache,
-} from "../../../src/core/staleness/staleness.js";
 import { dag, FILES, listing, records, SCOPES } from "../../support/history-gen.js";
 import { propertyOptions } from "../../support/property.js";
 

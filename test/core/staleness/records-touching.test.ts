@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileScope } from "../../../src/core/rules/scope.js";
-import { type AssessedRecord, recordsTouching } from "../../../src/core/staleness/staleness.js";
+import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
+import { recordsTouching } from "../../../src/core/staleness/records-touching.js";
 import { propertyOptions } from "../../support/property.js";
 
 const segment = fc.constantFrom("src", "api", "auth", "lib", "a.ts", "b.md", "x", "[ab].ts", "a");

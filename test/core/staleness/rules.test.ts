@@ -2,12 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { envFor } from "../../../src/adapters/git/open.js";
 import { withWorklineTrailer } from "../../../src/core/rules/trailer.js";
+import { assessByHistory } from "../../../src/core/staleness/assess-history.js";
 import { type CommitInfo, indexHistory } from "../../../src/core/staleness/history.js";
-import {
-  assessByHistory,
-  CandidateCache,
-  recordsTouching,
-} from "../../../src/core/staleness/staleness.js";
+import { recordsTouching } from "../../../src/core/staleness/records-touching.js";
+import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
 import { propertyOptions } from "../../support/property.js";
 
 const FILES = ["src/a.ts", "src/b.ts", "src/deep/c.ts", "lib/d.md"];

@@ -15,11 +15,11 @@ export type DemoRun = {
   expected: number;
 };
 
-const CLI = fileURLToPath(new URL("../main.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../../cli/main.js", import.meta.url));
 
 /** A fixed, offline environment: no colour, a pinned identity and dates, no hook variables. */
-function demoEnv(): NodeJS.ProcessEnv {
-  const env = cleanGitEnv(process.env);
+function demoEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env = cleanGitEnv(base);
   for (const name of Object.keys(env))
     if (/^(CLAUDE|CODEX|CURSOR|GEMINI|AIDER|AI_AGENT$|AGENT$)/.test(name)) delete env[name];
   return {
@@ -77,10 +77,13 @@ function run(
   };
 }
 
-/** Runs every demo step in a fresh repository and returns the transcript. */
-export async function runDemo(options: { keep?: boolean } = {}) {
+/**
+ * Runs every demo step in a fresh repository and returns the transcript; `env` is the
+ * environment it starts from (the steps get a fixed identity, no colour, no agent markers).
+ */
+export async function runDemo(options: { keep?: boolean; env?: NodeJS.ProcessEnv } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "adrift-demo-"));
-  const env = demoEnv();
+  const env = demoEnv(options.env ?? process.env);
   const runs: DemoRun[] = [];
   const captured = new Map<string, string>();
   const started = Date.now();

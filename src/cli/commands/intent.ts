@@ -26,6 +26,11 @@ export function printRecorded(options: CommonOptions, what: string, result: Reco
           ? [`  scope matches ${result.notes.matched_files} file(s)`]
           : []),
         ...(result.notes.uncommitted ? [`  ${quotedNote(result.notes.uncommitted)}`] : []),
+        ...(result.notes.suggested_anchors
+          ? [
+              `  your change touched ${result.notes.suggested_anchors.map(quotePath).join(", ")}: to make only those count, record with --anchor auto, or --path each of them`,
+            ]
+          : []),
         ...incompletenessLines(result.incomplete),
       ].join("\n"),
   );
