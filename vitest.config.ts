@@ -6,8 +6,10 @@
 // A new test file is in the fast tier by itself. List it in THOROUGH_ONLY when it costs more than
 // about 5 CPU-seconds in the fast tier (`ADRIFT_TEST_COSTS=costs.ndjson npx vitest run <file>`
 // writes each file's CPU seconds, the git and CLI processes it waited for included), or when it
-// waits on time or runs processes against each other. A listed file always makes full property
-// runs, and runs in the thorough project when named on the command line.
+// waits on time or runs processes against each other. The smoke set, test/cli/smoke-binary.test.ts
+// (the real binary, spawned for every command), stays in the fast tier whatever it costs. A listed
+// file always makes full property runs, and runs in the thorough project when named on the
+// command line.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defaultExclude, defineConfig } from "vitest/config";
@@ -18,47 +20,17 @@ import { freshSeed } from "./test/support/property.js";
  * run (ADRIFT_TEST_COSTS), over 5 in the fast tier's runs, or waiting on time or on each other.
  */
 const THOROUGH_ONLY = [
-  "test/cli/stale-truth.test.ts", // 48.7
-  "test/cli/stale-advance.test.ts", // 31.5
-  "test/cli/streamed-output.test.ts", // 19.3
-  "test/cli/bad-input.test.ts", // 17.2
-  "test/cli/config-paths.test.ts", // 16.8
-  "test/cli/conventions.test.ts", // 16.3
-  "test/cli/user-decision-owner.test.ts", // 15.8
-  "test/cli/doctor.test.ts", // 15.6
-  "test/cli/validate-against-trust.test.ts", // 14.7
-  "test/package/install.test.ts", // 13.8 (the package: .ci/run runs these on Node 20 too)
-  "test/cli/hooks.test.ts", // 13.6
-  "test/cli/backlog.test.ts", // 13.3
-  "test/cli/pr-comment-trust.test.ts", // 12.8
-  "test/cli/blank-input.test.ts", // 12.8
-  "test/lib/concurrent-append.test.ts", // 12.1 (concurrent writers)
-  "test/cli/adr.test.ts", // 11.7
-  "test/cli/unreadable-lines.test.ts", // 11.5
-  "test/cli/adr-merge.test.ts", // 11.0
-  "test/offline.test.ts", // 10.8
-  "test/cli/uncommitted-marks.test.ts", // 9.5
-  "test/cli/duplicate-ids.test.ts", // 9.4
-  "test/cli/pr-comment.test.ts", // 8.8
-  "test/cli/questions.test.ts", // 8.1
-  "test/cli/agent-consent.test.ts", // 8.0
-  "test/cli/validate-against.test.ts", // 7.5
-  "test/cli/consent.test.ts", // 7.2
-  "test/cli/context.test.ts", // 7.0
-  "test/cli/log-branches.test.ts", // 6.8
-  "test/cli/stale.test.ts", // 6.8
-  "test/readme-demo.test.ts", // 6.5
-  "test/cli/coverage-everywhere.test.ts", // 6.4
-  "test/cli/merge-findings.test.ts", // 6.4
-  "test/app/staleness/mark-state-carry.test.ts", // 6.2
-  "test/cli/agent-install.test.ts", // 5.8
-  "test/cli/watch.test.ts", // 5.7 (waits on file-system events)
-  "test/cli/agent-hook.test.ts", // 5.7
-  "test/cli/merge.test.ts", // 5.5
-  "test/cli/hooks-husky.test.ts", // 5.4
-  "test/cli/checkpoint.test.ts", // 5.2
-  "test/cli/stale-concurrent.test.ts", // 4.7 (sleeps between concurrent runs)
-  "test/package/action.test.ts", // 3.8 (the package: .ci/run runs these on Node 20 too)
+  "test/cli/stale-truth.test.ts", // 19.4
+  "test/package/install.test.ts", // 16.4 (the package: .ci/run runs these on Node 20 too)
+  "test/lib/concurrent-append.test.ts", // 12.8 (concurrent writers)
+  "test/offline.test.ts", // 12.0
+  "test/cli/streamed-output.test.ts", // 7.2
+  "test/readme-demo.test.ts", // 6.8
+  "test/cli/hooks.test.ts", // 6.5
+  "test/cli/stale-advance.test.ts", // 5.5
+  "test/package/action.test.ts", // 3.7 (the package: .ci/run runs these on Node 20 too)
+  "test/cli/stale-concurrent.test.ts", // 3.2 (sleeps between concurrent runs)
+  "test/cli/watch.test.ts", // 1.3 (waits on file-system events)
 ];
 
 for (const file of THOROUGH_ONLY)
