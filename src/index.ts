@@ -47,6 +47,9 @@ export type { ExportOptions } from "./app/reports/export.js";
 export type { GoverningOptions, GoverningReport } from "./app/reports/governing.js";
 export type { PrComment, PrCommentOptions } from "./app/reports/pr-comment.js";
 export { openRepository, type Repository, repositoryApi } from "./app/repository.js";
+export type { VerdictResult } from "./app/review/apply.js";
+export type { ReviewOptions } from "./app/review/items.js";
+export type { ReviewSummary, ReviewTerminal } from "./app/review/session.js";
 export { type RecordedMarks, recordStaleness } from "./app/staleness/stale-marking.js";
 export { computeStaleness, type StaleOptions } from "./app/staleness/stale-report.js";
 export type { ValidationReport } from "./app/validate/validate.js";
@@ -78,6 +81,9 @@ export {
 export type { CorrespondenceReport } from "./core/reports/correspondence.js";
 export type { FailCondition, PrCommentModel } from "./core/reports/pr-comment.js";
 export type { Propagated } from "./core/reports/propagation.js";
+export type { Hunk } from "./core/review/line-diff.js";
+export type { FileDiff, ReviewAction, ReviewItem } from "./core/review/review-item.js";
+export { ReviewVerdict } from "./core/review/verdicts.js";
 export { cardIncompleteness, type IncompletenessReason } from "./core/rules/completeness.js";
 export {
   type CoverageFinding,

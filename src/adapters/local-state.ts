@@ -1,7 +1,7 @@
-import { lstatSync, mkdirSync, readFileSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
-import { writeFileAtomically } from "./atomic-file.js";
+import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 
 /** Per-clone state kept under the git dir (never tracked). */
@@ -68,7 +68,7 @@ export async function withLocalState<T>(
   fn: (state: LocalState) => Promise<{ state: LocalState; result: T }>,
 ): Promise<T> {
   const dir = stateDir(gitDir);
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   return withFileLock(path.join(dir, "state.lock"), async () => {
     const { state, result } = await fn(readLocalState(gitDir));
     writeFileAtomically(path.join(dir, "state.json"), `${JSON.stringify(state, null, 2)}\n`);
@@ -84,6 +84,6 @@ export async function withLocalState<T>(
  */
 export async function withMarksLock<T>(gitDir: string, fn: () => Promise<T>): Promise<T> {
   const dir = stateDir(gitDir);
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   return withFileLock(path.join(dir, "marks.lock"), fn);
 }

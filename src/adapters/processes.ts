@@ -7,3 +7,20 @@ export function isRunning(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }
+
+/**
+ * Runs the first of `commands` (each a program and its arguments) that starts and exits 0 in
+ * `cwd`; true when one did. For the tools a user asked adrift to set up with (a hook manager).
+ */
+export async function runFirstThatWorks(
+  commands: readonly (readonly string[])[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<boolean> {
+  const { spawnSync } = await import("node:child_process");
+  for (const [program, ...args] of commands) {
+    const result = spawnSync(program!, args, { cwd, env, stdio: "ignore" });
+    if (result.status === 0) return true;
+  }
+  return false;
+}

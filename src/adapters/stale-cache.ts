@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
 import type { AssessedRecord } from "../core/staleness/record-contents.js";
 import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
-import { writeFileAtomically } from "./atomic-file.js";
+import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
@@ -229,7 +229,7 @@ export function writeStaleCache(
   report?: StaleReportCache | { text: string },
 ): void {
   try {
-    mkdirSync(stateDir(gitDir), { recursive: true });
+    makeDirectory(stateDir(gitDir));
     if (report)
       writeFileAtomically(
         cacheFile(gitDir, REPORT),

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { AdrView, ProjectState } from "../core/project/state.js";
 import {
@@ -7,7 +7,7 @@ import {
   recordColumns,
   recordTable,
 } from "../core/reports/report-index.js";
-import { writeFileAtomically } from "./atomic-file.js";
+import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
@@ -106,7 +106,7 @@ export function readReportIndex(gitDir: string, key: string): ReportIndex | unde
 /** Writes the report index atomically; a failure only costs speed, so it is ignored. */
 export function writeReportIndex(gitDir: string, key: string, index: ReportIndex): void {
   try {
-    mkdirSync(stateDir(gitDir), { recursive: true });
+    makeDirectory(stateDir(gitDir));
     const stored: StoredIndex = {
       version: REPORT_INDEX_VERSION,
       key,

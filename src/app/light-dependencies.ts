@@ -9,7 +9,9 @@ import type { AppContext, OpenOptions } from "./dependencies.js";
 
 async function readConfig(root: string): Promise<Config> {
   const text = readConfigFile(root);
-  return text === undefined ? { ...CONFIG_DEFAULTS } : readConfigText(text);
+  return text === undefined
+    ? { ...CONFIG_DEFAULTS, coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] } }
+    : readConfigText(text);
 }
 
 /**
@@ -31,6 +33,14 @@ export async function readConfigText(text: string): Promise<Config> {
 
 function plainSetting(key: string, value: unknown): boolean {
   if (key === "$schema") return typeof value === "string";
+  if (key === "coverage")
+    return (
+      isPlainObject(value) &&
+      Object.keys(value).join() === "exclude" &&
+      Array.isArray(value.exclude) &&
+      value.exclude.length <= 1000 &&
+      value.exclude.every((g) => typeof g === "string" && g.length > 0 && g.length <= 1000)
+    );
   if (!Object.hasOwn(CONFIG_DEFAULTS, key)) return false;
   if (isConfigPath(key)) return typeof value === "string" && !configPathProblem(key, value);
   return isNumberSetting(key) && typeof value === "number" && inNumberRange(key, value);

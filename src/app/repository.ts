@@ -57,6 +57,9 @@ import { type CorrespondenceOptions, correspondenceReport } from "./reports/corr
 import { type ExportOptions, exportMarkdown, exportMarkdownStream } from "./reports/export.js";
 import { type GoverningOptions, governingDecisions } from "./reports/governing.js";
 import { type PrCommentOptions, prComment } from "./reports/pr-comment.js";
+import { applyVerdicts } from "./review/apply.js";
+import { type ReviewOptions, reviewItems } from "./review/items.js";
+import { type ReviewTerminal, runReviewSession } from "./review/session.js";
 import { runStale } from "./staleness/stale.js";
 import type { StaleOptions } from "./staleness/stale-report.js";
 import { validateLog } from "./validate/validate.js";
@@ -89,6 +92,10 @@ export function repositoryApi(ctx: AppContext) {
     anchorDecision: (ref: string, entries: readonly string[], note?: string) =>
       anchorDecision(ctx, ref, entries, note),
     markStale: (ref: string, note?: string) => markStaleManually(ctx, ref, note),
+    reviewItems: (options?: ReviewOptions & { limit?: number }) => reviewItems(ctx, options),
+    applyReviewVerdicts: (text: string) => applyVerdicts(ctx, text),
+    reviewSession: (terminal: ReviewTerminal, options?: ReviewOptions) =>
+      runReviewSession(ctx, terminal, options),
     show: (ref: string) => showArtifact(ctx, ref),
     list: (filter?: ListFilter) => listRecords(ctx, filter),
     listRows: (filter?: ListFilter) => listRecordRows(ctx, filter),

@@ -19,7 +19,11 @@ export function recordLine(record: RecordSummary): string {
     ? paint("yellow", ` [incomplete: ${record.incomplete.map((r) => r.rule).join(", ")}]`)
     : "";
   const proposed =
-    record.consent === "proposed" ? paint("yellow", " [proposed: waits for a person]") : "";
+    record.consent === "proposed"
+      ? paint("yellow", " [proposed: waits for a person]")
+      : record.status !== "superseded" && record.reverify_proposals.length > 0
+        ? paint("yellow", " [re-verification proposed: waits for a person]")
+        : "";
   return `${paint("dim", record.id)}  ${kind}  ${status} ${oneLine(record.card.outcome || "(no outcome)")}${proposed}${incomplete}`;
 }
 
@@ -82,6 +86,14 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
   if (record.amendments.length)
     out.push(paint("dim", `  amended ${record.amendments.length}× (history kept)`));
   out.push(...consentLines(record));
+  if (record.status !== "superseded")
+    for (const p of record.reverify_proposals)
+      out.push(
+        paint(
+          "yellow",
+          `  re-verify    proposed by ${safeText(p.actor.name)} at ${p.data.basis.revision.slice(0, 12)}: ${safeText(p.data.note)}; waits for a person: adrift review ${record.id.slice(0, 10)}`,
+        ),
+      );
   out.push(...incompletenessLines(record.incomplete));
   return out.join("\n");
 }

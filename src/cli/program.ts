@@ -18,6 +18,7 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
     async () => (await import("./commands/inspect.js")).registerInspect,
   ],
   [["stale"], async () => (await import("./commands/stale.js")).registerStale],
+  [["review"], async () => (await import("./commands/review.js")).registerReview],
   [["hook"], async () => (await import("./commands/hook.js")).registerHook],
   [["watch"], async () => (await import("./commands/watch.js")).registerWatch],
   [

@@ -1,4 +1,23 @@
 /** The default settings (docs/formats.md#settings-decisionsconfigjson), without zod, for the paths that must start fast (hooks). */
+/**
+ * What coverage leaves out unless the config says otherwise: lock files, which tools write and
+ * no decision is about. Tests, fixtures and binary assets are the project's call
+ * (`coverage.exclude` in the config, which replaces this list).
+ */
+export const DEFAULT_COVERAGE_EXCLUDE: readonly string[] = [
+  "**/package-lock.json",
+  "**/npm-shrinkwrap.json",
+  "**/yarn.lock",
+  "**/pnpm-lock.yaml",
+  "**/bun.lockb",
+  "**/Cargo.lock",
+  "**/go.sum",
+  "**/poetry.lock",
+  "**/uv.lock",
+  "**/Gemfile.lock",
+  "**/composer.lock",
+];
+
 export const CONFIG_DEFAULTS = {
   log_dir: ".decisions/log",
   adr_dir: "docs/adr",
@@ -8,6 +27,7 @@ export const CONFIG_DEFAULTS = {
   correction_cycle_limit: 3,
   coverage_depth: 2,
   broad_scope_ratio: 0.5,
+  coverage: { exclude: DEFAULT_COVERAGE_EXCLUDE },
 } as const;
 
 /**

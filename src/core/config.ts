@@ -38,6 +38,16 @@ export const ConfigSchema = z
     correction_cycle_limit: bounded("correction_cycle_limit"),
     coverage_depth: bounded("coverage_depth"),
     broad_scope_ratio: bounded("broad_scope_ratio"),
+    coverage: z
+      .object({
+        /** globs (scope syntax) of files coverage leaves out: neither covered nor uncovered */
+        exclude: z
+          .array(z.string().min(1).max(1000))
+          .max(1000)
+          .default(() => [...D.coverage.exclude]),
+      })
+      .strict()
+      .default(() => ({ exclude: [...D.coverage.exclude] })),
   })
   .strict();
 

@@ -7,6 +7,7 @@ export const INSTRUCTIONS = [
   "adrift keeps the why of this repository in an append-only log under .decisions/.",
   "Before a non-trivial change, record_intent_card: the outcome that must become true, the trigger (why now), the chosen approach, why it and not the options you considered (each with why it was rejected).",
   "When you settle something the code will depend on, record_decision with the paths it is based on (basis.touched_paths), so adrift can tell when later commits make it stale.",
+  "When decisions are stale, review_stale_records shows each with the diff since its basis; when one still holds, propose_reverification with what you checked: the user confirms it (you never re-verify alone).",
   QUESTION_RULE,
   "Only the user answers questions, with the adrift CLI; read the answers with list_open_questions and get_context, and follow them: they override requirements when they conflict.",
   "Domain errors come back as tool results with isError and a stable code: fix the arguments and call again.",

@@ -10,6 +10,7 @@ import {
   recordDecisionTool,
   recordIntentCard,
 } from "./tools/records.js";
+import { proposeReverification, reviewStaleRecords } from "./tools/review.js";
 import { checkStaleness } from "./tools/staleness.js";
 import { listBacklog, transitionTaskTool } from "./tools/tasks.js";
 import { recordVerdictTool } from "./tools/verdicts.js";
@@ -29,6 +30,8 @@ export const TOOLS: ToolDefinition[] = [
   listBacklog,
   recordVerdictTool,
   checkStaleness,
+  reviewStaleRecords,
+  proposeReverification,
   getContext,
   listRecordsTool,
 ];

@@ -31,6 +31,7 @@ const KEYS = [
   "correction_cycle_limit",
   "coverage_depth",
   "broad_scope_ratio",
+  "coverage",
   "unknown_setting",
   "__proto__",
   "constructor",
@@ -45,6 +46,14 @@ const value = fc.oneof(
   fc.constant(null),
   fc.constant([]),
   fc.constant({}),
+  fc.constantFrom(
+    { exclude: [] },
+    { exclude: ["test/**", "**/*.png"] },
+    { exclude: [""] },
+    { exclude: "test/**" },
+    { exclude: ["a"], other: 1 },
+    { include: ["a"] },
+  ),
 );
 const setting = fc.tuple(fc.constantFrom(...KEYS), value);
 const configText = fc.oneof(

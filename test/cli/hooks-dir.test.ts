@@ -1,53 +1,56 @@
+// core.hooksPath naming a folder of the work tree (`.githooks`, committed or not): its files are
+// the team's, so adrift adds its lines to them and writes `adrift.sh` beside them — no path of
+// this machine in any of them — and uninstall leaves the folder as it was.
+import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, testEnv } from "../support/repo.js";
 
-type Installed = { dir: string; warnings: string[] };
+type Installed = { dir: string; warnings: string[]; manager?: string };
+
+const folder = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(path.join(dir, f), "utf8")]),
+  );
 
 describe.each([
   ["the git CLI", testEnv()],
   ["isomorphic-git", testEnv({ ADRIFT_GIT: "embedded" })],
 ])("hook install into a hooks directory in the work tree (%s)", (_, env) => {
-  const install = (repo: ReturnType<typeof makeRepo>) => {
-    const human = repo.adrift(["hook", "install"], { env });
-    repo.adrift(["hook", "uninstall"], { env });
-    const json = repo.adrift(["hook", "install", "--json"], { env });
-    expect(human.code).toBe(0);
-    expect(json.code).toBe(0);
-    return { human, installed: JSON.parse(json.stdout) as Installed };
-  };
-
-  it("warns on stderr and in --json when git tracks files there", () => {
+  it("adds its lines to the tracked hooks, writes no path of this machine, and uninstall restores them", () => {
     const repo = makeRepo();
-    repo.commit("team hooks", { ".githooks/pre-commit": "#!/bin/sh\n" });
+    repo.commit("team hooks", { ".githooks/pre-commit": "#!/bin/sh\necho team\n" });
     repo.git("config", "core.hooksPath", ".githooks");
-    const { human, installed } = install(repo);
-    expect(human.stderr).toMatch(/^warning: the hooks directory \.githooks \(core\.hooksPath\)/);
-    expect(human.stderr).toContain("git tracks 1 file(s) in it (.githooks/pre-commit)");
-    expect(human.stderr).toContain("docs/hooks.md#corehookspath-husky-lefthook");
-    expect(human.stdout).not.toContain("warning");
-    expect(installed.warnings).toHaveLength(1);
-    expect(installed.warnings[0]).toContain("absolute paths of this machine");
+    const dir = path.join(repo.dir, ".githooks");
+    const before = folder(dir);
+    const result = repo.adrift(["hook", "install", "--json"], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const installed = JSON.parse(result.stdout) as Installed;
+    expect(installed).toMatchObject({ manager: "core.hooksPath", warnings: [] });
+    const after = folder(dir);
+    expect(Object.keys(after)).toContain("adrift.sh");
+    expect(after["pre-commit"]).toContain('sh "${0%/*}/adrift.sh" pre-commit "$@" || true');
+    for (const text of Object.values(after)) {
+      expect(text).not.toContain(repo.dir);
+      expect(text).not.toContain(tmpdir());
+      expect(text).not.toContain(process.execPath);
+    }
+    expect(repo.adrift(["hook", "uninstall"], { env }).code).toBe(0);
+    expect(folder(dir)).toEqual(before);
   });
 
-  it("warns when the directory is untracked but not ignored, and not once it is ignored", () => {
+  it("does the same for an untracked folder, and says nothing for the default .git/hooks", () => {
     const repo = makeRepo();
     repo.git("config", "core.hooksPath", "hooks");
-    const shown = install(repo);
-    expect(shown.human.stderr).toContain(
-      "it is not ignored, so the hooks adrift adds show as untracked",
-    );
-    expect(shown.installed.warnings).toHaveLength(1);
-    repo.adrift(["hook", "uninstall"], { env });
-    repo.commit("ignore the hooks", { ".gitignore": "hooks/\n" });
-    const ignored = install(repo);
-    expect(ignored.human.stderr).toBe("");
-    expect(ignored.installed.warnings).toEqual([]);
-  });
-
-  it("says nothing for the default .git/hooks", () => {
-    const repo = makeRepo();
-    const { human, installed } = install(repo);
+    const shared = JSON.parse(repo.adrift(["hook", "install", "--json"], { env }).stdout);
+    expect(shared.manager).toBe("core.hooksPath");
+    expect(repo.adrift(["hook", "uninstall"], { env }).code).toBe(0);
+    expect(readdirSync(path.join(repo.dir, "hooks"))).toEqual([]);
+    const plain = makeRepo();
+    const human = plain.adrift(["hook", "install"], { env });
     expect(human.stderr).toBe("");
-    expect(installed.warnings).toEqual([]);
   });
 });

@@ -183,27 +183,37 @@ describe("adrift hook install with husky 9", () => {
 });
 
 describe("adrift hook install with lefthook", () => {
-  it("writes nothing and prints the lefthook.yml entries to add (exit 4); --force installs beside lefthook's runner", () => {
+  it("writes its entries into lefthook-local.yml, never lefthook.yml; --force installs beside lefthook's runner", () => {
     const { repo } = repoWithDecision();
-    writeFileSync(
-      path.join(repo.dir, "lefthook.yml"),
-      "pre-commit:\n  commands:\n    lint:\n      run: true\n",
+    const config = "pre-commit:\n  commands:\n    lint:\n      run: true\n";
+    writeFileSync(path.join(repo.dir, "lefthook.yml"), config);
+    repo.commit("lefthook");
+    const installed = repo.adrift(["hook", "install", "--json"]);
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(JSON.parse(installed.stdout).manager).toBe("lefthook");
+    const local = readFileSync(path.join(repo.dir, "lefthook-local.yml"), "utf8");
+    expect(local).toContain(
+      'pre-commit:\n  commands:\n    adrift:\n      run: f=.git/adrift/lefthook-hooks.sh; [ -f "$f" ] || f="$(git rev-parse --git-path adrift/lefthook-hooks.sh)"; sh "$f" pre-commit\n',
     );
-    const refused = repo.adrift(["hook", "install"]);
-    expect(refused.code).toBe(4);
-    expect(refused.stderr).toMatch(/^error \[conflict\]: lefthook runs this repository's hooks/);
-    expect(refused.stdout).toContain(
-      "pre-commit:\n  commands:\n    adrift:\n      run: npx --no-install git-adrift hook run pre-commit || true",
-    );
-    expect(refused.stdout).toContain(
-      "run: npx --no-install git-adrift hook run prepare-commit-msg {0} || true",
-    );
-    expect(existsSync(path.join(repo.dir, ".git/hooks/pre-commit"))).toBe(false);
-    const json = repo.adrift(["hook", "install", "--json"]);
-    expect(JSON.parse(json.stderr).error.details.entries).toContain("post-merge:");
+    expect(readFileSync(path.join(repo.dir, "lefthook.yml"), "utf8")).toBe(config);
+    expect(repo.git("status", "--porcelain")).toBe("");
+    expect(repo.adrift(["hook", "uninstall"]).code).toBe(0);
+    expect(existsSync(path.join(repo.dir, "lefthook-local.yml"))).toBe(false);
     expect(repo.adrift(["hook", "install", "--force"]).code).toBe(0);
     expect(readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8")).toContain(
       "# >>> adrift >>>",
+    );
+  });
+
+  it("refuses over a lefthook-local.yml of the team's own, printing the entries", () => {
+    const { repo } = repoWithDecision();
+    writeFileSync(path.join(repo.dir, "lefthook.yml"), "pre-commit:\n  commands: {}\n");
+    writeFileSync(path.join(repo.dir, "lefthook-local.yml"), "pre-commit:\n  skip: true\n");
+    const refused = repo.adrift(["hook", "install"]);
+    expect(refused.code).toBe(4);
+    expect(refused.stdout).toContain("post-merge:");
+    expect(readFileSync(path.join(repo.dir, "lefthook-local.yml"), "utf8")).toBe(
+      "pre-commit:\n  skip: true\n",
     );
   });
 });

@@ -189,4 +189,24 @@ describe("adrift validate: what records point to", () => {
       "proposed",
     );
   });
+
+  it("warns about a re-verification an agent wrote alone (it still counts)", () => {
+    const repo = makeRepo();
+    const { id, event } = repo.adriftJson<{ id: string; event: { data: { basis: unknown } } }>([
+      ...["decision", "record", "--outcome", "o", "--trivial", "--path", "README.md"],
+    ]);
+    appendRaw(repo, [
+      {
+        id: "7ZZZZZZZZZZZZZZZZZZZZZZZZ2",
+        type: "decision_reverified",
+        actor: { kind: "agent", name: "aider" },
+        data: { decision_id: id, basis: event.data.basis },
+      },
+    ]);
+    const { code, report } = validate(repo);
+    expect(code).toBe(0);
+    expect(report.problems).toEqual([
+      expect.objectContaining({ severity: "warning", code: "agent_reverification" }),
+    ]);
+  });
 });

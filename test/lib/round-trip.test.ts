@@ -80,7 +80,15 @@ describe("every event type round-trips through the library", () => {
         detected_at: "2026-03-01T10:00:00.000Z",
       },
     });
-    await write({ type: "decision_reverified", data: { decision_id: decision, basis } });
+    await write({ type: "decision_anchored", data: { decision_id: decision, basis, note: RU } });
+    const proposal = await write({
+      type: "decision_reverify_proposed",
+      data: { decision_id: decision, basis, note: `${RU} ${EMOJI}` },
+    });
+    await write({
+      type: "decision_reverified",
+      data: { decision_id: decision, basis, note: PT, proposal_id: proposal },
+    });
     await write({
       type: "decision_superseded",
       data: { decision_id: decision, superseded_by: successor },
@@ -189,6 +197,8 @@ describe("every event type round-trips through the library", () => {
     expect(old.status).toBe("superseded");
     expect(old.superseded_by).toBe(successor);
     expect(old.reverifications).toHaveLength(1);
+    expect(old.reverifications[0]!.data).toMatchObject({ note: PT, proposal_id: proposal });
+    expect(old.reverify_proposals).toEqual([]);
     expect(old.basis).toEqual(basis);
     expect(state.records.get(successor)!.supersedes).toEqual([decision]);
     expect(state.dangling).toEqual([]);

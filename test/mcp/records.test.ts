@@ -34,6 +34,8 @@ describe("adrift mcp: recording", () => {
         "list_backlog",
         "record_verdict",
         "check_staleness",
+        "review_stale_records",
+        "propose_reverification",
         "get_context",
         "list_records",
       ].sort(),

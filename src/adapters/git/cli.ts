@@ -332,6 +332,17 @@ export class CliGit implements GitAdapter {
     return code === 0 ? stdout : undefined;
   }
 
+  async commitMessage(rev: string): Promise<string | undefined> {
+    const { stdout, code } = await this.runAllowingFailure([
+      "show",
+      "-s",
+      "--format=%B",
+      `${rev}^{commit}`,
+      "--",
+    ]);
+    return code === 0 ? stdout : undefined;
+  }
+
   async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
     const unique = [...new Set(oids)].filter((o) => /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(o));
     const out = new Map<string, Buffer>();

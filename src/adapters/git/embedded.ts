@@ -51,6 +51,37 @@ function configInteger(value: unknown): number | undefined {
   return Number(match[1]) * scale;
 }
 
+/** The files of a git dir each linked worktree has its own of (git's worktree layout). */
+const PER_WORKTREE = [
+  "HEAD",
+  "index",
+  "ORIG_HEAD",
+  "MERGE_HEAD",
+  "CHERRY_PICK_HEAD",
+  "REVERT_HEAD",
+  "FETCH_HEAD",
+  "logs/HEAD",
+];
+
+/** node's fs with each file of `own` (absolute path → where to read it) read and written there. */
+function redirectFiles(own: ReadonlyMap<string, string>): typeof fs {
+  const redirect = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, key) {
+        const value = Reflect.get(object, key);
+        if (key === "promises") return redirect(value as object);
+        if (typeof value !== "function") return value;
+        return (file: unknown, ...rest: unknown[]) =>
+          value.call(
+            object,
+            typeof file === "string" ? (own.get(path.resolve(file)) ?? file) : file,
+            ...rest,
+          );
+      },
+    });
+  return redirect(fs);
+}
+
 type ReadCommit = Awaited<ReturnType<typeof git.readCommit>>;
 
 /** The isomorphic-git implementation: no git binary needed (ADRIFT_GIT=embedded, or no git on PATH). */
@@ -62,11 +93,19 @@ export class EmbeddedGit implements GitAdapter {
   /** The repository with git's index read and written at `indexFile` (undefined: the usual one). */
   private readonly staging: EmbeddedRepo;
 
+  /** Per-worktree files (absolute path in the common git dir → this worktree's); empty in a main worktree. */
+  private readonly ownFiles = new Map<string, string>();
+
   /** `indexFile`: the index git uses instead of `<git dir>/index` (GIT_INDEX_FILE in a hook). */
   constructor(location: RepositoryLocation, indexFile?: string) {
     this.location = location;
+    // isomorphic-git knows one git dir: in a linked worktree, HEAD, the index and the other
+    // per-worktree files are read where this worktree keeps them, not the main worktree's.
+    if (path.resolve(location.gitDir) !== path.resolve(location.commonDir))
+      for (const name of PER_WORKTREE)
+        this.ownFiles.set(path.join(location.commonDir, name), path.join(location.gitDir, name));
     this.repo = {
-      fs,
+      fs: this.ownFiles.size > 0 ? redirectFiles(this.ownFiles) : fs,
       dir: location.root,
       gitdir: location.commonDir,
       cache: {},
@@ -77,22 +116,9 @@ export class EmbeddedGit implements GitAdapter {
 
   /** The repository with `<git dir>/index` read and written at `indexFile` instead. */
   private withIndex(indexFile: string): EmbeddedRepo {
-    const index = path.join(this.repo.gitdir, "index");
-    const redirect = <T extends object>(target: T): T =>
-      new Proxy(target, {
-        get(object, key) {
-          const value = Reflect.get(object, key);
-          if (key === "promises") return redirect(value as object);
-          if (typeof value !== "function") return value;
-          return (file: unknown, ...rest: unknown[]) =>
-            value.call(
-              object,
-              typeof file === "string" && path.resolve(file) === index ? indexFile : file,
-              ...rest,
-            );
-        },
-      });
-    return { ...this.repo, fs: redirect(fs), cache: {}, objects: new ObjectMemo() };
+    const own = new Map(this.ownFiles);
+    own.set(path.join(this.location.commonDir, "index"), indexFile);
+    return { ...this.repo, fs: redirectFiles(own), cache: {}, objects: new ObjectMemo() };
   }
 
   resolveRevision(rev: string): Promise<string | undefined> {
@@ -386,6 +412,12 @@ export class EmbeddedGit implements GitAdapter {
     } catch {
       return undefined;
     }
+  }
+
+  async commitMessage(rev: string): Promise<string | undefined> {
+    const oid = await this.resolveRevision(rev);
+    if (!oid) return undefined;
+    return (await readCommitOnce(this.repo, oid).catch(() => undefined))?.commit.message;
   }
 
   async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { AdriftError } from "../../core/errors.js";
 import { cleanGitEnv } from "./env.js";
 
@@ -7,6 +8,17 @@ export function gitMissing(): AdriftError {
   return new AdriftError(
     "git_failed",
     "git is not installed or not on PATH (set ADRIFT_GIT=embedded)",
+  );
+}
+
+/** The error for a repository whose directory was removed while adrift ran. */
+export function directoryGone(dir: string): AdriftError {
+  return new AdriftError(
+    "not_a_git_repo",
+    `${dir} no longer exists (was the repository removed?)`,
+    {
+      dir,
+    },
   );
 }
 
@@ -57,7 +69,8 @@ function runGitAs<T extends string | Buffer>(
         const missing = (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
         if (error && (!options.allowFail || missing)) {
           if (missing) {
-            reject(gitMissing());
+            // spawn says ENOENT too when the directory it runs in is gone (a deleted repository).
+            reject(existsSync(options.cwd) ? gitMissing() : directoryGone(options.cwd));
             return;
           }
           reject(

@@ -102,6 +102,8 @@ export interface GitAdapter {
   isIgnored(file: string): Promise<boolean>;
   /** The bytes of `file` at `rev`, or undefined when it does not exist there. */
   readFileAt(rev: string, file: string): Promise<Buffer | undefined>;
+  /** The whole message of commit `rev` (subject, body, trailers), or undefined when it is not a commit here. */
+  commitMessage(rev: string): Promise<string | undefined>;
   /** The bytes of the blob `oid` (a staged file's, say), or undefined when there is none. */
   readBlob(oid: string): Promise<Buffer | undefined>;
   /** The bytes of each blob of `oids` that exists (one request for all of them). */

@@ -23,6 +23,8 @@ export type AgentSessionMemory = {
   proposals_shown?: string[];
   /** the proposal whose block the agent was last asked to show: the next prompt may answer it */
   awaiting?: string;
+  /** when that block was a re-verification of `awaiting`: the proposal event shown */
+  awaiting_reverification?: string;
 };
 
 function memoryFile(gitDir: string, agent: AgentName, session: string): string {

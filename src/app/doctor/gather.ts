@@ -8,12 +8,18 @@ import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import { compileScope } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
+import { hasLefthookEntries } from "../hooks/lefthook.js";
 import { detectHookManager } from "../hooks/managers.js";
 import { PENDING_MARKS_FILE } from "../hooks/pending-marks.js";
 import { GITATTRIBUTES_RULE, indexMergeRule } from "../init.js";
 import { validateProject } from "../validate/validate.js";
 import { probeAgentHooks, readAgentConfigs } from "./agent-hooks.js";
-import { readHookFacts, readHuskyHookFacts } from "./hooks.js";
+import {
+  readHookFacts,
+  readHuskyHookFacts,
+  readLefthookHookFacts,
+  readSharedHookFacts,
+} from "./hooks.js";
 
 /** True when `.gitattributes` has both union rules `adrift init` writes: the log's and the ADR index's. */
 function hasGitattributesRule(root: string, adrIndex: string): boolean {
@@ -170,7 +176,13 @@ export async function gatherDoctorFacts(
     ...(configError ? { config_error: configError } : {}),
     hooks_dir: clone.hooks_dir,
     ...(clone.hooks_path ? { hooks_path: clone.hooks_path } : {}),
-    hooks: husky ? readHuskyHookFacts(husky.dir) : readHookFacts(clone.hooks_dir),
+    hooks: husky
+      ? readHuskyHookFacts(husky.dir)
+      : manager?.kind === "shared"
+        ? readSharedHookFacts(manager.dir)
+        : manager?.kind === "lefthook" && hasLefthookEntries(root)
+          ? readLefthookHookFacts(path.resolve(root, clone.hooks_dir))
+          : readHookFacts(clone.hooks_dir),
     ...(log ? { log } : {}),
     ...(logUnreadable ? { log_unreadable: logUnreadable } : {}),
     cache_problems: cacheProblems(gitDir),

@@ -1,9 +1,9 @@
 // Hook managers that own the hooks directory: adrift integrates the way each expects instead of
 // renaming files in it. husky 9 (core.hooksPath=.husky/_, whose generated files dispatch to the
 // team's tracked `.husky/<hook>` scripts): adrift adds one line to each of those, calling
-// `.husky/adrift.sh`, which it writes beside them. lefthook (its runner in .git/hooks, the
-// commands in lefthook.yml): adrift prints the entries to add and writes nothing.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// `.husky/adrift.sh`, which it writes beside them; a core.hooksPath folder of the work tree the
+// same way. lefthook: see lefthook.ts.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import {
@@ -15,10 +15,26 @@ import {
   sharedHookScript,
 } from "./script.js";
 
-/** The hook manager found, and where its files are. */
+/**
+ * The hook manager found, and where its files are. `shared`: core.hooksPath names a folder of the
+ * work tree (`.githooks`, committed): its hook files are the team's, so adrift treats them as
+ * husky's (its lines and `adrift.sh` beside them, no path of this machine).
+ */
 export type HookManager =
   | { kind: "husky"; dir: string; hooks: string }
+  | { kind: "shared"; dir: string; hooks: string }
   | { kind: "lefthook"; config: string };
+
+/** True when `hooksDir` lies in the work tree `root`, outside its `.git`. */
+function inWorkTree(root: string, hooksDir: string): boolean {
+  const relative = path.relative(root, hooksDir);
+  return (
+    relative !== "" &&
+    !relative.startsWith("..") &&
+    !path.isAbsolute(relative) &&
+    relative.split(path.sep)[0] !== ".git"
+  );
+}
 
 const LEFTHOOK_CONFIGS = [
   "lefthook.yml",
@@ -33,10 +49,14 @@ const LEFTHOOK_CONFIGS = [
   ".lefthook.jsonc",
 ];
 
-/** husky 9 when git runs hooks from a husky `_` folder (its dispatcher `h` there); lefthook by its config. */
+/**
+ * husky 9 when git runs hooks from a husky `_` folder (its dispatcher `h` there); a folder of the
+ * work tree (core.hooksPath) otherwise; lefthook by its config.
+ */
 export function detectHookManager(root: string, hooksDir: string): HookManager | undefined {
   if (path.basename(hooksDir) === "_" && existsSync(path.join(hooksDir, "h")))
     return { kind: "husky", dir: path.dirname(hooksDir), hooks: hooksDir };
+  if (inWorkTree(root, hooksDir)) return { kind: "shared", dir: hooksDir, hooks: hooksDir };
   const config = LEFTHOOK_CONFIGS.find((name) => existsSync(path.join(root, name)));
   return config ? { kind: "lefthook", config: path.join(root, config) } : undefined;
 }
@@ -106,7 +126,13 @@ function refuseEdited(edited: string[], command: "install" | "uninstall"): void 
  * still stops the commit first; a file that did not exist is created with the line alone) and
  * writes `.husky/adrift.sh`. Nothing in `.husky/_` changes.
  */
-export function installHusky(manager: { dir: string }, force = false): HuskyAction[] {
+export function installHusky(
+  manager: { dir: string; kind?: HookManager["kind"] },
+  force = false,
+): HuskyAction[] {
+  // git runs a core.hooksPath folder's files itself: they must be executable (husky sources its own).
+  const mode = manager.kind === "shared" ? 0o755 : 0o644;
+  mkdirSync(manager.dir, { recursive: true });
   if (!force) refuseEdited(editedBlocks(manager), "install");
   const helper = path.join(manager.dir, HUSKY_HELPER);
   const script = sharedHookScript();
@@ -117,7 +143,8 @@ export function installHusky(manager: { dir: string }, force = false): HuskyActi
     const text = read(file);
     const block = huskyBlock(name);
     if (text === undefined) {
-      writeFileSync(file, `${block.join("\n")}\n`, { mode: 0o644 });
+      const shebang = manager.kind === "shared" ? "#!/bin/sh\n" : "";
+      writeFileSync(file, `${shebang}${block.join("\n")}\n`, { mode });
       actions.push({ hook: name, action: "installed", file });
       continue;
     }
@@ -157,7 +184,8 @@ export function uninstallHusky(manager: { dir: string }, force = false): HuskyAc
     // The line after the block, when it ended the file, is the file's last newline.
     if (found.start === lines.length - 1 && lines[found.start] === "") lines.splice(found.start, 1);
     const rest = lines.join("\n");
-    if (rest.trim() === "") {
+    // A file adrift created holds nothing else (in a core.hooksPath folder, a shebang first).
+    if (rest.trim() === "" || rest.trim() === "#!/bin/sh") {
       rmSync(file, { force: true });
       actions.push({ hook: name, action: "removed", file });
     } else {
@@ -167,20 +195,4 @@ export function uninstallHusky(manager: { dir: string }, force = false): HuskyAc
   }
   rmSync(path.join(manager.dir, HUSKY_HELPER), { force: true });
   return actions;
-}
-
-/** The arguments lefthook passes on for each hook (its `{0}` is all of git's). */
-function lefthookRun(name: HookName): string {
-  const args = name === "pre-commit" || name === "post-commit" ? "" : " {0}";
-  return `npx --no-install git-adrift hook run ${name}${args} || true`;
-}
-
-/** The entries to add to lefthook.yml, one command named `adrift` per hook. */
-export function lefthookEntries(): string {
-  return HOOK_NAMES.flatMap((name) => [
-    `${name}:`,
-    "  commands:",
-    "    adrift:",
-    `      run: ${lefthookRun(name)}`,
-  ]).join("\n");
 }

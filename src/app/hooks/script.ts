@@ -9,6 +9,14 @@ export { HOOK_NAMES };
 
 export type HookName = (typeof HOOK_NAMES)[number];
 
+/**
+ * The file in `<git dir>/adrift/` naming this clone's node and adrift CLI (two lines), written by
+ * `adrift hook install`: the hook scripts a team shares (husky, a tracked core.hooksPath) run
+ * adrift through it, so they hold no path of this machine and still find an adrift installed
+ * anywhere; without it, `adrift` on PATH, then `npx`.
+ */
+export const RUNNER_FILE = "hook-runner";
+
 /** The lines that delimit adrift's block in a hook (doctor recognises installed hooks by them). */
 export const BLOCK_START = "# >>> adrift >>>";
 export const BLOCK_END = "# <<< adrift <<<";
@@ -33,7 +41,8 @@ function quote(value: string): string {
 /**
  * How a hook finds adrift: by the absolute paths of node and the CLI recorded at install time
  * (then `npx`), or — for a hook file tracked in the repository and shared by a team (husky) —
- * as `adrift` on PATH (husky puts node_modules/.bin there), then `npx`.
+ * by the paths in `<git dir>/adrift/hook-runner` (this clone's install), then as `adrift` on
+ * PATH (husky puts node_modules/.bin there), then `npx`.
  */
 export type HookRunner = { node: string; cli: string } | "path";
 
@@ -75,7 +84,10 @@ function runnerLines(runner: HookRunner): string[] {
     return [
       ...GIT_PID_LINES,
       "adrift_run() {",
-      "  if command -v adrift >/dev/null 2>&1; then",
+      `  adrift_node=; adrift_cli=; { IFS= read -r adrift_node; IFS= read -r adrift_cli; } < "$adrift_state/${RUNNER_FILE}" 2>/dev/null || :`,
+      '  if [ -n "$adrift_node" ] && [ -x "$adrift_node" ] && [ -f "$adrift_cli" ]; then',
+      run('"$adrift_node" "$adrift_cli"'),
+      "  elif command -v adrift >/dev/null 2>&1; then",
       run("adrift"),
       ...npx,
       "}",

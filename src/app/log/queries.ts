@@ -1,5 +1,6 @@
 import { AdriftError } from "../../core/errors.js";
 import { resolveRef } from "../../core/project/lookup.js";
+import { waitsForPerson } from "../../core/project/records.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { cardIncompleteness } from "../../core/rules/completeness.js";
 import type { AppContext } from "../dependencies.js";
@@ -88,7 +89,7 @@ function* matchingRows(
       filter.status === "incomplete"
         ? summary.incomplete.length === 0
         : filter.status === "proposed"
-          ? record.consent !== "proposed"
+          ? !waitsForPerson(record)
           : filter.status && record.status !== filter.status
     )
       continue;

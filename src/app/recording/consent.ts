@@ -17,6 +17,11 @@ export type ConfirmOptions = {
    * this an agent's confirmation.
    */
   from_chat?: boolean;
+  /**
+   * The re-verification proposal the person was shown in the chat and said yes to: only that
+   * one is confirmed from the chat (and only while it is still the one pending).
+   */
+  reverification?: string;
 };
 
 /** Who proposed the record: the agent of its latest change, else its author. */
@@ -26,9 +31,35 @@ export function proposer(record: RecordView): string {
 }
 
 /**
- * Confirms a record an agent proposed, as the person (docs/agents.md#propose-and-consent): one `intent_confirmed`
- * event, with the fields the person changed in the same breath; nothing is rewritten. Only a
- * person confirms (`only_human`); a record that waits for nobody is a `conflict`.
+ * Refuses an agent: only a person consents to a proposal (`only_human`). `--as` names a person
+ * but does not make an agent's shell a person's.
+ */
+async function assertPerson(ctx: AppContext, record: RecordView, options: ConfirmOptions) {
+  const actor = await currentActor(ctx);
+  const agent = options.from_chat ? undefined : detectAgent(ctx.env);
+  if (actor.kind === "agent" || agent)
+    throw new AdriftError(
+      "only_human",
+      `an agent (${agent ?? actor.name}) cannot confirm ${record.id}: only a person consents to a proposal, from their own shell (adrift intent confirm ${record.id.slice(0, 10)}, or adrift review) or by answering the agent's request in the chat`,
+      { id: record.id, reason: "agent" },
+    );
+}
+
+/** A re-verification an agent proposed and a person confirmed, as `confirmRecord` reports it. */
+export type ConfirmedReverification = {
+  id: string;
+  proposal_id: string;
+  proposed_by: string;
+  note: string;
+  basis: NonNullable<RecordView["basis"]>;
+};
+
+/**
+ * Confirms, as the person, what an agent proposed about a record, one thing at a time: its
+ * content while the record is `proposed` (one `intent_confirmed` event, with the fields the
+ * person changed in the same breath), else its pending re-verification (a `decision_reverified`
+ * with the proposal's basis and note, naming the proposal); nothing is rewritten. Only a person
+ * confirms (`only_human`); a record that waits for nothing is a `conflict`.
  */
 async function confirmRecordUnlocked(
   ctx: AppContext,
@@ -38,16 +69,17 @@ async function confirmRecordUnlocked(
 ) {
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
-  const actor = await currentActor(ctx);
-  // `--as` names a person but does not make an agent's shell a person's.
-  const agent = options.from_chat ? undefined : detectAgent(ctx.env);
-  if (actor.kind === "agent" || agent)
-    throw new AdriftError(
-      "only_human",
-      `an agent (${agent ?? actor.name}) cannot confirm ${record.id}: only a person consents to a proposal, from their own shell (adrift intent confirm ${record.id.slice(0, 10)}) or by answering the agent's request in the chat`,
-      { id: record.id, reason: "agent" },
-    );
-  if (record.consent === "confirmed") {
+  await assertPerson(ctx, record, options);
+  // One thing at a time, what the person saw: the card while it is proposed, else the latest
+  // re-verification proposal — from the chat, only the one its block showed.
+  const latest = record.reverify_proposals.at(-1);
+  const proposal =
+    record.consent === "proposed" ||
+    record.status === "superseded" ||
+    (options.from_chat && (!latest || latest.id !== options.reverification))
+      ? undefined
+      : latest;
+  if (record.consent === "confirmed" && !proposal) {
     const last = record.confirmations.at(-1);
     throw new AdriftError(
       "conflict",
@@ -60,28 +92,57 @@ async function confirmRecordUnlocked(
   const changed = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as Partial<CardFields>;
-  const [event] = (
-    await writeEvents(ctx, [
-      {
-        type: "intent_confirmed",
-        data: {
-          target_id: record.id,
-          ...(Object.keys(changed).length > 0 ? { changes: changed } : {}),
-        },
-      },
-    ])
-  ).slice(-1);
-  const card = { ...record.card, ...changed };
+  if (record.consent === "confirmed" && Object.keys(changed).length > 0)
+    throw new AdriftError(
+      "conflict",
+      `${record.id} waits only for its re-verification to be confirmed, not for its content; change the content with adrift intent amend`,
+      { id: record.id, consent: record.consent },
+    );
+  const written = await writeEvents(ctx, [
+    ...(record.consent === "proposed"
+      ? [
+          {
+            type: "intent_confirmed" as const,
+            data: {
+              target_id: record.id,
+              ...(Object.keys(changed).length > 0 ? { changes: changed } : {}),
+            },
+          },
+        ]
+      : []),
+    ...(proposal
+      ? [
+          {
+            type: "decision_reverified" as const,
+            data: {
+              decision_id: record.id,
+              basis: proposal.data.basis,
+              note: proposal.data.note,
+              proposal_id: proposal.id,
+            },
+          },
+        ]
+      : []),
+  ]);
+  const card = record.consent === "proposed" ? { ...record.card, ...changed } : record.card;
+  const reverified: ConfirmedReverification | undefined = proposal && {
+    id: written.at(-1)!.id,
+    proposal_id: proposal.id,
+    proposed_by: proposal.actor.name,
+    note: proposal.data.note,
+    basis: proposal.data.basis,
+  };
   return {
-    id: event!.id,
+    id: written[0]!.id,
     target_id: record.id,
     kind: record.kind,
-    was: "proposed" as const,
+    was: record.consent,
     consent: "confirmed" as const,
-    proposed_by: proposer(record),
-    changes: changed,
+    proposed_by: record.consent === "proposed" ? proposer(record) : proposal!.actor.name,
+    changes: record.consent === "proposed" ? changed : {},
     card,
     incomplete: cardIncompleteness({ ...record, card }),
+    ...(reverified ? { reverified } : {}),
   };
 }
 

@@ -222,6 +222,8 @@ export function requireDecisionLike(state: ProjectState, ref: string): RecordVie
  * Re-bases a record after it was checked again: new revision (default HEAD). The scope is `paths`
  * when given; else the record's own, with each file entry that was renamed since its basis
  * replaced by the path the file has at HEAD (re-based on the old path, it would govern nothing).
+ * From an agent it is a proposal (`decision_reverify_proposed`, a note required) that a person
+ * confirms (`confirmRecord`); nothing about the record changes until then.
  */
 async function reverifyDecisionUnlocked(
   ctx: AppContext,
@@ -235,6 +237,15 @@ async function reverifyDecisionUnlocked(
       "conflict",
       `expected an active or stale decision, got ${record.id}, which is superseded by ${record.superseded_by}; reverify that one instead`,
     );
+  // An agent never re-verifies alone: from its shell (or the MCP server) this is a proposal.
+  const proposing = (await decidingActor(ctx)).kind === "agent";
+  const note = options.note?.trim();
+  if (proposing && !note)
+    throw new AdriftError(
+      "validation_failed",
+      `an agent's re-verification is a proposal a person confirms, and it says what was checked: expected a note, got none; e.g. adrift decision reverify ${record.id.slice(0, 10)} --note "checked that …"`,
+      { id: record.id, reason: "note_required" },
+    );
   const { paths, followed } = options.paths?.length
     ? { paths: options.paths, followed: [] }
     : await followRenames(ctx, record, options.revision ?? "HEAD");
@@ -242,10 +253,15 @@ async function reverifyDecisionUnlocked(
     ? await buildBasis(ctx, paths, options.revision)
     : await rebaseAnchored(ctx, record.basis?.anchors ?? [], paths, options.revision);
   const written = await writeEvents(ctx, [
-    {
-      type: "decision_reverified",
-      data: { decision_id: record.id, basis, ...(options.note ? { note: options.note } : {}) },
-    },
+    proposing
+      ? {
+          type: "decision_reverify_proposed",
+          data: { decision_id: record.id, basis, note: note! },
+        }
+      : {
+          type: "decision_reverified",
+          data: { decision_id: record.id, basis, ...(note ? { note } : {}) },
+        },
   ]);
   return {
     id: written.at(-1)!.id,
@@ -254,6 +270,8 @@ async function reverifyDecisionUnlocked(
     notes,
     followed,
     was: record.status,
+    /** true when this was an agent's proposal: the record stays as it was until a person confirms */
+    proposed: proposing,
   };
 }
 

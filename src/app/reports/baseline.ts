@@ -7,7 +7,7 @@ import { type Baseline, freezeBaseline } from "../../core/reports/baseline.js";
 import { adrGovernors, decisionGovernors } from "../../core/reports/governors.js";
 import { buildScopeIndex, governorsOf } from "../../core/staleness/scope-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
-import { isAdriftFile, reportGit } from "./diff-range.js";
+import { coverageFileTest, reportGit } from "./diff-range.js";
 import { loadReportInputs } from "./inputs.js";
 import { loadReportState } from "./state.js";
 
@@ -41,7 +41,8 @@ export async function freezeUncovered(ctx: AppContext, options: { expires?: stri
     ...decisionGovernors(state.records.values()),
     ...adrGovernors(inputs.adrs, state.records),
   ]);
-  const files = (await git.tree(head)).map((t) => t.path).filter((p) => !isAdriftFile(ctx, p));
+  const counted = coverageFileTest(ctx);
+  const files = (await git.tree(head)).map((t) => t.path).filter(counted.counts);
   const uncovered = files.filter((f) => governorsOf(index, f).every((g) => g.kind === "intent"));
   const baseline = freezeBaseline(uncovered, ctx.config.coverage_depth, expires);
   const file = repoPath(ctx, BASELINE_FILE);

@@ -1,5 +1,6 @@
 import { readLocalState } from "../../adapters/local-state.js";
 import { resolveRef } from "../../core/project/lookup.js";
+import { waitsForPerson } from "../../core/project/records.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { renderContextLine } from "../../core/render/context-line.js";
 import type { AppContext } from "../dependencies.js";
@@ -57,7 +58,7 @@ export async function contextLine(
     .sort((a, b) => (a.id < b.id ? 1 : -1))
     .map((r) => ({ id: r.id, outcome: r.card.outcome }));
   let proposed = 0;
-  for (const r of state.records.values()) if (r.consent === "proposed") proposed++;
+  for (const r of state.records.values()) if (waitsForPerson(r)) proposed++;
   const max_chars = maxTokens * 4;
   const text = renderContextLine({
     card: card && {

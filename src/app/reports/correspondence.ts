@@ -13,7 +13,7 @@ import {
   type CorrespondenceReport,
 } from "../../core/reports/correspondence.js";
 import type { AppContext } from "../dependencies.js";
-import { isAdriftFile, reportGit } from "./diff-range.js";
+import { coverageFileTest, excludedNotice, reportGit } from "./diff-range.js";
 import { loadReportInputs } from "./inputs.js";
 import { stalenessForReports } from "./staleness.js";
 import { loadReportState } from "./state.js";
@@ -39,14 +39,19 @@ export async function correspondenceReport(
     stalenessForReports(ctx, state, head),
     git.tree(head),
   ]);
-  return buildCorrespondence({
+  const counted = coverageFileTest(ctx);
+  const report = buildCorrespondence({
     state,
     adrs: inputs.adrs,
     backlog: inputs.backlog,
     staleness,
-    files: tree.map((t) => t.path).filter((p) => !isAdriftFile(ctx, p)),
+    files: tree.map((t) => t.path).filter(counted.counts),
     depth: options.depth ?? ctx.config.coverage_depth,
   });
+  const excluded = excludedNotice(counted.excluded());
+  return excluded.length > 0
+    ? { ...report, notices: [...report.notices, ...excluded].sort() }
+    : report;
 }
 
 /** Renders the report in a format: JSON (sorted keys), Markdown, or one HTML page. */

@@ -4,6 +4,7 @@ import { DECISIONS_DIR } from "../../core/config-defaults.js";
 import { AdriftError } from "../../core/errors.js";
 import { safeText } from "../../core/render/terminal.js";
 import { clip } from "../../core/render/text.js";
+import { coverageExclusion } from "../../core/rules/coverage-exclude.js";
 import type { AppContext } from "../dependencies.js";
 
 /** A resolved pull-request range: base, head, their merge base and what changed. */
@@ -176,4 +177,33 @@ export function adriftFileTest(ctx: AppContext): (path: string) => boolean {
     (dir) => dir.replace(/\/?$/, "/"),
   );
   return (path) => dirs.some((dir) => path.startsWith(dir));
+}
+
+/**
+ * The files coverage counts: not adrift's own, and not left out by `coverage.exclude` (see
+ * `coverageExclusion`). `excluded` counts the paths it refused for that reason.
+ */
+export function coverageFileTest(ctx: AppContext): {
+  counts: (path: string) => boolean;
+  excluded: () => number;
+} {
+  const isAdrift = adriftFileTest(ctx);
+  const isExcluded = coverageExclusion(ctx.config.coverage?.exclude ?? []);
+  let excluded = 0;
+  return {
+    counts: (path) => {
+      if (isAdrift(path)) return false;
+      if (!isExcluded(path)) return true;
+      excluded++;
+      return false;
+    },
+    excluded: () => excluded,
+  };
+}
+
+/** The notice saying how many files `coverage.exclude` left out, when it left any. */
+export function excludedNotice(count: number): string[] {
+  return count > 0
+    ? [`${count} file(s) left out of coverage by coverage.exclude in ${DECISIONS_DIR}/config.json`]
+    : [];
 }

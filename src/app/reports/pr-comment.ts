@@ -24,7 +24,9 @@ import { recordLocations } from "../log/record-locations.js";
 import { loadBaseline } from "./baseline.js";
 import {
   adriftFileTest,
+  coverageFileTest,
   type DiffRange,
+  excludedNotice,
   rangeChanges,
   reportGit,
   resolveEnds,
@@ -139,14 +141,14 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     forging,
   ]);
   const built = startSpan("build the model");
-  const isAdrift = adriftFileTest(ctx);
+  const counted = coverageFileTest(ctx);
   const input: PrCommentInput = {
     base: range.base,
     head: range.head,
     ...(range.from ? { merge_base: range.from } : {}),
     ...(range.unavailable ? { unavailable: range.unavailable } : {}),
     ...(range.worktree && range.worktree !== range.head ? { worktree: range.worktree } : {}),
-    changed: range.changed.filter((c) => !isAdrift(c.path)),
+    changed: range.changed.filter((c) => counted.counts(c.path)),
     commits: range.commits ?? [],
     records: index.records,
     added,
@@ -167,6 +169,8 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
       staleAtMergeBase(ctx, range, split.ask),
     );
   let model = buildPrComment(input, options.failOn ?? []);
+  const excluded = excludedNotice(counted.excluded());
+  if (excluded.length > 0) model = { ...model, notices: [...model.notices, ...excluded].sort() };
   built();
   if (forge) {
     const ids = namedRecordIds(model, MAX_ITEMS_PER_SECTION);

@@ -56,7 +56,8 @@ async function pass(ctx: AppContext, events: WatchEvents, options: WatchOptions)
 
 /**
  * Watches the repository, marking records stale as the code moves and keeping the ADR index and
- * the given reports current; resolves once watching.
+ * the given reports current; resolves once watching. The watcher's `gone` settles when the
+ * repository's folder or git dir is removed: it has stopped and written nothing there.
  */
 export async function watchStaleness(
   ctx: AppContext,
@@ -64,5 +65,9 @@ export async function watchStaleness(
   options: WatchOptions = {},
 ): Promise<Watcher> {
   await pass(ctx, events, options);
-  return watchPaths(watchedPaths(ctx), () => pass(ctx, events, options));
+  const { root, gitDir } = ctx.git.location;
+  // A deleted repository stops the watcher (see `Watcher.gone`) instead of failing every pass.
+  return watchPaths(watchedPaths(ctx), () => pass(ctx, events, options), {
+    required: [root, gitDir],
+  });
 }

@@ -44,7 +44,8 @@ export function historyLines(text: string): HistoryLine[] {
  * (the append-only check), and where the lines appended since begin (`appendedFrom`, an index
  * into `now`). The old lines are matched in order against the current ones, so one removed line is
  * one problem, not one for every line after it. A line still there is reported where it is now;
- * a line gone, by its number at `rev`. `gone` says why a file is missing, when it is.
+ * a line gone, by its number at `rev`. `gone` says why a file is missing, when it is. A line gone
+ * that `reverted` names (a revert commit took it out) is no problem: it is said in `notices`.
  */
 export function compareWithOld(
   file: string,
@@ -52,7 +53,8 @@ export function compareWithOld(
   before: HistoryLine[],
   now: HistoryLine[] | undefined,
   gone = "the file was removed",
-): { problems: Problem[]; appendedFrom: number } {
+  reverted: ReadonlyMap<string, string> = new Map(),
+): { problems: Problem[]; appendedFrom: number; notices: string[] } {
   const problem = (line: number, code: Problem["code"], message: string): Problem => ({
     file,
     line,
@@ -60,12 +62,19 @@ export function compareWithOld(
     code,
     message,
   });
-  if (!now)
+  const at = ` at ${rev.slice(0, 12)}`;
+  const notices: string[] = [];
+  const revertNotice = (old: HistoryLine, i: number) =>
+    `${file}: line ${i + 1}${at}${old.id ? ` (event ${old.id})` : ""} was ${reverted.get(old.text)}`;
+  if (!now) {
+    if (before.length > 0 && before.every((old) => reverted.has(old.text)))
+      return { problems: [], appendedFrom: 0, notices: before.map(revertNotice) };
     return {
       problems: [problem(1, "line_removed", `${gone} (it had ${before.length} line(s))`)],
       appendedFrom: 0,
+      notices,
     };
-  const at = ` at ${rev.slice(0, 12)}`;
+  }
   const positions = new Map<string, number[]>();
   now.forEach((line, k) => {
     positions.set(line.text, [...(positions.get(line.text) ?? []), k]);
@@ -103,6 +112,10 @@ export function compareWithOld(
       return;
     }
     const earlier = positions.get(old.text)?.find((k) => k < j);
+    if (earlier === undefined && reverted.has(old.text)) {
+      notices.push(revertNotice(old, i));
+      return;
+    }
     problems.push(
       earlier !== undefined
         ? problem(
@@ -117,5 +130,5 @@ export function compareWithOld(
           ),
     );
   });
-  return { problems, appendedFrom: j };
+  return { problems, appendedFrom: j, notices };
 }

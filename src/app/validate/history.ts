@@ -15,6 +15,7 @@ import { compareWithOld, type HistoryLine, historyLines } from "./append-only.js
 import { checkAuthorship } from "./authorship.js";
 import { FETCH, logDirAt, resolveBase } from "./base.js";
 import { checkBackDating, checkFutureDating } from "./dates.js";
+import { findRevertedLines, type RevertedLines } from "./reverts.js";
 
 async function readCurrent(root: string, file: string): Promise<Buffer | undefined> {
   try {
@@ -68,7 +69,19 @@ export async function checkHistory(
   const reading = new Set(current);
   const problems: Problem[] = [];
   const appendedFrom = new Map<string, number>();
-  for (const entry of (await ctx.git.listFiles(base)).filter((e) => isLogIn(oldDirs, e.path))) {
+  const oldFiles = (await ctx.git.listFiles(base)).filter((e) => isLogIn(oldDirs, e.path));
+  // Looked for only when a line is gone: what revert commits since the base took out.
+  let reverted: RevertedLines | undefined;
+  const revertedIn = async (file: string) => {
+    reverted ??= await findRevertedLines(
+      ctx.git,
+      base,
+      (await ctx.git.resolveRevision("HEAD")) ?? base,
+      oldFiles.map((e) => e.path),
+    );
+    return reverted.get(file);
+  };
+  for (const entry of oldFiles) {
     let file = entry.path;
     let gone = "the file was removed";
     if (!reading.has(file) && oldLogDir !== newLogDir && file.startsWith(`${oldLogDir}/`)) {
@@ -88,14 +101,14 @@ export async function checkHistory(
     }
     const old = historyLines((await ctx.git.readFileAt(base, entry.path))?.toString("utf8") ?? "");
     const text = bytes?.toString("utf8");
-    const compared = compareWithOld(
-      file,
-      base,
-      old,
-      text === undefined ? undefined : historyLines(text),
-      gone,
-    );
+    const now = text === undefined ? undefined : historyLines(text);
+    let compared = compareWithOld(file, base, old, now, gone);
+    if (compared.problems.some((p) => p.code === "line_removed")) {
+      const taken = await revertedIn(entry.path);
+      if (taken) compared = compareWithOld(file, base, old, now, gone, taken);
+    }
     problems.push(...compared.problems);
+    notices.push(...compared.notices);
     if (text !== undefined) appendedFrom.set(file, compared.appendedFrom);
   }
   for (const file of current) {

@@ -3,7 +3,10 @@ import type { LinePosition, Problem } from "../../core/events/parse.js";
 import { basisRevisions, revisionShapeProblem } from "../../core/staleness/basis-revisions.js";
 import type { AppContext } from "../dependencies.js";
 
-/** A record superseded by itself; a confirmation an agent wrote (consent is a person's). */
+/**
+ * A record superseded by itself; a confirmation or a re-verification an agent wrote (consent is a
+ * person's).
+ */
 export function recordEventProblems(
   events: readonly AdriftEvent[],
   at: (id: string) => LinePosition,
@@ -23,6 +26,13 @@ export function recordEventProblems(
         severity: "warning",
         code: "agent_confirmation",
         message: `${e.actor.name}, an agent, confirmed ${e.data.target_id}: only a person's confirmation counts, so the record is still proposed`,
+      });
+    if (e.type === "decision_reverified" && e.actor.kind === "agent")
+      problems.push({
+        ...at(e.id),
+        severity: "warning",
+        code: "agent_reverification",
+        message: `${e.actor.name}, an agent, re-verified ${e.data.decision_id} alone: a person should check it and confirm (adrift review)`,
       });
   }
   return problems;

@@ -23,12 +23,12 @@ export function registerConfirm(intent: Command): void {
   for (const [flag, , text] of FIELDS) command.option(`--${flag} <text>`, `change it: ${text}`);
   examples(
     command,
-    "adrift list --status proposed                 # what agents proposed",
+    "adrift list --status proposed                 # what agents proposed (cards, re-verifications)",
     "adrift intent confirm 01JC3                   # yes",
     'adrift intent confirm 01JC3 --outcome "Login survives a 2h IdP outage"   # yes, with this outcome',
   )
     .description(
-      "confirm, as a person, a card or decision an agent proposed (an event; the history is kept); optionally change a field in the same breath",
+      "confirm, as a person, a card or decision an agent proposed (an event; the history is kept), or else the re-verification an agent proposed; optionally change a field of a proposed card in the same breath",
     )
     .action(
       action(async (id: string, options) => {
@@ -44,6 +44,11 @@ export function registerConfirm(intent: Command): void {
           [
             `${paint("green", "confirmed")} ${result.target_id} (proposed by ${safeText(result.proposed_by)}; event ${result.id})`,
             ...(changed.length > 0 ? [`  changed: ${changed.join(", ")}`] : []),
+            ...(result.reverified
+              ? [
+                  `  re-verified at ${result.reverified.basis.revision.slice(0, 12)}: ${safeText(result.reverified.note)}`,
+                ]
+              : []),
             ...incompletenessLines(result.incomplete),
           ].join("\n"),
         );

@@ -40,7 +40,7 @@ export function registerDecision(program: Command): void {
     'adrift decision reverify 01JC3 --note "checked after the auth refactor"',
   )
     .description(
-      "re-base a decision after checking it still holds (new revision; its files followed where they were renamed)",
+      "re-base a decision after checking it still holds (new revision; its files followed where they were renamed); from an agent's shell, a proposal a person confirms (--note required)",
     )
     .option("--revision <rev>", "the revision it now holds at", "HEAD")
     .option("--note <text>", "what was checked")
@@ -58,7 +58,9 @@ export function registerDecision(program: Command): void {
         });
         emit(options, result, () =>
           [
-            `${paint("green", "reverified")} ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (was ${result.was})`,
+            result.proposed
+              ? `${paint("yellow", "proposed")} re-verification of ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (event ${result.id}): a person confirms it with adrift review or adrift intent confirm ${result.decision_id.slice(0, 10)}`
+              : `${paint("green", "reverified")} ${result.decision_id} at ${result.basis.revision.slice(0, 12)} (was ${result.was})`,
             ...result.followed.map((f) => `  scope follows the rename ${f}`),
             ...(result.notes.uncommitted
               ? [`  ${uncommittedNote(result.notes.uncommitted.map(quotePath))}`]

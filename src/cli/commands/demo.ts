@@ -7,7 +7,7 @@ export function registerDemo(program: Command): void {
   program
     .command("demo")
     .description(
-      "run the whole loop in a throwaway repository and print what each step shows (~10 s)",
+      "run the whole loop in a throwaway repository and print what each step shows (about 15 s)",
     )
     .option("--keep", "keep the throwaway repository and print its path")
     .option("--json", "print the transcript as JSON steps")

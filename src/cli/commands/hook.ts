@@ -27,7 +27,7 @@ export function registerHook(program: Command): void {
     )
     .addHelpText(
       "after",
-      "\nExample:\n  adrift hook install      # honours core.hooksPath; with husky 9 adds a line to each .husky/<hook>; with lefthook prints the lefthook.yml entries (docs/hooks.md)",
+      "\nExample:\n  adrift hook install      # honours core.hooksPath; with husky 9 or a core.hooksPath folder of the work tree adds a line to each hook file there; with lefthook writes lefthook-local.yml (docs/hooks.md)",
     )
     .action(
       action(async (options: CommonOptions & { force?: boolean }) => {
@@ -35,7 +35,7 @@ export function registerHook(program: Command): void {
         const result = await installHooks(await context(options), {
           force: options.force,
         }).catch((error: { details?: { entries?: unknown } }) => {
-          // lefthook: the entries to add, on stdout, before the one error line.
+          // lefthook with a lefthook-local.yml of its own: the entries to add, before the error line.
           const entries = error.details?.entries;
           if (typeof entries === "string" && !options.json) cliIo().stdout.write(`${entries}\n`);
           throw error;

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, common, examples, runDir } from "../common.js";
-import { emit, paint } from "../io.js";
+import { cliIo, emit, paint } from "../io.js";
 
 /** `adrift symbols <file...>`: the names an anchor (`path#Name`) can take in each file. */
 export function registerSymbols(program: Command): void {
@@ -25,7 +25,7 @@ export function registerSymbols(program: Command): void {
       const { listFileSymbols } = await import("../../app/anchors/file-symbols.js");
       const listed = await listFileSymbols({
         cwd: runDir(options),
-        env: process.env,
+        env: cliIo().env,
         paths: files,
       });
       emit(options, { files: listed }, () =>

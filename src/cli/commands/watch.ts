@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { AdriftError } from "../../core/errors.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import type { StaleFinding } from "../../core/staleness/types.js";
 import { action, common, parseAs, runDir, writePath } from "../common.js";
@@ -60,14 +61,27 @@ export function registerWatch(program: Command): void {
           { reports },
         );
         note(paint("dim", `watching ${ctx.git.location.root} (Ctrl-C to stop)`, cliIo().stderr));
-        await new Promise<void>((resolve) => {
-          const stop = () => resolve();
+        const gone = await new Promise<string | undefined>((resolve) => {
+          const stop = () => resolve(undefined);
           process.once("SIGINT", stop);
           process.once("SIGTERM", stop);
+          void watcher.gone.then(resolve);
         });
         await watcher.close();
-        note(paint("dim", "stopped", cliIo().stderr));
-        return 0;
+        if (gone === undefined) {
+          note(paint("dim", "stopped", cliIo().stderr));
+          return 0;
+        }
+        return reportError(
+          new AdriftError(
+            "not_a_git_repo",
+            `${gone} was removed: the repository is gone, stopped watching`,
+            {
+              path: gone,
+            },
+          ),
+          Boolean(options.json),
+        );
       }),
     );
 }

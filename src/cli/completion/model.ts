@@ -63,7 +63,7 @@ function idKind(path: string, option?: string): IdKind {
   if (option === "--question" || option === "--question-id") return "question";
   if (option === "--by") return "record";
   if (option) return "any";
-  if (group === "decision" || group === "intent") return "record";
+  if (group === "decision" || group === "intent" || group === "review") return "record";
   if (group === "question" || group === "workline" || group === "session") return group;
   return "any";
 }

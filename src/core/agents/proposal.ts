@@ -82,6 +82,24 @@ export function renderProposal(record: RecordView, others: number): string {
   ].join("\n");
 }
 
+/**
+ * The block an agent shows the person for a re-verification it proposed: the decision, what the
+ * agent checked, and how to answer (a plain yes: nothing of the decision changes here).
+ */
+export function renderReverifyProposal(record: RecordView, note: string, others: number): string {
+  return [
+    "adrift: you proposed that this decision still holds; a person has not confirmed it. End your reply with the block below as it is, and wait for their answer (adrift reads it; do not confirm it yourself).",
+    "",
+    `> **Proposed re-verification of decision ${record.id.slice(0, 10)}** (adrift)`,
+    ...line("outcome", record.card.outcome),
+    ...line("checked", note),
+    "> Reply **yes** to confirm it still holds (`adrift review` shows the diff).",
+    ...(others > 0
+      ? [`> (${others} more proposal(s) wait: \`adrift list --status proposed\`)`]
+      : []),
+  ].join("\n");
+}
+
 /** What the agent hears once the person's reply confirmed its proposal. */
 export function renderConfirmed(id: string, changes: Partial<CardFields>): string {
   const changed = Object.keys(changes);

@@ -40,6 +40,7 @@ export type Problem = LinePosition & {
     | "missing_basis_revision"
     | "self_reference"
     | "agent_confirmation"
+    | "agent_reverification"
     | "not_by_answerer"
     | "history_unavailable";
   message: string;

@@ -91,6 +91,19 @@ export const DecisionReverified = z.object({
   decision_id: Id,
   basis: Basis,
   note: Text.optional(),
+  /** the agent's proposal this re-verification confirms (a person's "yes" to it) */
+  proposal_id: Id.optional(),
+});
+
+/**
+ * An agent's proposal that a decision still holds: what it checked (`note`) at which basis. It
+ * changes nothing until a person confirms it; the confirmation is a `decision_reverified` with
+ * this event's basis and `proposal_id`.
+ */
+export const DecisionReverifyProposed = z.object({
+  decision_id: Id,
+  basis: Basis,
+  note: Text.min(1, "a proposal says what was checked"),
 });
 export const DecisionSuperseded = z.object({ decision_id: Id, superseded_by: Id });
 /**
@@ -187,6 +200,7 @@ export const PAYLOADS = {
   decision_recorded: DecisionRecorded,
   decision_marked_stale: DecisionMarkedStale,
   decision_reverified: DecisionReverified,
+  decision_reverify_proposed: DecisionReverifyProposed,
   decision_superseded: DecisionSuperseded,
   decision_anchored: DecisionAnchored,
   open_question_declared: OpenQuestionDeclared,

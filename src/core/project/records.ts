@@ -2,6 +2,17 @@ import type { AdriftEvent, EventOf } from "../events/envelope.js";
 import { changeRefusal, type RecordChange } from "../rules/amendment.js";
 import type { ProjectState, RecordView } from "./state.js";
 
+/**
+ * True while something an agent proposed about the record waits for a person: its card (not
+ * confirmed since an agent last changed it) or a re-verification of a decision still in force.
+ */
+export function waitsForPerson(record: RecordView): boolean {
+  return (
+    record.consent === "proposed" ||
+    (record.status !== "superseded" && record.reverify_proposals.length > 0)
+  );
+}
+
 /** Applies intent-card and decision events; ignores the rest. */
 export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void {
   switch (event.type) {
@@ -29,7 +40,14 @@ export function applyRecordEvent(state: ProjectState, event: AdriftEvent): void 
       record.reverifications.push(event);
       record.basis = event.data.basis;
       record.stale_marks = [];
+      // Re-verified (by a person, or on a proposal): what was proposed before is answered.
+      record.reverify_proposals = [];
       if (record.status !== "superseded") record.status = "active";
+      return;
+    }
+    case "decision_reverify_proposed": {
+      const record = target(state, event, event.data.decision_id, "data.decision_id");
+      if (record) record.reverify_proposals.push(event);
       return;
     }
     case "decision_anchored": {
@@ -83,6 +101,7 @@ function newRecord(event: EventOf<"intent_card_recorded" | "decision_recorded">)
     confirmations: [],
     stale_marks: [],
     reverifications: [],
+    reverify_proposals: [],
     supersedes: [],
   };
 }

@@ -89,6 +89,8 @@ export type RecordView = {
   /** stale marks since the last re-verification */
   stale_marks: EventOf<"decision_marked_stale">[];
   reverifications: EventOf<"decision_reverified">[];
+  /** agents' proposals that it still holds, since the last re-verification, oldest first */
+  reverify_proposals: EventOf<"decision_reverify_proposed">[];
   superseded_by?: string;
   supersedes: string[];
 };

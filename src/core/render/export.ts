@@ -50,6 +50,8 @@ function summarize(event: AdriftEvent, records: Map<string, RecordView>): string
       return `marked stale (${event.data.reason}): ${outcome(event.data.decision_id)}`;
     case "decision_reverified":
       return `re-verified: ${outcome(event.data.decision_id)}`;
+    case "decision_reverify_proposed":
+      return `re-verification proposed: ${outcome(event.data.decision_id)}`;
     case "decision_anchored":
       return `anchored to ${(event.data.basis.anchors ?? []).map((a) => `${a.path}#${a.symbol}`).join(", ")}: ${outcome(event.data.decision_id)}`;
     case "decision_superseded":

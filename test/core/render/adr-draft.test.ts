@@ -47,6 +47,7 @@ function recordOf(outcome: string, approach: string, reason: string): RecordView
     confirmations: [],
     stale_marks: [],
     reverifications: [],
+    reverify_proposals: [],
     supersedes: [],
   };
 }
