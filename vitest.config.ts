@@ -24,12 +24,14 @@ const THOROUGH_ONLY = [
   "test/package/install.test.ts", // 16.4 (the package: .ci/run runs these on Node 20 too)
   "test/lib/concurrent-append.test.ts", // 12.8 (concurrent writers)
   "test/offline.test.ts", // 12.0
+  "test/package/global-install.test.ts", // 7.7 (the package: .ci/run runs these on Node 20 too)
   "test/cli/streamed-output.test.ts", // 7.2
   "test/readme-demo.test.ts", // 6.8
   "test/cli/hooks.test.ts", // 6.5
   "test/cli/stale-advance.test.ts", // 5.5
   "test/package/action.test.ts", // 3.7 (the package: .ci/run runs these on Node 20 too)
   "test/cli/stale-concurrent.test.ts", // 3.2 (sleeps between concurrent runs)
+  "test/cli/watch-deleted.test.ts", // 1.8 (waits on file-system events)
   "test/cli/watch.test.ts", // 1.3 (waits on file-system events)
 ];
 
