@@ -115,7 +115,10 @@ export type TestRepo = {
   read(file: string): string;
   git(...args: string[]): string;
   commit(message: string, files?: Record<string, string>): string;
-  adrift(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): CliResult;
+  adrift(
+    args: string[],
+    options?: { input?: string; env?: NodeJS.ProcessEnv; spawn?: boolean },
+  ): CliResult;
   adriftJson<T = unknown>(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): T;
 };
 
