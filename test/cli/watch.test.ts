@@ -62,7 +62,12 @@ describe("adrift watch keeps generated files current", () => {
         () => readIf(report),
         (t) => t.includes("Gamma"),
       );
-      // Both branches rewrote the index; the merge keeps main's side, which lacks Beta.
+      // Both branches rewrote the index; the merge keeps main's side, which lacks Beta (a clone
+      // without the union rule for the index: .git/info/attributes overrides .gitattributes).
+      writeFileSync(
+        path.join(repo.dir, ".git/info/attributes"),
+        "/docs/adr/README.md merge=text\n",
+      );
       repo.git("merge", "-q", "--no-edit", "-X", "ours", "b");
       expect(repo.git("show", "HEAD:docs/adr/README.md")).not.toContain(path.basename(beta.path));
       await waitFor(
