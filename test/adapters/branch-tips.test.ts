@@ -78,7 +78,7 @@ describe("branch tips read from the ref files", () => {
         }
         expect(readBranchTips(location)).toEqual(tipsFromGit(repo.dir));
       }),
-      propertyOptions({ numRuns: 25 }),
+      propertyOptions({ numRuns: 25, repositories: true }),
     );
   });
 

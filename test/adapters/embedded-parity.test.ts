@@ -180,7 +180,7 @@ describe("the embedded git adapter gives the git CLI adapter's answers", () => {
         for (const [question, answer] of Object.entries(rest))
           expect(embedded[question as keyof typeof rest], question).toEqual(answer);
       }),
-      propertyOptions({ numRuns: 6 }),
+      propertyOptions({ numRuns: 6, repositories: true }),
     );
   });
 });

@@ -85,7 +85,7 @@ describe("rename similarity, as git scores it", () => {
         const cli = await history(dir, "cli");
         expect(await history(dir, "embedded")).toEqual(cli);
       }),
-      propertyOptions({ numRuns: 15 }),
+      propertyOptions({ numRuns: 15, repositories: true }),
     );
   });
 

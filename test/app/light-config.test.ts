@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readConfigText } from "../../src/app/light-dependencies.js";
 import { parseConfig } from "../../src/core/config.js";
+import { propertyOptions } from "../support/property.js";
 
 /** What the full parser says of `text`: the config, or the message it refuses it with. */
 function full(text: string): { config: unknown } | { refused: string } {
@@ -70,7 +71,7 @@ describe("the hooks' light config reader", () => {
             : `{${input.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(",")}}`;
         expect(await light(text)).toEqual(full(text));
       }),
-      { numRuns: 2000 },
+      propertyOptions({ numRuns: 2000 }),
     );
   });
 

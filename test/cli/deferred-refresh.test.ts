@@ -39,7 +39,8 @@ describe("the cache refresh a marking pre-commit leaves for later", () => {
     repo.write("src/a.ts", "a2\n");
     repo.git("add", "src/a.ts");
     // The pre-commit alone (as git runs it), to see the note it leaves.
-    const hook = repo.adrift(["hook", "run", "pre-commit"]);
+    // A real process, as git runs it: the note is what outlives the hook's process.
+    const hook = repo.adrift(["hook", "run", "pre-commit"], { spawn: true });
     expect(hook.stderr).toContain("marked 1 record(s) stale");
     expect(existsSync(path.join(repo.dir, NOTE))).toBe(true);
     // The commit (its pre-commit writes the marks again), the post-commit in the foreground.
@@ -54,7 +55,9 @@ describe("the cache refresh a marking pre-commit leaves for later", () => {
     const { repo, a } = withHooksAndDecisions();
     repo.write("src/a.ts", "a2\n");
     repo.git("add", "src/a.ts");
-    expect(repo.adrift(["hook", "run", "pre-commit"]).stderr).toContain("marked 1 record(s)");
+    expect(repo.adrift(["hook", "run", "pre-commit"], { spawn: true }).stderr).toContain(
+      "marked 1 record(s)",
+    );
     expect(existsSync(path.join(repo.dir, NOTE))).toBe(true);
     // Another record goes into the same file before anything read the cache.
     const c = repo.adriftJson<{ id: string }>([
@@ -76,6 +79,7 @@ describe("the cache refresh a marking pre-commit leaves for later", () => {
     repo.write("src/a.ts", "a2\n");
     repo.git("add", "src/a.ts");
     const hook = repo.adrift(["hook", "run", "pre-commit"], {
+      spawn: true,
       env: testEnv({ ADRIFT_HOOK_FULL: "1" }),
     });
     expect(hook.stderr).toContain("marked 1 record(s) stale");

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonReplacer } from "../../src/cli/io.js";
 import { later, writeJsonDocument } from "../../src/cli/json-stream.js";
+import { propertyOptions } from "../support/property.js";
 
 async function written(
   doc: Record<string, unknown>,
@@ -42,7 +43,7 @@ describe("writeJsonDocument", () => {
           expect(await written(doc, ["records"], indent, { plainElements: true })).toBe(expected);
         },
       ),
-      { numRuns: 200 },
+      propertyOptions({ numRuns: 200 }),
     );
   });
 
@@ -64,7 +65,7 @@ describe("writeJsonDocument", () => {
           expect(await written(doc, ["records", "set"], indent)).toBe(expected);
         },
       ),
-      { numRuns: 200 },
+      propertyOptions({ numRuns: 200 }),
     );
   });
 

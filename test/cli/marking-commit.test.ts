@@ -120,7 +120,7 @@ describe("a marking commit reading a few findings of the stored report", () => {
         });
         marked = Math.max(marked, marks(committedLog(fast)).length);
       }),
-      propertyOptions({ numRuns: 8 }),
+      propertyOptions({ numRuns: 8, repositories: true }),
     );
     // The sequences did reach marking commits.
     expect(marked).toBeGreaterThan(0);

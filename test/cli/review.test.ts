@@ -88,7 +88,7 @@ describe.each(ADAPTERS)("adrift review (%s adapter)", (adapter) => {
   it("--apply re-verifies with the note in the event, supersedes by a new record, and exits 0", () => {
     const { repo, a, b } = twoStale(env);
     const verdicts = [
-      { id: a.slice(0, 8), action: "reverify", note: "checked line6 is still a constant" },
+      { id: a, action: "reverify", note: "checked line6 is still a constant" },
       {
         id: b,
         action: "supersede",

@@ -38,6 +38,8 @@ const SMOKE: Smoke[] = [
   { command: "list", run: ["list"], code: 0 },
   { command: "validate", run: ["validate"], code: 0 },
   { command: "stale", run: ["stale"], code: 0 },
+  // interactive on a terminal only: without one it says to use --json or --apply (usage, 2)
+  { command: "review", run: ["review"], code: 2, jsonCode: 0 },
   { command: "hook", run: ["hook", "install"], code: 0, writes: true },
   // watch runs until a signal ends it: watch.test.ts spawns it and sends one
   { command: "watch" },

@@ -168,7 +168,8 @@ describe("a decision that answers a user's question", () => {
     const last = JSON.parse(readFileSync(file, "utf8").trim().split("\n").at(-1)!);
     const forged = {
       ...last,
-      id: "01Z00000000000000000000003",
+      // the newest millisecond of the log, after its last event: not dated ahead of any clock
+      id: `${last.id.slice(0, 10)}ZZZZZZZZZZZZZZZZ`,
       type: "intent_card_amended",
       data: { target_id: decision, changes: { outcome: "Bia's words, in Ana's name" } },
     };

@@ -23,9 +23,16 @@ function appendRaw(repo: TestRepo, events: Record<string, unknown>[]): void {
 
 const card = { outcome: "o", trigger: "t" };
 
+/**
+ * `validate --json`, less the `future_dated` warnings: the hand-written ids here (7ZZZ…) stand for
+ * another clone's events and lie far ahead of any clock; that warning has its own tests
+ * (test/lib/future-dated.test.ts).
+ */
 function validate(repo: TestRepo) {
   const result = repo.adrift(["validate", "--json"]);
-  return { code: result.code, report: JSON.parse(result.stdout) as Report };
+  const report = JSON.parse(result.stdout) as Report;
+  report.problems = report.problems.filter((p) => p.code !== "future_dated");
+  return { code: result.code, report };
 }
 
 describe("adrift validate: what records point to", () => {

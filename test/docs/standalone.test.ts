@@ -34,10 +34,11 @@ describe("the documentation stands alone", () => {
     for (const pattern of WRONG_PACKAGE) expect(text, String(pattern)).not.toMatch(pattern);
   });
 
-  it("the README links every page in docs/ and says how long npm test takes", () => {
+  it("the README links every page in docs/, says how long npm test takes and names test:all", () => {
     const readme = read("README.md");
     expect(pages.filter((page) => !readme.includes(`](${page})`))).toEqual([]);
-    expect(readme).toMatch(/`npm test` takes about \d+ minutes/);
+    expect(readme).toMatch(/`npm test` takes about \d+ minutes?/);
+    expect(readme).toContain("`npm run test:all`");
     // the first screen: one sentence, then exactly the two fresh-machine commands
     const block = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;
     expect(

@@ -12,6 +12,7 @@ import {
   writeStaleCache,
 } from "../../src/adapters/stale-cache.js";
 import type { StaleFinding, StalenessReport } from "../../src/core/staleness/types.js";
+import { propertyOptions } from "../support/property.js";
 import { tempDir } from "../support/repo.js";
 
 const tricky = fc.oneof(
@@ -103,7 +104,7 @@ describe("findings read and marked from the stored report's text", () => {
         // Parsed whole first (the same process): the same answer.
         expect(readStaleFindings(gitDir, key, head, want)).toEqual(few);
       }),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 
@@ -120,7 +121,7 @@ describe("findings read and marked from the stored report's text", () => {
         expect(text).toBe(readFileSync(path.join(expected, "adrift/stale-report.json"), "utf8"));
         expect(markedReportText(gitDir, `${key}x`, head, newKey, marked)).toBeUndefined();
       }),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { agentName } from "../../src/mcp/client-repository.js";
+import { propertyOptions } from "../support/property.js";
 
 describe("the actor name of an MCP client", () => {
   it("is the client's name when it gives a plain one", () => {
@@ -16,6 +17,7 @@ describe("the actor name of an MCP client", () => {
         expect([...actor].length).toBeLessThanOrEqual(200);
         expect(actor).not.toMatch(/[\p{Cc}\p{Cs}]/u);
       }),
+      propertyOptions(),
     );
   });
 });

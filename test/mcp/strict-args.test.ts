@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { nearestFields, strictDeep } from "../../src/mcp/strict-args.js";
 import { DecisionArgs } from "../../src/mcp/tools/card-args.js";
+import { propertyOptions } from "../support/property.js";
 
 const strict = strictDeep(DecisionArgs);
 const text = fc.string({ maxLength: 20 });
@@ -41,6 +42,7 @@ describe("strictDeep: the payload schema, refusing what it does not name", () =>
       fc.property(args, (input) => {
         expect(strict.parse(input)).toEqual(DecisionArgs.parse(input));
       }),
+      propertyOptions(),
     );
   });
 
@@ -66,6 +68,7 @@ describe("strictDeep: the payload schema, refusing what it does not name", () =>
           );
         },
       ),
+      propertyOptions(),
     );
   });
 });

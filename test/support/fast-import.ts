@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { git, tempDir, testEnv } from "./repo.js";
+import { git, initRepo, tempDir, testEnv } from "./repo.js";
 
 /** A file of a commit: its bytes (a string is UTF-8), its mode, or `null` to delete it. */
 export type ImportFile = string | Uint8Array | { data: string | Uint8Array; mode: string } | null;
@@ -18,10 +18,7 @@ export type ImportCommit = {
 /** A fresh repository whose `main` holds `commits`, oldest first; returns it and the commit ids. */
 export function importHistory(commits: readonly ImportCommit[]): { dir: string; hashes: string[] } {
   const dir = tempDir("adrift-import-");
-  git(dir, ["init", "-q", "-b", "main"]);
-  git(dir, ["config", "user.name", "Ana Souza"]);
-  git(dir, ["config", "user.email", "ana@example.com"]);
-  git(dir, ["config", "commit.gpgsign", "false"]);
+  initRepo(dir);
   const chunks: Buffer[] = [];
   const text = (s: string) => chunks.push(Buffer.from(s, "utf8"));
   const data = (bytes: Uint8Array) => {

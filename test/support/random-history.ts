@@ -8,6 +8,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -15,7 +16,7 @@ import {
 import path from "node:path";
 import fc from "fast-check";
 import { openRepository } from "../../src/app/repository.js";
-import { makeRepo, type TestRepo, testEnv } from "./repo.js";
+import { headCommit, makeRepo, type TestRepo, testEnv } from "./repo.js";
 
 export const DIRS = ["src", "src/deep", "lib", "docs"];
 export const NAMES = ["a.ts", "b.ts", "c.md", "index.ts", "notes.txt"];
@@ -187,6 +188,13 @@ function workingFiles(dir: string, sub = ""): string[] {
   return out.sort();
 }
 
+/** The branch checked out (HEAD is always a branch here), read from .git/HEAD. */
+function currentBranch(dir: string): string {
+  return readFileSync(path.join(dir, ".git", "HEAD"), "utf8")
+    .trim()
+    .replace(/^ref: refs\/heads\//, "");
+}
+
 /** What a built history left: the repository, its commits, and the decisions recorded. */
 export type BuiltHistory = { repo: TestRepo; commits: string[]; records: string[] };
 
@@ -210,7 +218,7 @@ export async function buildHistory(history: History): Promise<BuiltHistory> {
     "lib/index.ts": `${LINES.slice(4).join("\n")}\n`,
     "docs/c.md": "# A heading\n\n- a list item\n",
   });
-  const commits = [git("rev-parse", "HEAD").trim()];
+  const commits = [headCommit(repo.dir)];
   const records: string[] = [];
   const branches = ["main"];
   const write = (file: string, lines: readonly string[]) => {
@@ -248,7 +256,7 @@ export async function buildHistory(history: History): Promise<BuiltHistory> {
     git("add", "-A");
     const result = run(["commit", "-q", "--allow-empty", "-m", msg], env);
     if (result.status !== 0) throw new Error(`git commit: ${result.stderr}`);
-    commits.push(git("rev-parse", "HEAD").trim());
+    commits.push(headCommit(repo.dir));
   };
   for (const s of history.steps) {
     if (s.kind === "commit") {
@@ -268,7 +276,7 @@ export async function buildHistory(history: History): Promise<BuiltHistory> {
       if (git("status", "--porcelain").trim()) commitAll("before switching", testEnv());
       git("checkout", "-q", name);
     } else if (s.kind === "merge") {
-      const current = git("rev-parse", "--abbrev-ref", "HEAD").trim();
+      const current = currentBranch(repo.dir);
       const other = branches.filter((b) => b !== current)[
         s.name % Math.max(1, branches.length - 1)
       ];
@@ -289,7 +297,7 @@ export async function buildHistory(history: History): Promise<BuiltHistory> {
       git("add", "-A");
       const result = run(["commit", "-q", "--allow-empty", "-m", `merge ${other}`], env);
       if (result.status !== 0) throw new Error(`git commit (merge): ${result.stderr}`);
-      commits.push(git("rev-parse", "HEAD").trim());
+      commits.push(headCommit(repo.dir));
     } else if (s.kind === "record") {
       const repository = await openRepository(repo.dir, { env: testEnv() });
       const { id } = await repository.recordDecision({ outcome: "o", touched_paths: s.scope });

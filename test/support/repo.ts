@@ -1,6 +1,14 @@
 // Real temporary git repositories and the real CLI, for tests. Never writes into the tree.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,9 +22,13 @@ export const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.u
 const created: string[] = [];
 afterAll(() => {
   if (process.env.ADRIFT_KEEP_TEST_REPOS) return;
-  // Retries: a hook's background refresh may still be writing under .git/adrift.
-  for (const dir of created.splice(0))
-    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  for (const dir of created.splice(0)) {
+    // Retries: a hook's background refresh may still be writing under .git/adrift. On a loaded
+    // machine it can outlast them; a directory left in the OS temp dir then fails no test.
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch {}
+  }
 });
 
 /** An environment with a pinned identity, no colour, no agent markers and no hook variables. */
@@ -57,6 +69,45 @@ export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = testEn
   return result.stdout;
 }
 
+/**
+ * `git init` in `dir` (one process) with the identity and quiet settings written straight into
+ * .git/config rather than by a `git config` process each: no signing, and no `git maintenance`
+ * or `gc` started in the background after commits (a process per commit, and files changing
+ * under a test).
+ */
+export function initRepo(
+  dir: string,
+  options: { name?: string; email?: string; branch?: string } = {},
+): void {
+  git(dir, ["init", "-q", "-b", options.branch ?? "main"]);
+  const value = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  appendFileSync(
+    path.join(dir, ".git", "config"),
+    [
+      "[user]",
+      `\tname = ${value(options.name ?? "Ana Souza")}`,
+      `\temail = ${value(options.email ?? "ana@example.com")}`,
+      "[commit]\n\tgpgsign = false",
+      "[maintenance]\n\tauto = false",
+      "[gc]\n\tauto = 0",
+      "",
+    ].join("\n"),
+  );
+}
+
+/**
+ * The commit HEAD points at, read from .git/HEAD and the loose ref (no `git rev-parse` process);
+ * asks git when the ref is packed or HEAD is not a plain ref.
+ */
+export function headCommit(dir: string): string {
+  const head = readFileSync(path.join(dir, ".git", "HEAD"), "utf8").trim();
+  if (/^[0-9a-f]{40,64}$/.test(head)) return head;
+  const ref = /^ref: (refs\/[^\s]+)$/.exec(head)?.[1];
+  const file = ref && path.join(dir, ".git", ref);
+  if (file && existsSync(file)) return readFileSync(file, "utf8").trim();
+  return git(dir, ["rev-parse", "HEAD"]).trim();
+}
+
 /** A test repository: a real git work tree with helpers. */
 export type TestRepo = {
   dir: string;
@@ -64,21 +115,24 @@ export type TestRepo = {
   read(file: string): string;
   git(...args: string[]): string;
   commit(message: string, files?: Record<string, string>): string;
-  adrift(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): CliResult;
+  adrift(
+    args: string[],
+    options?: { input?: string; env?: NodeJS.ProcessEnv; spawn?: boolean },
+  ): CliResult;
   adriftJson<T = unknown>(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }): T;
 };
 
 export type { CliResult };
 
-/** Creates a repository with a pinned identity and (unless empty) one first commit. */
+/**
+ * Creates a repository with a pinned identity and (unless empty) one first commit: three git
+ * processes (init, add, commit); each later commit two.
+ */
 export function makeRepo(
   options: { empty?: boolean; name?: string; email?: string; branch?: string } = {},
 ): TestRepo {
   const dir = tempDir();
-  git(dir, ["init", "-q", "-b", options.branch ?? "main"]);
-  git(dir, ["config", "user.name", options.name ?? "Ana Souza"]);
-  git(dir, ["config", "user.email", options.email ?? "ana@example.com"]);
-  git(dir, ["config", "commit.gpgsign", "false"]);
+  initRepo(dir, options);
   const repo: TestRepo = {
     dir,
     write(file, content) {
@@ -91,7 +145,7 @@ export function makeRepo(
       for (const [file, content] of Object.entries(files)) repo.write(file, content);
       git(dir, ["add", "-A"]);
       git(dir, ["commit", "-q", "--allow-empty", "-m", message]);
-      return git(dir, ["rev-parse", "HEAD"]).trim();
+      return headCommit(dir);
     },
     adrift: (args, opts = {}) => runCli(dir, args, opts),
     adriftJson<T>(args: string[], opts = {}) {

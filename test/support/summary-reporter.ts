@@ -1,4 +1,5 @@
-// Prints the closing line CI reads: "N passed, N failed, N skipped".
+// Prints the closing lines: the property tests' seed, then the line CI reads,
+// "N passed, N failed, N skipped".
 import type { Reporter, TestModule } from "vitest/node";
 
 export default class SummaryReporter implements Reporter {
@@ -15,6 +16,12 @@ export default class SummaryReporter implements Reporter {
       }
       if (mod.state() === "failed" && [...mod.children.allTests()].length === 0) failed++;
     }
+    // vitest.config.ts draws the seed (or takes the one given) for every property of the run.
+    const seed = process.env.ADRIFT_PROPERTY_SEED;
+    if (seed)
+      process.stdout.write(
+        `\nproperty tests' seed: ${seed} (ADRIFT_PROPERTY_SEED=${seed} replays them)`,
+      );
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

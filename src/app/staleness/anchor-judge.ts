@@ -243,11 +243,25 @@ class SymbolReader {
     path: string,
     only?: readonly string[],
   ): Promise<AnchorSymbol[] | undefined> {
-    const key = `${revision}\0${path}`;
+    return this.parse(`${revision}\0${path}`, path, only, () =>
+      this.git.readFileAt(revision, path),
+    );
+  }
+
+  /**
+   * The symbols (or only `only`) of the file read under `key` (fetched in a batch, else by
+   * `fallback`), parsed once per key and wanted names; [] where there is no file.
+   */
+  private parse(
+    key: string,
+    path: string,
+    only: readonly string[] | undefined,
+    fallback: () => Promise<Buffer | undefined>,
+  ): Promise<AnchorSymbol[] | undefined> {
     const parsedKey = only ? `${key}\0${only.join("\0")}` : key;
     let hit = this.parsed.get(parsedKey);
     if (!hit) {
-      hit = this.read(key, () => this.git.readFileAt(revision, path)).then((bytes) =>
+      hit = this.read(key, fallback).then((bytes) =>
         bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"), only ? { only } : {}),
       );
       this.parsed.set(parsedKey, hit);
@@ -321,17 +335,8 @@ class SymbolReader {
     const staged = source.staged?.changes.find((c) => c.path === path);
     if (!staged) return this.symbolsAt(source.head, path, only);
     if (staged.status === "D" || !staged.blob) return [];
-    const key = `staged\0${path}`;
-    const parsedKey = only ? `${key}\0${only.join("\0")}` : key;
-    let hit = this.parsed.get(parsedKey);
-    if (!hit) {
-      const blob = staged.blob;
-      hit = this.read(key, () => this.git.readBlob(blob)).then((bytes) =>
-        bytes === undefined ? [] : readSymbols(path, bytes.toString("utf8"), only ? { only } : {}),
-      );
-      this.parsed.set(parsedKey, hit);
-    }
-    return hit;
+    const blob = staged.blob;
+    return this.parse(`staged\0${path}`, path, only, () => this.git.readBlob(blob));
   }
 
   /**

@@ -6,6 +6,7 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { parseMarkdown } from "../../../src/app/adr/markdown.js";
+import { propertyOptions } from "../../support/property.js";
 
 /** remark as it comes, every pass over the whole file: what parseMarkdown must give. */
 const remark = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]);
@@ -81,7 +82,7 @@ describe("parseMarkdown", () => {
       fc.asyncProperty(documents, async (text) => {
         expect(await parseMarkdown(text), text).toStrictEqual(reference(text));
       }),
-      { numRuns: 1500 },
+      propertyOptions({ numRuns: 1500 }),
     );
   });
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseConsentReply } from "../../../src/core/agents/proposal.js";
+import { propertyOptions } from "../../support/property.js";
 
 describe("parseConsentReply: one short reply is consent, anything else is not", () => {
   it("reads yes in the languages of the project's users, with or without punctuation", () => {
@@ -56,6 +57,7 @@ describe("parseConsentReply: one short reply is consent, anything else is not", 
         fc.pre(!fields.test(text));
         expect(parseConsentReply(text)).toBeUndefined();
       }),
+      propertyOptions(),
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ClusterInput, clusterRecords } from "../../../src/core/cluster/cluster.js";
 import { compileScope } from "../../../src/core/rules/scope.js";
+import { propertyOptions } from "../../support/property.js";
 
 const rec = (id: string, extra: Partial<ClusterInput> = {}): ClusterInput => ({
   id,
@@ -128,7 +129,7 @@ describe("clustering", () => {
         const got = clusterRecords(records, "paths").clusters.map((c) => [...c.record_ids].sort());
         expect(got.sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual(naiveComponents(withPaths));
       }),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 
@@ -145,7 +146,7 @@ describe("clustering", () => {
           expect(clusterRecords(shuffled)).toEqual(clusterRecords(records));
         },
       ),
-      { numRuns: 200 },
+      propertyOptions({ numRuns: 200 }),
     );
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_TEXT } from "../../../src/core/events/common.js";
 import { EVENT_SCHEMAS } from "../../../src/core/events/envelope.js";
 import { LEAN_MAX_TEXT, passesLeanCheck } from "../../../src/core/events/lean-check.js";
+import { propertyOptions } from "../../support/property.js";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const ulid = fc
@@ -150,7 +151,7 @@ describe("the lean check of the marks the pre-commit hook writes", () => {
           agreesWithSchema(current);
         }
       }),
-      { numRuns: 2000 },
+      propertyOptions({ numRuns: 2000 }),
     );
   });
 
@@ -161,7 +162,7 @@ describe("the lean check of the marks the pre-commit hook writes", () => {
         // A valid event in the schema's own key order, with no undefined key, passes.
         expect(passesLeanCheck(schemaOf(event))).toBe(true);
       }),
-      { numRuns: 1000 },
+      propertyOptions({ numRuns: 1000 }),
     );
     const written = {
       id: "01M8SWJBY824KBQ4Q5A087PY26",

@@ -5,6 +5,7 @@ import { resolveRef } from "../../../src/core/project/lookup.js";
 import { orderLines } from "../../../src/core/project/order.js";
 import { computeCoverage, inheritedRules } from "../../../src/core/rules/coverage.js";
 import { eventFactory } from "../../support/events.js";
+import { propertyOptions } from "../../support/property.js";
 
 function log() {
   const f = eventFactory();
@@ -146,7 +147,7 @@ describe("folding the backlog", () => {
           expect(JSON.stringify(state, replacer)).toBe(expected);
         },
       ),
-      { numRuns: 100 },
+      propertyOptions({ numRuns: 100 }),
     );
   });
 

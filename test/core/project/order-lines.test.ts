@@ -7,6 +7,7 @@ import {
   type LoadedLine,
   orderLines,
 } from "../../../src/core/project/order.js";
+import { propertyOptions } from "../../support/property.js";
 
 const SESSION = "01JA0000000000000000000000";
 const actor = { kind: "human", name: "Ana", email: "ana@example.com" };
@@ -92,7 +93,7 @@ describe("orderLines", () => {
           expect(got.unknown).toEqual(expected.unknown);
         },
       ),
-      { numRuns: 200 },
+      propertyOptions({ numRuns: 200 }),
     );
   });
 
@@ -189,6 +190,7 @@ describe("orderLines: different lines with one id, by the log's committed order"
           );
         },
       ),
+      propertyOptions(),
     );
   });
 
@@ -218,6 +220,7 @@ describe("orderLines: different lines with one id, by the log's committed order"
         expect(got.problems).toHaveLength(2);
         for (const message of got.messages) expect(message).toMatch(/neither is used/);
       }),
+      propertyOptions(),
     );
   });
 

@@ -13,6 +13,7 @@ import {
   renderDraftBody,
   titleOf,
 } from "../../../src/core/render/adr-draft.js";
+import { propertyOptions } from "../../support/property.js";
 
 const TEMPLATE = readFileSync(new URL("../../../templates/adr-draft.md", import.meta.url), "utf8");
 const DANGEROUS = [..."#<>[]()*_`\\|!&;-+=~:/ab 1.@{}\"'"];
@@ -92,7 +93,7 @@ describe("draft rendering", () => {
         ]);
         expect(items).toContain(`${approach} — rejected because: ${reason}`);
       }),
-      { numRuns: 150 },
+      propertyOptions({ numRuns: 150 }),
     );
   });
 });

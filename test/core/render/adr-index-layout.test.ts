@@ -6,6 +6,7 @@ import {
   renderIndexTable,
   renderTableWhole,
 } from "../../../src/core/render/adr-index.js";
+import { propertyOptions } from "../../support/property.js";
 
 // Text people put in ADR titles, statuses and paths, weighted towards what Markdown escapes.
 const UNITS = [
@@ -56,7 +57,7 @@ describe("the decision log table", () => {
       fc.property(fc.array(row, { minLength: 1, maxLength: 12 }), (rows) => {
         expect(renderIndexTable(rows)).toBe(renderTableWhole(indexMatrix(rows)));
       }),
-      { numRuns: 2000 },
+      propertyOptions({ numRuns: 2000 }),
     );
   });
 

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderContextLine } from "../../../src/core/render/context-line.js";
 import { charCount } from "../../../src/core/render/text.js";
+import { propertyOptions } from "../../support/property.js";
 
 const record = fc.record({
   id: fc.stringMatching(/^[0-9A-Z]{26}$/),
@@ -32,6 +33,7 @@ describe("the context one-liner", () => {
           expect(flat.startsWith(head)).toBe(true);
         },
       ),
+      propertyOptions(),
     );
   });
 

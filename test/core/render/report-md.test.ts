@@ -27,7 +27,7 @@ describe("the report Markdown serializer", () => {
         const without = values.map((v) => [paragraph(code(v))]);
         expect(renderMarkdown([list(without)])).toBe(renderMarkdown([list(withText)]));
       }),
-      { numRuns: 500 },
+      propertyOptions({ numRuns: 500 }),
     );
   });
   it("prints adrift's own words unescaped, meaning what the escaped text would, beside any user text", () => {
@@ -164,7 +164,7 @@ describe("the report Markdown serializer", () => {
           expect(build(true)).toBe(build(false));
         },
       ),
-      { numRuns: 1000 },
+      propertyOptions({ numRuns: 1000 }),
     );
     // Joined after words; a node of its own where no words come before it, or where the
     // serializer would change it (a backtick, a space at an end).

@@ -17,6 +17,7 @@ import {
   table,
   text,
 } from "../../../src/core/render/report-md.js";
+import { propertyOptions } from "../../support/property.js";
 
 /** Text that reaches Markdown's edge cases: syntax characters, line breaks, controls, emoji. */
 const userText = fc
@@ -90,7 +91,7 @@ describe("markdownChunks", () => {
         const whole = renderMarkdown(sections.flat());
         expect([...markdownChunks(sections)].join("")).toBe(whole);
       }),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 
@@ -127,7 +128,7 @@ describe("stableJsonChunks", () => {
           );
         },
       ),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 

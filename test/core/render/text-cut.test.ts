@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { truncate } from "../../../src/core/errors.js";
 import { charCount, clip } from "../../../src/core/render/text.js";
+import { propertyOptions } from "../../support/property.js";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const graphemes = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
@@ -48,6 +49,7 @@ describe("clip cuts between graphemes", () => {
         const next = whole[graphemes(kept).length]!;
         expect(charCount(kept) + charCount(next)).toBeGreaterThan(max - 1);
       }),
+      propertyOptions(),
     );
   });
 

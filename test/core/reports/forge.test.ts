@@ -6,6 +6,7 @@ import {
   forgeFromRemote,
   forgeLinks,
 } from "../../../src/core/reports/forge.js";
+import { propertyOptions } from "../../support/property.js";
 
 const GITHUB = { kind: "github", url: "https://github.com/acme/shop" };
 
@@ -70,6 +71,7 @@ describe("forgeFromRemote", () => {
             expect(forge.url).toMatch(/^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[A-Za-z0-9_.~-]+){2,}$/);
         },
       ),
+      propertyOptions(),
     );
   });
 });
@@ -116,6 +118,7 @@ describe("forgeLinks", () => {
       fc.property(fc.string({ maxLength: 40 }), (path) => {
         expect(encodePath(path)).toMatch(/^[A-Za-z0-9_.~%/-]*$/);
       }),
+      propertyOptions(),
     );
   });
 });

@@ -12,6 +12,7 @@ import type { AssessedRecord } from "../../../src/core/staleness/record-contents
 import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
 import type { StaleFinding } from "../../../src/core/staleness/types.js";
 import { dag, records as randomRecords } from "../../support/history-gen.js";
+import { propertyOptions } from "../../support/property.js";
 
 /** The commits reachable from `head`, newest first in a topological order. */
 function reachable(commits: readonly CommitInfo[], head: string): CommitInfo[] {
@@ -255,7 +256,7 @@ describe("splitStale: the PR's staleness and the base's", () => {
             if (f.state === "stale" && f.commits.every((c) => prCommits.has(c.hash)))
               expect(first.ask.map((a) => a.id)).not.toContain(f.record_id);
       }),
-      { numRuns: 3000 },
+      propertyOptions({ numRuns: 3000 }),
     );
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RecordView } from "../../../src/core/project/state.js";
 import type { AdrInput, BacklogInput } from "../../../src/core/reports/inputs.js";
 import { propagateStaleness } from "../../../src/core/reports/propagation.js";
+import { propertyOptions } from "../../support/property.js";
 
 function record(id: string, affects?: RecordView["affects"]): RecordView {
   return { id, kind: "decision", affects } as RecordView;
@@ -63,6 +64,7 @@ describe("staleness propagation", () => {
           expect(propagateStaleness(ids, records, order, backlog)).toEqual(expected);
         },
       ),
+      propertyOptions(),
     );
   });
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shortIds } from "../../../src/core/reports/short-ids.js";
+import { propertyOptions } from "../../support/property.js";
 
 describe("shortIds", () => {
   it("gives each id the shortest prefix of ten or more characters no other id shares", () => {
@@ -21,6 +22,7 @@ describe("shortIds", () => {
             expect(all.filter((o) => o.startsWith(s.slice(0, -1))).length).toBeGreaterThan(1);
         }
       }),
+      propertyOptions(),
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cardIncompleteness } from "../../../src/core/rules/completeness.js";
+import { propertyOptions } from "../../support/property.js";
 
 const full = {
   outcome: "Login survives IdP outages",
@@ -68,6 +69,7 @@ describe("cardIncompleteness (SPEC §3)", () => {
           expect(got.length === 0).toBe(complete);
         },
       ),
+      propertyOptions(),
     );
   });
 });

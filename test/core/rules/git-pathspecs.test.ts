@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gatePathspecs, pathspecsOfScope } from "../../../src/core/rules/git-pathspecs.js";
 import { compileScope } from "../../../src/core/rules/scope.js";
+import { propertyOptions } from "../../support/property.js";
 import { makeRepo } from "../../support/repo.js";
 
 const NAMES = [
@@ -89,7 +90,7 @@ describe("git pathspecs for the hook gate", () => {
           expect(missed, `${entry} -> ${pathspecsOfScope(entry).join(" ")}`).toEqual([]);
         },
       ),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 

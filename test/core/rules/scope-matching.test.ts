@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scopeProblem } from "../../../src/core/events/common.js";
 import { compileScope, matchingScopes, scopeKind } from "../../../src/core/rules/scope.js";
+import { propertyOptions } from "../../support/property.js";
 
 describe("scope entries", () => {
   it("classifies paths, directory prefixes and globs", () => {
@@ -61,6 +62,7 @@ describe("scope entries", () => {
         expect(compileScope(entry).matches(candidate)).toBe(true);
         expect(compileScope(entry).matches(`${entry}x`)).toBe(false);
       }),
+      propertyOptions(),
     );
   });
 });

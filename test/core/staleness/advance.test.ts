@@ -20,6 +20,7 @@ import {
   records,
   SCOPES,
 } from "../../support/history-gen.js";
+import { fullRuns, propertyOptions } from "../../support/property.js";
 
 /** Findings of `assessed` over the history up to the last of `commits`, and what they followed. */
 function judged(commits: CommitInfo[], assessed: AssessedRecord[]) {
@@ -185,12 +186,14 @@ describe("carrying a staleness report forward", () => {
           });
         },
       ),
-      { numRuns: 3000 },
+      propertyOptions({ numRuns: 3000 }),
     );
     // Not vacuous: many findings were carried forward, and many judged again.
-    expect(kept).toBeGreaterThan(200);
-    expect(again).toBeGreaterThan(200);
-    expect(updated).toBeGreaterThan(20);
+    if (fullRuns()) {
+      expect(kept).toBeGreaterThan(200);
+      expect(again).toBeGreaterThan(200);
+      expect(updated).toBeGreaterThan(20);
+    }
   });
 
   it("extends a long list of commits: the earliest five stay, the rest are counted", () => {

@@ -8,6 +8,7 @@ import type { AssessedRecord } from "../../../src/core/staleness/record-contents
 import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
 import { ScopeMatcher } from "../../../src/core/staleness/scope-index.js";
 import { dag, FILES, listing, records, SCOPES } from "../../support/history-gen.js";
+import { propertyOptions } from "../../support/property.js";
 
 describe("the streamed history scan", () => {
   it.each([
@@ -42,7 +43,7 @@ describe("the streamed history scan", () => {
           expect(scanned.assess(r)).toEqual(expected);
         });
       }),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 
@@ -65,6 +66,7 @@ describe("the streamed history scan", () => {
           expect([...matcher.recordsFor(file)].sort((a, b) => a - b)).toEqual(expected);
         }
       }),
+      propertyOptions(),
     );
   });
 });

@@ -9,6 +9,7 @@ import {
   parseRawChanges,
 } from "../../../src/adapters/git/cli-parse.js";
 import type { FileChange } from "../../../src/core/staleness/history.js";
+import { propertyOptions } from "../../support/property.js";
 import { makeRepo } from "../../support/repo.js";
 
 /**
@@ -169,7 +170,7 @@ describe("git log --raw as adrift reads it", () => {
         const streamed = at.slice(1).flatMap((end, k) => parser.push(text.slice(at[k], end)));
         expect([...streamed, ...parser.end()]).toEqual(whole);
       }),
-      { numRuns: 300 },
+      propertyOptions({ numRuns: 300 }),
     );
   });
 
@@ -231,7 +232,7 @@ describe("git log --raw as adrift reads it", () => {
         const tokens = lines.flat();
         expect(parseRawChanges(tokens)).toStrictEqual(bySplitting(tokens));
       }),
-      { numRuns: 2_000 },
+      propertyOptions({ numRuns: 2_000 }),
     );
   });
 });

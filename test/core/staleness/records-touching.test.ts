@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { compileScope } from "../../../src/core/rules/scope.js";
 import type { AssessedRecord } from "../../../src/core/staleness/record-contents.js";
 import { recordsTouching } from "../../../src/core/staleness/records-touching.js";
+import { propertyOptions } from "../../support/property.js";
 
 const segment = fc.constantFrom("src", "api", "auth", "lib", "a.ts", "b.md", "x", "[ab].ts", "a");
 const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
@@ -50,7 +51,7 @@ describe("recordsTouching", () => {
           expect(recordsTouching(rs, paths).map((r) => r.id)).toEqual(expected(rs, paths));
         },
       ),
-      { numRuns: 500 },
+      propertyOptions({ numRuns: 500 }),
     );
   });
 
@@ -64,7 +65,7 @@ describe("recordsTouching", () => {
           expect(recordsTouching(rs, paths).map((r) => r.id)).toEqual(expected(rs, paths));
         },
       ),
-      { numRuns: 50 },
+      propertyOptions({ numRuns: 50 }),
     );
   });
 });

@@ -6,6 +6,7 @@ import { assessByHistory } from "../../../src/core/staleness/assess-history.js";
 import { type CommitInfo, indexHistory } from "../../../src/core/staleness/history.js";
 import { recordsTouching } from "../../../src/core/staleness/records-touching.js";
 import { CandidateCache } from "../../../src/core/staleness/scope-candidates.js";
+import { propertyOptions } from "../../support/property.js";
 
 const FILES = ["src/a.ts", "src/b.ts", "src/deep/c.ts", "lib/d.md"];
 
@@ -66,6 +67,7 @@ describe("staleness rules", () => {
           );
         },
       ),
+      propertyOptions(),
     );
   });
 
@@ -87,6 +89,7 @@ describe("staleness rules", () => {
           expect(byHash.get(c.hash)?.worklines).not.toContain("W");
         }
       }),
+      propertyOptions(),
     );
   });
 

@@ -6,6 +6,7 @@ import {
   coverageOf,
   governorsOf,
 } from "../../../src/core/staleness/scope-index.js";
+import { propertyOptions } from "../../support/property.js";
 
 const segment = fc.constantFrom("src", "api", "auth", "lib", "a.ts", "b.md", "x");
 const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
@@ -40,6 +41,7 @@ describe("the scope index", () => {
           }
         },
       ),
+      propertyOptions(),
     );
   });
 
@@ -62,6 +64,7 @@ describe("the scope index", () => {
           expect([...coverage.ids].sort()).toEqual([...expected].sort());
         },
       ),
+      propertyOptions(),
     );
   });
 });
