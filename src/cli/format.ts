@@ -1,4 +1,5 @@
 import type { RecordSummary } from "../app/log/queries.js";
+import { anchorEntry } from "../core/anchors/anchor-entries.js";
 import { quotePath, safeText } from "../core/render/terminal.js";
 import { clip, flatten } from "../core/render/text.js";
 import type { IncompletenessReason } from "../core/rules/completeness.js";
@@ -66,6 +67,9 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
   if (record.basis) {
     field("revision", record.basis.revision);
     field("paths", paths(record.basis.touched_paths) || "(none: governs no code)");
+    // What the record rests on inside those files: it goes stale only when these change.
+    const anchors = record.basis.anchors ?? [];
+    if (anchors.length > 0) field("anchors", paths(anchors.map(anchorEntry)));
   }
   const tier = record.tier_b;
   if (tier) {

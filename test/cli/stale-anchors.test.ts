@@ -38,6 +38,13 @@ const gitCommit = (repo: TestRepo, message: string) =>
   });
 
 describe("anchors from the CLI", () => {
+  it("show names the anchors beside the paths", () => {
+    const { repo, id } = setup();
+    const shown = repo.adrift(["show", id]).stdout;
+    expect(shown).toMatch(/^ {2}paths {8}src\/a\.ts$/m);
+    expect(shown).toMatch(/^ {2}anchors {6}src\/a\.ts#keep$/m);
+  });
+
   it("touched is listed and passes --check; --record marks nothing until the anchor changes", () => {
     const { repo, id } = setup();
     repo.commit("other", { "src/a.ts": CODE.replace("return 2", "return 3") });
