@@ -69,6 +69,7 @@ export function readRegularFile(
   }
 }
 
+/** The error for an input of `size` bytes over the `max` adrift reads from it (`name` as the user knows it). */
 export function tooLargeError(name: string, size: number, max: number): AdriftError {
   return new AdriftError(
     "validation_failed",
