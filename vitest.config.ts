@@ -39,8 +39,12 @@ const THOROUGH_ONLY = [
 for (const file of THOROUGH_ONLY)
   if (!existsSync(file)) throw new Error(`vitest.config.ts lists ${file}, which does not exist`);
 
-// One seed for every property test of this run (printed at the end by the summary reporter).
-process.env.ADRIFT_PROPERTY_SEED ||= String(freshSeed());
+// One seed for every property test of this run (printed at the end by the summary reporter): a
+// fresh one on a developer's machine, so that each run explores new inputs; under CI one fixed
+// seed, so that what passed before a landing passes in it (a failure a fresh seed finds is
+// replayed with ADRIFT_PROPERTY_SEED and kept as an example test).
+const CI_SEED = 20_261_206;
+process.env.ADRIFT_PROPERTY_SEED ||= String(process.env.CI ? CI_SEED : freshSeed());
 const seed = process.env.ADRIFT_PROPERTY_SEED;
 
 export default defineConfig({

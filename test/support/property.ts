@@ -2,7 +2,8 @@
 // its options from `propertyOptions` (test/property-options.test.ts keeps it so).
 //   fast tier (`npm test`)          a tenth of each property's runs (at least one)
 //   thorough tier (`npm run test:all`, ADRIFT_TEST_TIER=thorough)  each property's full runs
-//   one fresh seed per vitest run, for every property; the run prints it last but one
+//   one fresh seed per vitest run, for every property (one fixed seed under CI=true); the run
+//   prints it last but one
 //   ADRIFT_PROPERTY_SEED=<n> [ADRIFT_PROPERTY_PATH=<p>]  replay a failure (fast-check's message
 //                                                        names both)
 //   ADRIFT_PROPERTY_RUNS=<n>                             this many runs, in either tier

@@ -167,7 +167,9 @@ export function sentence(...parts: (PhrasingContent | string | Words | JoinableC
     } else if (part instanceof JoinableCode) {
       // empty, it says nothing, as code("") does
       if (part.node.value === "") continue;
-      if (saying !== "" && PLAIN_CODE.test(part.node.value)) saying += `\`${part.node.value}\``;
+      // (after words ending with a code span, a space between: see `apartCodeSpans`)
+      if (saying !== "" && PLAIN_CODE.test(part.node.value))
+        saying += `${saying.endsWith("`") ? " " : ""}\`${part.node.value}\``;
       else {
         flushText();
         flushWords();
@@ -202,9 +204,36 @@ const OPTIONS: Parameters<typeof toMarkdown>[1] = {
   rule: "-",
 };
 
+/** Whether a node is printed ending with a backtick (a code span, or words ending with one). */
+const endsWithBacktick = (node: RootContent): boolean =>
+  node.type === "inlineCode" || (node.type === "html" && node.value.endsWith("`"));
+
+/**
+ * The nodes with a space between a code span and a node printed right before it that ends with
+ * a backtick: printed side by side, the two backtick runs would make one (`a` then `b` prints
+ * `` `a``b` ``, one span holding a``b), and the rest of the line would read differently.
+ */
+function apartCodeSpans<T extends RootContent>(nodes: T[]): T[] {
+  let out: T[] | undefined;
+  let before: RootContent | undefined; // the last node printed before this one
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const glued = node.type === "inlineCode" && before !== undefined && endsWithBacktick(before);
+    if (!(node.type === "text" && node.value === "")) before = node;
+    if (glued) out ??= nodes.slice(0, i);
+    if (glued) out!.push({ type: "text", value: " " } as T);
+    const parent = node as RootContent & { children?: RootContent[] };
+    const kids = parent.children ? apartCodeSpans(parent.children) : undefined;
+    const next = kids && kids !== parent.children ? ({ ...node, children: kids } as T) : node;
+    if (out) out.push(next);
+    else if (next !== node) out = [...nodes.slice(0, i), next];
+  }
+  return out ?? nodes;
+}
+
 /** Serializes a tree with GFM (tables, strikethrough), escaping every text node. */
 export function renderMarkdown(children: RootContent[]): string {
-  const root: Root = { type: "root", children };
+  const root: Root = { type: "root", children: apartCodeSpans(children) };
   return toMarkdown(root, OPTIONS);
 }
 

@@ -106,6 +106,22 @@ describe("the report Markdown serializer", () => {
     ]);
   });
 
+  it("prints a space between a code span and a code span or words ending with one before it", () => {
+    // side by side their backtick runs would make one: `a``b` is one span holding a``b (found by
+    // the property above on a random seed)
+    expect(renderMarkdown([paragraph(code("a"), code("b"))])).toBe("`a` `b`\n");
+    expect(renderMarkdown([paragraph(code("a"), text(""), code("b"))])).toBe("`a` `b`\n");
+    expect(renderMarkdown([sentence(words("see"), joinableCode("a"), joinableCode("b"))])).toBe(
+      "see`a` `b`\n",
+    );
+    expect(renderMarkdown([sentence(words("see"), joinableCode("a"), code("b c "))])).toBe(
+      "see`a` `b c `\n",
+    );
+    const md = renderMarkdown([list([paragraph(code("\n"), code("\n-`"), text(" "))])]);
+    const parsed = unified().use(remarkParse).use(remarkGfm).parse(md);
+    expect(JSON.stringify(parsed)).toContain('"value":"\\n-`"');
+  });
+
   it("refuses to print as they are words that hold Markdown syntax", () => {
     for (const bad of ["a *b*", "[x](y)", "<b>", "a_b", "`c`", "# h", "a\nb", "x!"])
       expect(() => words(bad)).toThrow(/not plain words/);
