@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo } from "../support/repo.js";
@@ -130,5 +130,42 @@ describe("adr draft clusters as people would", () => {
     expect(again.map((d) => d.result)).toEqual(["unchanged"]);
     expect(files(repo)).toEqual(before);
     expect(log()).toBe(logBefore);
+  });
+
+  it("--for-agent hands out the fields; --from-agent takes them back, checked against the records", () => {
+    const repo = makeRepo();
+    repo.adriftJson(["workline", "open", "Logs can be searched"]);
+    const id = recordIn(repo, "decision", "Logs are JSON lines");
+    const brief = repo.adriftJson<{
+      instructions: string;
+      clusters: { cluster: string; fill: { options: { name: string }[] } }[];
+    }>(["adr", "draft", "--for-agent"]);
+    expect(brief.instructions).toContain("invent none");
+    const [cluster] = brief.clusters;
+    expect(cluster!.fill.options.map((o) => o.name)).toEqual([
+      "way to Logs are JSON lines",
+      "nothing",
+    ]);
+    const file = path.join(repo.dir, "prose.json");
+    writeFileSync(file, JSON.stringify({ ...cluster!.fill, more: ["Written by an agent."] }));
+    const written = repo.adriftJson<{ draft: Draft }>([
+      "adr",
+      "draft",
+      "--from-agent",
+      "prose.json",
+    ]);
+    expect(written.draft).toMatchObject({ record_ids: [id], title: "Logs can be searched" });
+    const text = repo.read(written.draft.path);
+    expect(text).toContain("drafted-by: agent");
+    expect(text).toContain("## More Information\n\n- Written by an agent.");
+    const invented = { ...cluster!.fill, options: [...cluster!.fill.options, { name: "Syslog" }] };
+    writeFileSync(file, JSON.stringify(invented));
+    const refused = repo.adrift(["adr", "draft", "--from-agent", "prose.json", "--json"]);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stderr).error).toMatchObject({
+      code: "validation_failed",
+      details: { invented: ["Syslog"], dropped: [] },
+    });
+    expect(repo.read(written.draft.path)).toBe(text);
   });
 });

@@ -1,6 +1,14 @@
-import { checkAgentDraft, parseAgentDraft } from "../../core/adr/agent-draft.js";
+import {
+  type AgentDraftInput,
+  checkAgentDraft,
+  parseAgentDraft,
+} from "../../core/adr/agent-draft.js";
 import { AdriftError } from "../../core/errors.js";
-import { contentFromRecords, recordOptions } from "../../core/render/adr-content.js";
+import {
+  contentFromRecords,
+  type DraftContent,
+  recordOptions,
+} from "../../core/render/adr-content.js";
 import { adrWords } from "../../core/render/adr-words.js";
 import type { AppContext } from "../dependencies.js";
 import { type DraftOutcome, recordDrafted, writeDraft } from "./draft.js";
@@ -38,13 +46,22 @@ export async function briefAdrDrafts(ctx: AppContext, options: DraftOptions = {}
           ...(p.answers.has(r.id) ? { answers: p.answers.get(r.id) } : {}),
         })),
         options: recordOptions(p.records).map((o) => ({ name: o.name, chosen: o.chosen })),
-        fill: {
-          cluster: p.cluster.key,
-          ...contentFromRecords(p.records, p.answers, words.asked, words.dependsOn),
-        },
+        fill: fillOf(
+          p.cluster.key,
+          contentFromRecords(p.records, p.answers, words.asked, words.dependsOn),
+        ),
       };
     }),
     waiting: plan.waiting,
+  };
+}
+
+/** Draft content as an agent gives it back (`AgentDraft`): the options without their `chosen` mark. */
+function fillOf(cluster: string, content: DraftContent): AgentDraftInput {
+  return {
+    cluster,
+    ...content,
+    options: content.options.map(({ name, pros, cons }) => ({ name, pros, cons })),
   };
 }
 

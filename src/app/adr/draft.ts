@@ -62,6 +62,9 @@ export async function draftAdrs(ctx: AppContext, options: DraftOptions = {}) {
   return { drafts: outcomes, waiting, unclustered: plan.unclustered, orphaned };
 }
 
+const sameRecords = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
 /** Records `adr_drafted` for the drafts written. */
 export async function recordDrafted(ctx: AppContext, outcomes: readonly DraftOutcome[]) {
   const written = outcomes.filter((o) => o.result === "created" || o.result === "updated");
@@ -124,7 +127,11 @@ export async function writeDraft(
   };
   if (p.before) {
     const current = readFileSync(file, "utf8");
-    if (!isUnedited(current)) {
+    // An agent's prose stands while its records do; adrift's own words never replace it.
+    const agents = !content && p.before.drafted_by === "agent";
+    if (agents && sameRecords(p.before.records, p.cluster.record_ids))
+      return { ...outcome, result: "unchanged" };
+    if (agents || !isUnedited(current)) {
       const beside = file.replace(/\.md$/i, ".regenerated.md");
       writeFileAtomically(beside, text);
       return { ...outcome, result: "edited", regenerated_path: relativePath(ctx, beside) };

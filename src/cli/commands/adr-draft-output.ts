@@ -30,7 +30,7 @@ export function formatDrafts(
       lines.push(
         paint(
           "yellow",
-          `  a person edited it; kept, and wrote the new version beside it: ${quotePath(d.regenerated_path)}`,
+          `  edited since adrift wrote it (by a person, or in an agent's words); kept, and wrote the new version beside it: ${quotePath(d.regenerated_path)}`,
         ),
       );
     if (options.explain) {
