@@ -388,6 +388,14 @@ describe("adr draft on a realistic repository (EN, RU, PT worklines)", () => {
       "Asked “Should the banner show on the admin pages too?”, Ana Souza answered: ok.",
     );
     expect(en).toContain("## Decision Drivers\n\n- No PII in the cache.\n");
+    // What a record has not decided is named as open, not told as part of the problem.
+    expect(en).toContain("- Not decided yet: Refresh tokens in the background.\n");
+    expect(en).not.toContain("Tokens expire mid-session");
+    const ru = readFileSync(
+      path.join(repo.dir, byCluster[`workline:${worklines.ru}`]!.path),
+      "utf8",
+    );
+    expect(ru).toContain("- Ещё не решено: Уведомлять пользователя о задержке платежа.\n");
     expect(en).toContain("- **Bad:** One more call to the health endpoint per page.\n");
     expect(en).toContain(
       "Chosen option: **Cache validated sessions for 24 hours**. Cheapest option that keeps users signed in.",

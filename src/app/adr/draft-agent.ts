@@ -46,10 +46,7 @@ export async function briefAdrDrafts(ctx: AppContext, options: DraftOptions = {}
           ...(p.answers.has(r.id) ? { answers: p.answers.get(r.id) } : {}),
         })),
         options: recordOptions(p.records).map((o) => ({ name: o.name, chosen: o.chosen })),
-        fill: fillOf(
-          p.cluster.key,
-          contentFromRecords(p.records, p.answers, words.asked, words.dependsOn),
-        ),
+        fill: fillOf(p.cluster.key, contentFromRecords(p.records, p.answers, words)),
       };
     }),
     waiting: plan.waiting,

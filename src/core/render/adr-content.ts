@@ -1,5 +1,5 @@
 import type { RecordView } from "../project/state.js";
-import { sentence } from "./adr-words.js";
+import { type AdrWords, sentence } from "./adr-words.js";
 
 /** One option of a draft: a chosen or rejected approach, with what speaks for and against it. */
 export type DraftOption = { name: string; chosen: boolean; pros: string[]; cons: string[] };
@@ -66,21 +66,22 @@ export function recordOptions(records: readonly RecordView[]): DraftOption[] {
 }
 
 /**
- * The draft's prose from its records: triggers (and the questions answered) as the context,
+ * The draft's prose from its records: the decisions' triggers (and the questions answered) as the context,
  * constraints as drivers, chosen and rejected approaches with their reasons as options, each
  * chosen approach with its outcome and rationale as the outcome, outcomes as good and side
- * effects as bad consequences, validation plans as confirmation.
+ * effects as bad consequences, validation plans as confirmation; what a record has not decided
+ * yet is named under more information.
  */
 export function contentFromRecords(
   records: readonly RecordView[],
   answers: ReadonlyMap<string, AnsweredQuestion>,
-  asked: (q: string, person: string, answer: string) => string,
-  dependsOn: (what: string) => string,
+  words: Pick<AdrWords, "asked" | "dependsOn" | "open">,
 ): DraftContent {
+  const { asked, dependsOn } = words;
   const decided = records.filter((r) => r.card.chosen_approach.trim());
-  const triggers = unique(
-    records.filter((r) => !answers.has(r.id)).map((r) => sentence(r.card.trigger)),
-  );
+  // A record that chose nothing yet is named as open, not told as part of the problem decided.
+  const open = records.filter((r) => !r.card.chosen_approach.trim() && !answers.has(r.id));
+  const triggers = unique(decided.map((r) => sentence(r.card.trigger)));
   const answered = records
     .map((r) => answers.get(r.id))
     .filter((a): a is AnsweredQuestion => a !== undefined)
@@ -102,6 +103,11 @@ export function contentFromRecords(
       ),
     },
     confirmation: unique(records.map((r) => sentence(r.card.validation_plan))),
-    more: unique(records.flatMap((r) => r.findings).map(sentence)),
+    more: unique([
+      ...records.flatMap((r) => r.findings).map(sentence),
+      ...open
+        .filter((r) => r.card.outcome.trim())
+        .map((r) => sentence(words.open(flat(r.card.outcome)))),
+    ]),
   };
 }

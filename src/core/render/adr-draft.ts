@@ -172,8 +172,7 @@ export function buildDraft(source: DraftSource): DraftDocument {
     cluster: source.cluster.key,
     ...(source.content ? { "drafted-by": "agent" } : {}),
   };
-  const content =
-    source.content ?? contentFromRecords(records, answers, words.asked, words.dependsOn);
+  const content = source.content ?? contentFromRecords(records, answers, words);
   return {
     front,
     reason: explainCluster(source.cluster, source.worklineTitles),

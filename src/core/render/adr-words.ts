@@ -37,6 +37,8 @@ export type AdrWords = {
   proposed: string;
   confirmedBy: (name: string) => string;
   dependsOn: (what: string) => string;
+  /** what a record of the draft has not decided yet */
+  open: (outcome: string) => string;
 };
 
 const EN: AdrWords = {
@@ -70,6 +72,7 @@ const EN: AdrWords = {
   proposed: "proposed by an agent, not confirmed by a person",
   confirmedBy: (name) => `confirmed by ${name}`,
   dependsOn: (what) => `Depends on ${what}`,
+  open: (outcome) => `Not decided yet: ${outcome}`,
 };
 
 const RU: AdrWords = {
@@ -103,6 +106,7 @@ const RU: AdrWords = {
   proposed: "предложено агентом, человек ещё не подтвердил",
   confirmedBy: (name) => `подтверждено: ${name}`,
   dependsOn: (what) => `Зависит от: ${what}`,
+  open: (outcome) => `Ещё не решено: ${outcome}`,
 };
 
 const PT: AdrWords = {
@@ -136,6 +140,7 @@ const PT: AdrWords = {
   proposed: "proposto por um agente, ainda não confirmado por uma pessoa",
   confirmedBy: (name) => `confirmado por ${name}`,
   dependsOn: (what) => `Depende de ${what}`,
+  open: (outcome) => `Ainda não decidido: ${outcome}`,
 };
 
 /** The words of a draft in `language`. */
