@@ -384,8 +384,9 @@ describe("adr draft on a realistic repository (EN, RU, PT worklines)", () => {
       path.join(repo.dir, byCluster[`workline:${worklines.en}`]!.path),
       "utf8",
     );
+    // The answer is a decision of the draft, under its question.
     expect(en).toContain(
-      "Asked “Should the banner show on the admin pages too?”, Ana Souza answered: ok.",
+      "- **Should the banner show on the admin pages too?** Answer (Ana Souza): ok.\n",
     );
     expect(en).toContain("## Decision Drivers\n\n- No PII in the cache.\n");
     // What a record has not decided is named as open, not told as part of the problem.

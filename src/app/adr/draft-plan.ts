@@ -162,20 +162,20 @@ function answersOf(
 /**
  * What ties a record to others for an answer: the rules, stories and tasks it affects, and the
  * record itself; an answer is tied to the record its question arose from (the last one of the
- * question's session before it was asked).
+ * question's session before it was asked, or the first after when it was asked first).
  */
 function linksOf(state: ProjectState, r: RecordView): string[] {
   const affects = r.affects ? [...r.affects.rules, ...r.affects.stories, ...r.affects.tasks] : [];
   const question = r.question_id ? state.questions.get(r.question_id) : undefined;
   if (!question) return [...affects, `record:${r.id}`];
+  // The last record of its session before it was asked, else the first after.
   let before: RecordView | undefined;
-  for (const other of state.records.values())
-    if (
-      other.session_id === question.session_id &&
-      !other.question_id &&
-      other.id < question.id &&
-      (!before || other.id > before.id)
-    )
-      before = other;
-  return before ? [...affects, `record:${before.id}`] : affects;
+  let after: RecordView | undefined;
+  for (const other of state.records.values()) {
+    if (other.session_id !== question.session_id || other.question_id) continue;
+    if (other.id < question.id && (!before || other.id > before.id)) before = other;
+    if (other.id > question.id && (!after || other.id < after.id)) after = other;
+  }
+  const from = before ?? after;
+  return from ? [...affects, `record:${from.id}`] : affects;
 }

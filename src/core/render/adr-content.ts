@@ -66,7 +66,7 @@ export function recordOptions(records: readonly RecordView[]): DraftOption[] {
 }
 
 /**
- * The draft's prose from its records: the decisions' triggers (and the questions answered) as the context,
+ * The draft's prose from its records: the decisions' triggers as the context,
  * constraints as drivers, chosen and rejected approaches with their reasons as options, each
  * chosen approach with its outcome and rationale as the outcome, outcomes as good and side
  * effects as bad consequences, validation plans as confirmation; what a record has not decided
@@ -75,19 +75,15 @@ export function recordOptions(records: readonly RecordView[]): DraftOption[] {
 export function contentFromRecords(
   records: readonly RecordView[],
   answers: ReadonlyMap<string, AnsweredQuestion>,
-  words: Pick<AdrWords, "asked" | "dependsOn" | "open">,
+  words: Pick<AdrWords, "dependsOn" | "open">,
 ): DraftContent {
-  const { asked, dependsOn } = words;
+  const { dependsOn } = words;
   const decided = records.filter((r) => r.card.chosen_approach.trim());
   // A record that chose nothing yet is named as open, not told as part of the problem decided.
   const open = records.filter((r) => !r.card.chosen_approach.trim() && !answers.has(r.id));
   const triggers = unique(decided.map((r) => sentence(r.card.trigger)));
-  const answered = records
-    .map((r) => answers.get(r.id))
-    .filter((a): a is AnsweredQuestion => a !== undefined)
-    .map((a) => sentence(asked(flat(a.question), a.answered_by, flat(a.answer))));
   return {
-    context: [triggers.join(" "), unique(answered).join(" ")].filter(Boolean),
+    context: triggers.length ? [triggers.join(" ")] : [],
     drivers: unique(records.map((r) => sentence(r.card.constraints))),
     options: recordOptions(records),
     outcome: decided.map((r) => ({

@@ -4,7 +4,7 @@ import type { Cluster, Placement, Waiting } from "../cluster/cluster.js";
 import type { RecordView } from "../project/state.js";
 import { cardIncompleteness } from "../rules/completeness.js";
 import { type AnsweredQuestion, contentFromRecords, type DraftContent } from "./adr-content.js";
-import { type AdrLanguage, type AdrWords, adrWords } from "./adr-words.js";
+import { type AdrLanguage, type AdrWords, adrWords, sentence } from "./adr-words.js";
 import { bullets, code, fillTemplate, heading, paragraph, strong, text } from "./mdast.js";
 
 /** Everything a draft is made of. */
@@ -179,14 +179,18 @@ export function buildDraft(source: DraftSource): DraftDocument {
     headings: words.headings,
     blocks: {
       title: [heading(1, text(source.title))],
-      ...contentBlocks(content, words),
+      ...contentBlocks(content, words, [...answers.values()]),
       provenance: provenanceBlock(records, words, source.recordNotes),
     },
   };
 }
 
 /** The template blocks of a draft's prose. */
-function contentBlocks(content: DraftContent, words: AdrWords): Record<string, RootContent[]> {
+function contentBlocks(
+  content: DraftContent,
+  words: AdrWords,
+  answers: readonly AnsweredQuestion[],
+): Record<string, RootContent[]> {
   const list = (values: readonly string[]) => {
     const kept = values.map(flat).filter(Boolean);
     return kept.length ? [bullets(kept.map((v) => [text(v)]))] : [];
@@ -196,17 +200,26 @@ function contentBlocks(content: DraftContent, words: AdrWords): Record<string, R
     strong(text(c.option)),
     text(c.why ? `. ${c.why}` : "."),
   ];
+  // The questions a person answered are decisions too, told as asked and answered (an
+  // agent's prose does not restate them: they come from the log).
+  const settled = answers.map((a): PhrasingContent[] => [
+    strong(text(flat(a.question))),
+    text(` ${sentence(words.answer(a.answered_by, flat(a.answer)))}`),
+  ]);
   const outcome: RootContent[] =
-    content.outcome.length === 1 && content.options.filter((o) => o.chosen).length <= 1
+    content.outcome.length === 1 &&
+    settled.length === 0 &&
+    content.options.filter((o) => o.chosen).length <= 1
       ? [paragraph(...chosen(content.outcome[0]!))]
-      : content.outcome.length
+      : content.outcome.length + settled.length
         ? [
-            bullets(
-              content.outcome.map((c) => [
+            bullets([
+              ...content.outcome.map((c) => [
                 ...(c.outcome ? [strong(text(c.outcome)), text(" ")] : []),
                 ...chosen(c),
               ]),
-            ),
+              ...settled,
+            ]),
           ]
         : [];
   const labelled = (label: string, values: readonly string[]) =>

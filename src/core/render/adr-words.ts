@@ -26,8 +26,8 @@ export type AdrWords = {
   good: string;
   bad: string;
   neutral: string;
-  /** `Asked "q", Ana answered: a.` as phrasing parts: before the question, between, after the person */
-  asked: (question: string, person: string, answer: string) => string;
+  /** `Answer (Ana): a`: what a person answered to a question the draft settles */
+  answer: (person: string, answer: string) => string;
   intent: string;
   decision: string;
   superseded: string;
@@ -57,7 +57,7 @@ const EN: AdrWords = {
   good: "Good",
   bad: "Bad",
   neutral: "Neutral",
-  asked: (q, p, a) => `Asked “${q}”, ${p} answered: ${a}`,
+  answer: (p, a) => `Answer (${p}): ${a}`,
   intent: "intent card",
   decision: "decision",
   superseded: "superseded",
@@ -91,7 +91,7 @@ const RU: AdrWords = {
   good: "Плюс",
   bad: "Минус",
   neutral: "Нейтрально",
-  asked: (q, p, a) => `На вопрос «${q}» ответ (${p}): ${a}`,
+  answer: (p, a) => `Ответ (${p}): ${a}`,
   intent: "карточка намерения",
   decision: "решение",
   superseded: "заменено",
@@ -125,7 +125,7 @@ const PT: AdrWords = {
   good: "Bom",
   bad: "Ruim",
   neutral: "Neutro",
-  asked: (q, p, a) => `À pergunta “${q}”, ${p} respondeu: ${a}`,
+  answer: (p, a) => `Resposta (${p}): ${a}`,
   intent: "cartão de intenção",
   decision: "decisão",
   superseded: "substituída",
