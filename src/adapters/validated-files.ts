@@ -154,17 +154,17 @@ export function openValidatedFiles(file: string): ValidatedFiles {
   }
   let changed = false;
   // Files remembered under a fingerprint not known to be this build's wait for the schemas.
-  let checked = false;
+  let checked = Object.keys(cache.files).length === 0;
   const check = () => {
     const current = currentFingerprint(cache);
     if (current === undefined) return;
     checked = true;
-    if (Object.keys(cache.files).length > 0 && cache.schemas !== current) {
+    if (cache.schemas !== current) {
       cache = { version: 1, schemas: "", files: {} };
       changed = true;
     }
   };
-  check();
+  if (!checked) check();
   return {
     trusts: (name, stat, bytes) =>
       checked && stat.size === bytes && cache.files[name] === statKey(stat, bytes),
@@ -193,9 +193,10 @@ export function openValidatedFiles(file: string): ValidatedFiles {
           delete cache.files[name];
           changed = true;
         }
+      if (!changed) return;
       // Without this build's fingerprint (the schemas not loaded), nothing is saved.
       const current = checked ? currentFingerprint(cache) : undefined;
-      if (!changed || current === undefined) return;
+      if (current === undefined) return;
       try {
         cache.schemas = current;
         const key = schemaSources();
