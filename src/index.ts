@@ -14,12 +14,8 @@ export {
   ulidSource,
 } from "./adapters/clock.js";
 export { appendEvents } from "./adapters/log-append.js";
-export {
-  listLogFiles,
-  parseLogBuffer,
-  type ReadLogOptions,
-  readLog,
-} from "./adapters/log-store.js";
+export { parseLogBuffer } from "./adapters/log-parse.js";
+export { listLogFiles, type ReadLogOptions, readLog } from "./adapters/log-store.js";
 export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
 export type { AcceptOptions } from "./app/adr/accept.js";
 export type { DraftOutcome } from "./app/adr/draft.js";
