@@ -68,6 +68,21 @@ describe.each(["cli", "embedded"])("a merge with the hooks installed (%s adapter
     expect(repo.adrift(["validate", "--against", before], { env }).code).toBe(0);
   });
 
+  it("puts the marks into the merge commit of a pull that merges", () => {
+    const { repo: upstream } = forked();
+    const clone = makeRepo({ empty: true });
+    git(clone, "pull", "-q", "--no-rebase", upstream.dir, "main");
+    expect(clone.adrift(["hook", "install"], { env }).code).toBe(0);
+    clone.write("src/b.ts", "b here\n");
+    git(clone, "commit", "-q", "-am", "local work");
+    const pulled = git(clone, "pull", "--no-rebase", "--no-edit", upstream.dir, "feat");
+    expect(pulled.stderr).toContain("marked 1 record(s) stale");
+    expect(clone.git("rev-parse", "HEAD^2").trim()).toBe(upstream.git("rev-parse", "feat").trim());
+    expect(marksAtHead(clone)).toHaveLength(1);
+    expect(clone.git("status", "--porcelain")).toBe("");
+    expect(clone.adrift(["stale", "--check"], { env }).code).toBe(0);
+  });
+
   it("leaves a merge made with --no-verify as git made it (post-merge names what went stale)", () => {
     const { repo } = forked();
     const merged = git(repo, "merge", "--no-verify", "--no-edit", "feat");
