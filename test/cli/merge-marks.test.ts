@@ -5,6 +5,8 @@
 // post-merge (the commit made again, hooks not run). A merge with conflicts is committed by
 // `git commit`, whose pre-commit marks; a fast-forward makes no commit and writes none.
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
@@ -81,6 +83,28 @@ describe.each(["cli", "embedded"])("a merge with the hooks installed (%s adapter
     expect(marksAtHead(clone)).toHaveLength(1);
     expect(clone.git("status", "--porcelain")).toBe("");
     expect(clone.adrift(["stale", "--check"], { env }).code).toBe(0);
+  });
+
+  it("never makes a signed merge again: its marks stay staged, and the next commit carries them", () => {
+    const { repo, id } = forked();
+    // A stand-in for gpg: git asks it for a detached signature and checks its status line.
+    const gpg = path.join(repo.dir, ".git", "fake-gpg");
+    writeFileSync(
+      gpg,
+      '#!/bin/sh\ncat >/dev/null\necho "[GNUPG:] SIG_CREATED D 1 8 00 0 ABC" >&2\nprintf -- "-----BEGIN PGP SIGNATURE-----\\n\\nx\\n-----END PGP SIGNATURE-----\\n"\n',
+      { mode: 0o755 },
+    );
+    git(repo, "config", "gpg.program", gpg);
+    git(repo, "config", "user.signingkey", "ABC");
+    const merged = git(repo, "merge", "-S", "--no-edit", "feat");
+    expect(merged.stderr).toContain("could not take its stale marks");
+    expect(repo.git("cat-file", "commit", "HEAD")).toContain("gpgsig");
+    expect(marksAtHead(repo)).toEqual([]);
+    expect(repo.git("status", "--porcelain")).toMatch(/^M {2}\.decisions\//m);
+    repo.write("README.md", "next\n");
+    git(repo, "commit", "-q", "-am", "next");
+    expect(marksAtHead(repo)).toEqual([id]);
+    expect(repo.adrift(["stale", "--check"], { env }).code).toBe(0);
   });
 
   it("leaves a merge made with --no-verify as git made it (post-merge names what went stale)", () => {
