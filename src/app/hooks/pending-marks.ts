@@ -44,7 +44,7 @@ export function rememberPendingMarks(
   }
 }
 
-export function readPending(gitDir: string): Pending | undefined {
+function readPending(gitDir: string): Pending | undefined {
   try {
     const pending = JSON.parse(readFileSync(pendingFile(gitDir), "utf8")) as Pending;
     return pending.version === 1 && Array.isArray(pending.records) ? pending : undefined;
