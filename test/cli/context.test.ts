@@ -57,18 +57,16 @@ describe("adrift context", () => {
     expect(report.left_out).toEqual([]);
     expect(report.ungoverned).toEqual(["docs/readme.md"]);
 
-    const tight = repo.adriftJson<{ items: { id: string }[]; left_out: { id: string }[] }>([
-      "context",
-      "--base",
-      "main",
-      "--verbose",
-      "--max-chars",
-      "200",
-    ]);
+    // The feature's commit (no hooks) makes the three stale, as `adrift stale` says: each says so.
+    const tight = repo.adriftJson<{
+      items: { id: string; stale?: boolean }[];
+      left_out: { id: string }[];
+    }>(["context", "--base", "main", "--verbose", "--max-chars", "240"]);
+    expect(tight.items.map((i) => i.stale)).toEqual([true]);
     expect(tight.items.map((i) => i.id)).toEqual([file]);
     expect(tight.left_out.map((i) => i.id)).toEqual([broad, glob]);
-    const human = repo.adrift(["context", "--base", "main", "--max-chars", "100"]);
-    expect(human.stdout).toContain(`left out by the 100-character budget: ${broad}, ${glob}`);
+    const human = repo.adrift(["context", "--base", "main", "--max-chars", "130"]);
+    expect(human.stdout).toContain(`left out by the 130-character budget: ${broad}, ${glob}`);
   });
 
   it("sees every new record although the folded state is cached, and survives a corrupt cache", () => {

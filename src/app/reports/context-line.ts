@@ -4,6 +4,7 @@ import { waitsForPerson } from "../../core/project/records.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { renderContextLine } from "../../core/render/context-line.js";
 import type { AppContext } from "../dependencies.js";
+import { staleRecordIds } from "../staleness/stale-records.js";
 import { loadReportState } from "./state.js";
 
 /** Options of the agent one-liner. */
@@ -53,8 +54,9 @@ export async function contextLine(
       : undefined;
   const card = lastCard(state, workline);
   const open = [...state.worklines.values()].filter((w) => w.status === "open").length;
+  const staleIds = await staleRecordIds(ctx, state);
   const stale = [...state.records.values()]
-    .filter((r) => r.status === "stale")
+    .filter((r) => r.status !== "superseded" && staleIds.has(r.id))
     .sort((a, b) => (a.id < b.id ? 1 : -1))
     .map((r) => ({ id: r.id, outcome: r.card.outcome }));
   let proposed = 0;
