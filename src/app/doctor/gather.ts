@@ -6,7 +6,7 @@ import { readLocalState, stateDir } from "../../adapters/local-state.js";
 import { hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
-import { compileScope } from "../../core/rules/scope.js";
+import { compileScope, isExclusion } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { hasLefthookEntries } from "../hooks/lefthook.js";
 import { detectHookManager } from "../hooks/managers.js";
@@ -102,6 +102,7 @@ async function withMovedFiles(
   tracked: readonly string[],
 ): Promise<DoctorFacts["scopes"]> {
   const matchesNothing = (entry: string) => {
+    if (isExclusion(entry)) return false;
     const scope = compileScope(entry);
     for (const file of tracked) if (scope.matches(file)) return false;
     return true;

@@ -15,7 +15,7 @@ import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "./actor.js";
 import { resolveAnchors, withAnchorEntries } from "./anchors.js";
-import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
+import { type BasisNotes, buildBasis, literalScopes, normalizeScopes } from "./basis.js";
 import { checkedWrite } from "./domain-lock.js";
 import { writeEvents } from "./writer.js";
 
@@ -167,6 +167,12 @@ async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInp
         "--path expects a card that has a basis (code it is based on), got a card without one; record a new card or decision with --path",
       );
     changes.touched_paths = normalizeScopes(touched_paths);
+    if (record.basis.revision)
+      changes.touched_paths = await literalScopes(
+        ctx,
+        changes.touched_paths,
+        record.basis.revision,
+      );
     const named = record.basis.revision
       ? (await resolveAnchors(ctx, record.basis.revision, changes.touched_paths)).anchors
       : [];
