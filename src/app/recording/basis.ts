@@ -240,8 +240,10 @@ export async function fingerprintScope(
     touched,
     ctx.config.broad_scope_ratio,
   );
-  const warnings = empty.map(
-    (entry) => `${entry} matches no file at ${shown.slice(0, 12)} (check the spelling)`,
+  const warnings = empty.map((entry) =>
+    scopeKind(entry) === "glob" && /[[\]{}]/.test(entry)
+      ? `${entry} matches no file at ${shown.slice(0, 12)}: it is a pattern; to name a file or folder not there yet whose name holds [ ] { } * or ?, escape them (${escapeLiteral(unescapeEntry(entry))})`
+      : `${entry} matches no file at ${shown.slice(0, 12)} (check the spelling)`,
   );
   if (total >= MIN_FILES_FOR_BREADTH && matched > total * ctx.config.broad_scope_ratio)
     warnings.push(
