@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeScopes } from "../../../src/app/recording/basis.js";
+import { scopeProblem } from "../../../src/core/events/common.js";
 import { coverageExclusion } from "../../../src/core/rules/coverage-exclude.js";
 import { pathspecsOfScope } from "../../../src/core/rules/git-pathspecs.js";
 import {
@@ -116,6 +117,8 @@ describe("scope entries naming paths with glob characters", () => {
     // Before a wildcard a backslash escapes it: `src\**` is a file named `**`, not a folder.
     expect(normalizeScopes(["src\\**"])).toEqual(["src\\**"]);
     expect(scopeKind("app/\\[id\\]/")).toBe("directory");
+    // An escape cannot smuggle a `..` past the check.
+    expect(scopeProblem("a/\\.\\./b")).toBe("contains '..'");
     expect(compileScope("app/\\[id\\]/").matches("app/[id]/page.tsx")).toBe(true);
   });
 });
