@@ -90,6 +90,17 @@ describe.each(ADAPTERS)("scopes on route folders (%s git adapter)", (adapter) =>
     expect(stateOf(repo, folder.id)).toBe("review");
   });
 
+  it("follows a bracketed file's rename: moved, and re-verifying names the new path escaped", () => {
+    const repo = site();
+    const file = record(repo, "app/[id]/page.tsx");
+    repo.commit("record");
+    repo.git("mv", "app/[id]/page.tsx", "app/[id]/view.tsx");
+    repo.commit("rename");
+    expect(stateOf(repo, file.id)).toBe("moved");
+    expect(repo.adrift(["decision", "reverify", file.id], { env }).code).toBe(0);
+    expect(scopeOf(repo, file.id)).toEqual(["app/\\[id\\]/view.tsx"]);
+  });
+
   it("excludes with '!' entries, and refuses a scope of exclusions only", () => {
     const repo = site();
     const scoped = record(repo, "src/**", "!src/errors/**");
