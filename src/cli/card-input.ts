@@ -25,7 +25,7 @@ export function cardFlags(command: Command): Command {
     .option("--tag <tag>", "a tag (repeatable)", collect)
     .option(
       "--path <scope>",
-      "code the record is based on: file, directory/ or glob, from the repository root (repeatable)",
+      "code the record is based on: file, directory/ or glob, from the repository root; '!glob' excludes; a name like app/[id]/ is that path when it exists (app/\\[id\\]/ forces it) (repeatable)",
       collect,
     )
     .option(

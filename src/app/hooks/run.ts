@@ -14,6 +14,7 @@ import type { AppContext } from "../dependencies.js";
 import { runStale } from "../staleness/stale.js";
 import { unrecorded } from "../staleness/stale-marking.js";
 import { computeStaleness, nothingToMark } from "../staleness/stale-report.js";
+import { dropForeignMarks } from "./foreign-marks.js";
 import { carryMergeMarks, rememberPendingMarks, withdrawPendingMarks } from "./pending-marks.js";
 import type { HookName } from "./script.js";
 
@@ -66,11 +67,21 @@ async function preCommit(ctx: AppContext, merge = false): Promise<string[]> {
           `adrift: withdrew ${gone(marked).length} mark(s) an earlier attempt at this commit wrote (the change they were for is no longer staged):`,
           ...gone(marked).map((id) => `  ${id}`),
         ];
+  // Marks another branch left uncommitted, which this commit would make true here: taken out.
+  const foreign = await dropForeignMarks(ctx);
+  for (const file of foreign.files) await stageLog(ctx, file);
+  const dropped =
+    foreign.marks.length === 0
+      ? []
+      : [
+          `adrift: left out ${foreign.marks.length} stale mark(s) written on another branch (this branch's history does not hold the commits they name; back there they are made again):`,
+          ...foreign.marks.map((m) => `  ${m.decision_id}`),
+        ];
   // From here on nothing stages until the marks are written: the staged change is read once.
   const staged = stagedOnce(ctx);
   if (withdrawn.records.length === 0) {
     const quiet = await nothingToMark(staged);
-    if (quiet) return unreadableWarning(quiet.problems);
+    if (quiet) return [...dropped, ...unreadableWarning(quiet.problems)];
   }
   // The staged change's marks always; HEAD's unrecorded ones too when the cache already knows
   // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
@@ -83,10 +94,12 @@ async function preCommit(ctx: AppContext, merge = false): Promise<string[]> {
     deferRefresh: !ctx.env.ADRIFT_HOOK_FULL,
   });
   const warning = unreadableWarning(result.log_problems);
-  if (!result.file || result.marked.length === 0) return [...withdrawal([]), ...warning];
+  if (!result.file || result.marked.length === 0)
+    return [...dropped, ...withdrawal([]), ...warning];
   await stageLog(ctx, result.file);
   if (result.head) rememberPendingMarks(ctx, result.head, result.file, result.marked, merge);
   return [
+    ...dropped,
     ...withdrawal(result.marked),
     `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this ${merge ? "merge " : ""}commit (${quotePath(result.file)}):`,
     ...result.marked.map((id) => `  ${id}`),

@@ -10,12 +10,13 @@ import {
   cardIncompleteness,
   type IncompletenessReason,
 } from "../../core/rules/completeness.js";
+import { isExclusion, scopeKind, unescapeEntry } from "../../core/rules/scope.js";
 import { resolveAffects } from "../backlog/affects.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "./actor.js";
 import { resolveAnchors, withAnchorEntries } from "./anchors.js";
-import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
+import { type BasisNotes, buildBasis, literalScopes, normalizeScopes } from "./basis.js";
 import { checkedWrite } from "./domain-lock.js";
 import { writeEvents } from "./writer.js";
 
@@ -167,6 +168,12 @@ async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInp
         "--path expects a card that has a basis (code it is based on), got a card without one; record a new card or decision with --path",
       );
     changes.touched_paths = normalizeScopes(touched_paths);
+    if (record.basis.revision)
+      changes.touched_paths = await literalScopes(
+        ctx,
+        changes.touched_paths,
+        record.basis.revision,
+      );
     const named = record.basis.revision
       ? (await resolveAnchors(ctx, record.basis.revision, changes.touched_paths)).anchors
       : [];
@@ -293,12 +300,19 @@ async function followRenames(
   const renamed = new Map<string, string>();
   for (const change of finding?.paths ?? [])
     if (change.change === "renamed" && change.new_path) renamed.set(change.path, change.new_path);
-  const wanted = scope.filter((entry) => renamed.has(entry)).map((entry) => renamed.get(entry)!);
+  // A file entry names its path with escapes (`app/\[id\]/page.tsx`); changes name it plainly.
+  const fileOf = (entry: string) =>
+    scopeKind(entry) === "path" && !isExclusion(entry) ? unescapeEntry(entry) : undefined;
+  const toOf = (entry: string) => {
+    const file = fileOf(entry);
+    return file === undefined ? undefined : renamed.get(file);
+  };
+  const wanted = scope.flatMap((entry) => toOf(entry) ?? []);
   // Only to where the file is now: a later rename the finding did not list leaves it as it was.
   const present = await ctx.git.objectIds(head, wanted);
   const followed: string[] = [];
   const paths = scope.map((entry) => {
-    const to = renamed.get(entry);
+    const to = toOf(entry);
     if (to === undefined || !present.has(to)) return entry;
     followed.push(`${entry} → ${to}`);
     return to;

@@ -25,7 +25,9 @@ export function scopeProblem(path: string): string | undefined {
   if (path.includes("\0")) return "contains a NUL byte";
   if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\"))
     return "is absolute (paths are relative to the repository root)";
-  if (path.split(/[\\/]/).includes("..")) return "contains '..'";
+  // Escapes removed too: `\.\.` names `..` (a backslash makes the next character literal).
+  if (path.split(/[\\/]/).includes("..") || path.replace(/\\(.)/g, "$1").split("/").includes(".."))
+    return "contains '..'";
   if (path.length > 4_096) return "is longer than 4096 characters";
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
-import { globBase, scopeKind } from "../rules/scope.js";
+import { globBase, isExclusion, scopeKind, unescapeEntry } from "../rules/scope.js";
 import { prefixStart } from "../staleness/history.js";
 import { compiledScopes } from "../staleness/scope-candidates.js";
 import type { Governor } from "../staleness/scope-index.js";
@@ -204,14 +204,21 @@ function governedBy(
   const add = (p: string) => out.add(p);
   for (const g of governors) {
     if (!ids.has(g.id)) continue;
+    if (g.entries.some(isExclusion)) {
+      // A scope with exclusions is tested whole, path by path (few scopes exclude).
+      const scopes = compiledScopes(g.entries);
+      for (const p of sorted) if (scopes.some((s) => s.matches(p))) out.add(p);
+      continue;
+    }
     for (const entry of g.entries) {
       if (seen.has(entry)) continue;
       seen.add(entry);
       const kind = scopeKind(entry);
       if (kind === "glob") globs.push(entry);
       else {
-        if (kind === "path" && unique.has(entry)) out.add(entry);
-        below(kind === "path" ? `${entry}/` : entry, add);
+        const named = unescapeEntry(entry);
+        if (kind === "path" && unique.has(named)) out.add(named);
+        below(kind === "path" ? `${named}/` : named, add);
       }
     }
   }
