@@ -5,7 +5,7 @@ import type { QuestionView } from "../../core/project/backlog-types.js";
 import { assertCanAnswer, assertQuestionText } from "../../core/rules/questions.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { currentActor, currentPerson, decidingActor } from "../recording/actor.js";
+import { assertHuman, currentActor, currentPerson, decidingActor } from "../recording/actor.js";
 import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { resolveAffects } from "./affects.js";
@@ -91,6 +91,11 @@ async function answerQuestionUnlocked(
   const { state } = await loadProject(ctx);
   const question = findQuestion(state, ref);
   // `--as` names a person but does not make an agent's shell a person's: agents never answer.
+  await assertHuman(ctx, {
+    what: `answer question ${question.id}`,
+    how: `from their own shell (adrift question answer ${question.id.slice(0, 10)} --answer "…")`,
+    details: { id: question.id },
+  });
   assertCanAnswer(state, question, await decidingActor(ctx));
   const answer = answerText(question, input);
   const accepted = Boolean(input.accept_suggestion);
