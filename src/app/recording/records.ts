@@ -1,7 +1,13 @@
 import { readLocalState } from "../../adapters/local-state.js";
 import { AdriftError } from "../../core/errors.js";
+import { assertKnownFields } from "../../core/events/argument-errors.js";
 import type { Affects, CardFields, Considered, TierB } from "../../core/events/common.js";
 import type { AdriftEvent, EventOf } from "../../core/events/envelope.js";
+import {
+  AmendInputFields,
+  CardInputFields,
+  DecisionInputFields,
+} from "../../core/events/inputs.js";
 import { resolveRef } from "../../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { assertMayChange, assertMayRecordUserDecision } from "../../core/rules/amendment.js";
@@ -50,6 +56,8 @@ export type RecordResult = {
 
 const RECORD_TYPES = ["intent_card_recorded", "decision_recorded"] as const;
 
+const NOTHING_WRITTEN = "nothing was written: fix the field names and call again";
+
 function cardOf(input: CardInput): CardFields {
   return {
     outcome: input.outcome ?? "",
@@ -76,6 +84,7 @@ function worklineOf(ctx: AppContext, state: ProjectState, ref: string | undefine
 
 /** Records an intent card (basis only when paths are given). */
 export async function recordIntent(ctx: AppContext, input: CardInput): Promise<RecordResult> {
+  assertKnownFields("intent card", CardInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   const { state } = await loadProject(ctx);
   const based = input.touched_paths?.length
@@ -103,6 +112,7 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
 
 /** Records a decision; its basis (revision, default HEAD, and paths) is required. */
 export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
+  assertKnownFields("decision", DecisionInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   if (input.question_id !== undefined || input.affects !== undefined)
     assertMayRecordUserDecision(await decidingActor(ctx));
@@ -149,6 +159,7 @@ export type AmendInput = Partial<CardFields> & {
 
 /** Amends a record with a compensating event; the history is kept. */
 async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInput) {
+  assertKnownFields("amendment", AmendInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);
