@@ -52,7 +52,13 @@ export type RecordResult = {
   event: AdriftEvent;
   incomplete: IncompletenessReason[];
   notes: BasisNotes;
+  /** `proposed` when an agent recorded it: it waits for a person's consent (`intent confirm`) */
+  consent: "proposed" | "confirmed";
 };
+
+/** An agent's record waits for a person's consent; a person's needs none. */
+const consentOf = (event: AdriftEvent): RecordResult["consent"] =>
+  event.actor.kind === "agent" ? "proposed" : "confirmed";
 
 const RECORD_TYPES = ["intent_card_recorded", "decision_recorded"] as const;
 
@@ -107,6 +113,7 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
     event,
     incomplete: cardIncompleteness(data),
     notes: based?.notes ?? { warnings: [] },
+    consent: consentOf(event),
   };
 }
 
@@ -138,7 +145,13 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
     { type: "decision_recorded", data, workline_id: worklineOf(ctx, state, input.workline) },
   ]);
   const event = written.at(-1)!;
-  return { id: event.id, event, incomplete: cardIncompleteness(data), notes };
+  return {
+    id: event.id,
+    event,
+    incomplete: cardIncompleteness(data),
+    notes,
+    consent: consentOf(event),
+  };
 }
 
 /** Resolves a reference to a record (intent card or decision). */
