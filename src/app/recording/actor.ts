@@ -106,3 +106,12 @@ export async function assertHuman(
     { ...act.details, reason: "agent", agent: agent ?? actor.name },
   );
 }
+
+/**
+ * The context as adrift itself acting for the clone (`actor.kind: "system"`, named `name`, with
+ * the clone's person as its email): what a git hook or the watcher writes on its own — marks of
+ * stale records — is not something the person wrote.
+ */
+export function asSystem(ctx: AppContext, name: string): AppContext {
+  return { ...ctx, actor: { ...ctx.actor, kind: "system", name } };
+}
