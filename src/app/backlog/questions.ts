@@ -1,5 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import type { Affects } from "../../core/events/common.js";
+import { AnswerInputFields, QuestionInputFields } from "../../core/events/inputs.js";
 import { findQuestion } from "../../core/project/backlog-lookup.js";
 import type { QuestionView } from "../../core/project/backlog-types.js";
 import { assertCanAnswer, assertQuestionText } from "../../core/rules/questions.js";
@@ -18,6 +20,7 @@ export async function askQuestion(
   ctx: AppContext,
   input: { question: string; suggestion?: string; affects?: Partial<Affects> },
 ) {
+  assertKnownFields("question", QuestionInputFields, input, NOTHING_WRITTEN);
   assertQuestionText(input);
   const { state } = await loadProject(ctx);
   const affects = resolveAffects(state, input.affects);
@@ -64,6 +67,7 @@ function answerText(
   question: QuestionView,
   input: { answer?: string; accept_suggestion?: boolean },
 ) {
+  assertKnownFields("answer", AnswerInputFields, input, NOTHING_WRITTEN);
   if (input.accept_suggestion && input.answer !== undefined)
     throw new AdriftError("usage", "give either --answer or --accept-suggestion, not both");
   if (input.accept_suggestion) {

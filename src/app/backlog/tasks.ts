@@ -1,3 +1,5 @@
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
+import { TaskCreated } from "../../core/events/payloads.js";
 import {
   assertNewKey,
   findStory,
@@ -23,6 +25,7 @@ async function addTaskUnlocked(
   ctx: AppContext,
   input: { title: string; story_id: string; key?: string },
 ) {
+  assertKnownFields("task", TaskCreated, input, NOTHING_WRITTEN);
   requireText(
     input.title,
     "a task's title",

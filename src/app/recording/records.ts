@@ -1,6 +1,6 @@
 import { readLocalState } from "../../adapters/local-state.js";
 import { AdriftError } from "../../core/errors.js";
-import { assertKnownFields } from "../../core/events/argument-errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import type { Affects, CardFields, Considered, TierB } from "../../core/events/common.js";
 import type { AdriftEvent, EventOf } from "../../core/events/envelope.js";
 import {
@@ -61,8 +61,6 @@ const consentOf = (event: AdriftEvent): RecordResult["consent"] =>
   event.actor.kind === "agent" ? "proposed" : "confirmed";
 
 const RECORD_TYPES = ["intent_card_recorded", "decision_recorded"] as const;
-
-const NOTHING_WRITTEN = "nothing was written: fix the field names and call again";
 
 function cardOf(input: CardInput): CardFields {
   return {

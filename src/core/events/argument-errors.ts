@@ -90,6 +90,9 @@ function issuesError(
   });
 }
 
+/** What a use case refusing misspelt names says was done: nothing. */
+export const NOTHING_WRITTEN = "nothing was written: fix the field names and call again";
+
 /** The keys of `input`, however deep, that `schema` does not name (a key set to undefined is absent). */
 export function unknownKeys(
   schema: z.ZodType,

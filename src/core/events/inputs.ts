@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { Affects, CardFieldsPatch, Considered, Label, ScopePath, Text, TierB } from "./common.js";
+import { OpenQuestionDeclared, StoryCreated } from "./payloads.js";
 
 /**
  * The JSON a person or agent gives for a card or decision: the event payload's field names.
@@ -54,4 +55,20 @@ export const AmendInputFields = CardFieldsPatch.extend({
   trivial: z.boolean().optional(),
   touched_paths: z.array(ScopePath).optional(),
   reason: z.string().optional(),
+});
+
+/** The names of what the library's `amendStory` takes: the story's fields, and the answered question. */
+export const StoryChangesFields = StoryCreated.omit({ epic_id: true, key: true }).extend({
+  question: z.string().optional(),
+});
+
+/** The names of what the library's `askQuestion` takes. */
+export const QuestionInputFields = OpenQuestionDeclared.omit({ author: true }).extend({
+  affects: Affects.partial().optional(),
+});
+
+/** The names of what the library's `answerQuestion` takes. */
+export const AnswerInputFields = z.object({
+  answer: z.string().optional(),
+  accept_suggestion: z.boolean().optional(),
 });

@@ -67,6 +67,41 @@ describe.each(["cli", "embedded"])(
       ).resolves.toMatchObject({ id: expect.any(String) });
     });
 
+    it("the library refuses misspelt names of the backlog's inputs too, writing nothing", async () => {
+      const repo = makeRepo();
+      const lib = await openRepository(repo.dir, { env });
+      const rule = await lib.addRule({ title: "Cents", text: "integer cents" });
+      const epic = await lib.addEpic({ title: "Billing" });
+      const story = await lib.addStory({ title: "Pay", epic_id: epic.id });
+      const question = await lib.askQuestion({ question: "Half up?" });
+      const before = logSnapshot(repo.dir);
+      const cases: [() => Promise<unknown>, string][] = [
+        [() => lib.addRule({ title: "x", txt: "y" } as never), "did you mean text?"],
+        [() => lib.addEpic({ title: "x", descripton: "y" } as never), "did you mean description?"],
+        [() => lib.addStory({ title: "x", epic: epic.id } as never), "did you mean epic_id?"],
+        [
+          () => lib.amendStory(story.id, { definition_of_dome: ["y"] } as never),
+          "did you mean definition_of_done?",
+        ],
+        [() => lib.addTask({ title: "x", story: story.id } as never), "did you mean story_id?"],
+        [
+          () => lib.askQuestion({ question: "x", sugestion: "y" } as never),
+          "did you mean suggestion?",
+        ],
+        [
+          () => lib.askQuestion({ question: "x", affects: { rule: [rule.id] } } as never),
+          "did you mean affects.rules?",
+        ],
+        [() => lib.answerQuestion(question.id, { anwser: "yes" } as never), "did you mean answer?"],
+      ];
+      for (const [work, hint] of cases)
+        await expect(work()).rejects.toMatchObject({
+          code: "validation_failed",
+          message: expect.stringContaining(hint),
+        });
+      expect(logSnapshot(repo.dir)).toBe(before);
+    });
+
     it("intent record --file refuses a misspelt field with the nearest known one, writing nothing", () => {
       const repo = makeRepo();
       const typo = JSON.stringify({ card: { outcome: "x", trgger: "pain" }, trivial: true });
