@@ -25,6 +25,18 @@ export function questionLine(q: QuestionView): string {
   return `${paint("dim", q.id)}  ${status}  ${oneLine(q.question)}  — ${safeText(q.author.name)}`;
 }
 
+/**
+ * A question as `question list` shows it: its line, then what it suggests and what it
+ * affects, so the person sees what an answer decides without opening each one.
+ */
+export function questionRows(q: QuestionView): string[] {
+  return [
+    questionLine(q),
+    ...(q.suggestion ? [`    suggests  ${oneLine(q.suggestion)}`] : []),
+    `    affects   ${affectsText(q.affects)}`,
+  ];
+}
+
 /** "story:ID, task:ID" for a question's affects. */
 export function affectsText(affects: {
   rules: string[];

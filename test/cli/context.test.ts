@@ -27,6 +27,23 @@ describe("adrift context", () => {
     expect([...json.text].length).toBeLessThanOrEqual(320);
   });
 
+  it("headlines only an active card of the workline; a stale one gets its own stale part", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    repo.adrift(["workline", "open", "Login resilience"]);
+    const active = decide(repo, "Sessions survive an IdP outage", "src/a.ts");
+    const stale = decide(repo, "Tokens live 24 hours", "src/b.ts");
+    repo.commit("change b", { "src/b.ts": "b2\n" });
+    repo.adriftJson(["stale", "--record"]);
+    const json = repo.adriftJson<{ text: string; card_id: string; stale: { id: string }[] }>([
+      "context",
+    ]);
+    expect(json.card_id).toBe(active);
+    expect(json.text.startsWith("Sessions survive an IdP outage")).toBe(true);
+    expect(json.stale.map((s) => s.id)).toEqual([stale]);
+    expect(json.text).toMatch(/stale \S+: Tokens live 24 hours/);
+  });
+
   it("--base lists exactly the governing decisions, most specific first, within the budget", () => {
     const repo = makeRepo();
     repo.commit("code", {

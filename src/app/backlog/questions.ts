@@ -1,11 +1,13 @@
 import { AdriftError } from "../../core/errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import type { Affects } from "../../core/events/common.js";
+import { AnswerInputFields, QuestionInputFields } from "../../core/events/inputs.js";
 import { findQuestion } from "../../core/project/backlog-lookup.js";
 import type { QuestionView } from "../../core/project/backlog-types.js";
 import { assertCanAnswer, assertQuestionText } from "../../core/rules/questions.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { currentActor, currentPerson, decidingActor } from "../recording/actor.js";
+import { assertHuman, currentActor, currentPerson, decidingActor } from "../recording/actor.js";
 import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { resolveAffects } from "./affects.js";
@@ -18,6 +20,7 @@ export async function askQuestion(
   ctx: AppContext,
   input: { question: string; suggestion?: string; affects?: Partial<Affects> },
 ) {
+  assertKnownFields("question", QuestionInputFields, input, NOTHING_WRITTEN);
   assertQuestionText(input);
   const { state } = await loadProject(ctx);
   const affects = resolveAffects(state, input.affects);
@@ -64,6 +67,7 @@ function answerText(
   question: QuestionView,
   input: { answer?: string; accept_suggestion?: boolean },
 ) {
+  assertKnownFields("answer", AnswerInputFields, input, NOTHING_WRITTEN);
   if (input.accept_suggestion && input.answer !== undefined)
     throw new AdriftError("usage", "give either --answer or --accept-suggestion, not both");
   if (input.accept_suggestion) {
@@ -91,6 +95,11 @@ async function answerQuestionUnlocked(
   const { state } = await loadProject(ctx);
   const question = findQuestion(state, ref);
   // `--as` names a person but does not make an agent's shell a person's: agents never answer.
+  await assertHuman(ctx, {
+    what: `answer question ${question.id}`,
+    how: `from their own shell (adrift question answer ${question.id.slice(0, 10)} --answer "…")`,
+    details: { id: question.id },
+  });
   assertCanAnswer(state, question, await decidingActor(ctx));
   const answer = answerText(question, input);
   const accepted = Boolean(input.accept_suggestion);

@@ -1,4 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
+import { StoryChangesFields } from "../../core/events/inputs.js";
+import { StoryCreated } from "../../core/events/payloads.js";
 import {
   assertNewKey,
   findEpic,
@@ -55,6 +58,7 @@ function warningsFor(
 
 /** Creates a story as draft and promotes it to ready in the same append when it is ready. */
 async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
+  assertKnownFields("story", StoryCreated, input, NOTHING_WRITTEN);
   requireText(
     input.title,
     "a story's title",
@@ -136,6 +140,7 @@ async function amendStoryUnlocked(
   ref: string,
   input: StoryChanges & { question?: string },
 ) {
+  assertKnownFields("story changes", StoryChangesFields, input, NOTHING_WRITTEN);
   if (input.title !== undefined)
     requireText(input.title, "a story's title", "give the new title, or leave --title out");
   const { state } = await loadProject(ctx);

@@ -1,4 +1,5 @@
-import { AdriftError } from "../../core/errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
+import { TaskCreated } from "../../core/events/payloads.js";
 import {
   assertNewKey,
   findStory,
@@ -15,7 +16,7 @@ import {
 } from "../../core/rules/transitions.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { currentActor, detectAgent } from "../recording/actor.js";
+import { assertHuman } from "../recording/actor.js";
 import { checkedWrite, withDomainLock } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 
@@ -24,6 +25,7 @@ async function addTaskUnlocked(
   ctx: AppContext,
   input: { title: string; story_id: string; key?: string },
 ) {
+  assertKnownFields("task", TaskCreated, input, NOTHING_WRITTEN);
   requireText(
     input.title,
     "a task's title",
@@ -43,15 +45,12 @@ async function transitionTaskUnlocked(ctx: AppContext, ref: string, to: TaskStat
   const task = findTask(state, ref);
   assertTaskTransition(task.id, task.status, to);
   // The correction-cycle limit stops an agent's loop: going on past it is a person's call.
-  if (
-    task.status === "blocked" &&
-    ((await currentActor(ctx)).kind === "agent" || detectAgent(ctx.env))
-  )
-    throw new AdriftError(
-      "only_human",
-      `task ${task.key ?? task.id} is blocked after ${task.cycles} correction cycle(s); only a person decides to go on (adrift task start ${task.key ?? task.id.slice(0, 10)} from their own shell)`,
-      { id: task.id, status: task.status, cycles: task.cycles },
-    );
+  if (task.status === "blocked")
+    await assertHuman(ctx, {
+      what: `resume task ${task.key ?? task.id}, blocked after ${task.cycles} correction cycle(s)`,
+      how: `from their own shell (adrift task start ${task.key ?? task.id.slice(0, 10)})`,
+      details: { id: task.id, status: task.status, cycles: task.cycles },
+    });
   const [event] = (
     await writeEvents(ctx, [
       { type: "task_transitioned", data: { task_id: task.id, from: task.status, to } },

@@ -11,6 +11,7 @@ import { unreadableLinesWarning } from "../../core/project/unreadable-lines.js";
 import { quotePath } from "../../core/render/terminal.js";
 import { withWorklineTrailer } from "../../core/rules/trailer.js";
 import type { AppContext } from "../dependencies.js";
+import { asSystem } from "../recording/actor.js";
 import { runStale } from "../staleness/stale.js";
 import { unrecorded } from "../staleness/stale-marking.js";
 import { computeStaleness, nothingToMark } from "../staleness/stale-report.js";
@@ -87,7 +88,7 @@ async function preCommit(ctx: AppContext, merge = false): Promise<string[]> {
   // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
   // The cache takes the marks in later (the post-commit refresh): git is waiting. Not under
   // ADRIFT_HOOK_FULL, the path the fast ones are checked against.
-  const result = await runStale(staged, {
+  const result = await runStale(asSystem(staged, "adrift-hook"), {
     staged: true,
     record: true,
     history: false,

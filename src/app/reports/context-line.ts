@@ -26,9 +26,14 @@ export type ContextLine = {
 /** Default budget of the one-liner, in tokens (1 token ≈ 4 characters). */
 export const DEFAULT_CONTEXT_TOKENS = 80;
 
+/**
+ * The card the one-liner headlines: the latest active one (of the workline, when one is given).
+ * A stale or superseded card no longer says what the work is for; a stale one gets its own
+ * `stale …` part instead.
+ */
 function lastCard(state: ProjectState, workline: string | undefined): RecordView | undefined {
   const records = [...state.records.values()].filter(
-    (r) => workline === undefined || r.workline_id === workline,
+    (r) => r.status === "active" && (workline === undefined || r.workline_id === workline),
   );
   // ids are ULIDs: the greatest is the latest; an intent card wins over a decision.
   const latest = (list: RecordView[]) =>

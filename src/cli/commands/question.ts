@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { AdriftError, truncate } from "../../core/errors.js";
-import { affectsText, questionDetails, questionLine } from "../backlog-format.js";
+import { affectsText, questionDetails, questionRows } from "../backlog-format.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -76,7 +76,7 @@ export function registerQuestion(program: Command): void {
         });
         emit(options, r, () =>
           [
-            ...r.questions.map(questionLine),
+            ...r.questions.flatMap(questionRows),
             `${r.shown} of ${r.total} ${r.status === "all" ? "" : `${r.status} `}question(s)`,
           ].join("\n"),
         );

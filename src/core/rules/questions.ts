@@ -9,7 +9,7 @@ const sameEmail = (a: string | undefined, b: string | undefined) =>
 
 /**
  * Who may answer: only the author of the session the question was declared in,
- * compared by email; an agent never. Throws `already_answered` or `only_session_author`.
+ * compared by email; an agent never (`only_human`). Throws `already_answered` or `only_session_author`.
  */
 export function assertCanAnswer(state: ProjectState, question: QuestionView, by: Actor): void {
   if (question.answer)
@@ -21,7 +21,7 @@ export function assertCanAnswer(state: ProjectState, question: QuestionView, by:
   const author = state.sessions.get(question.session_id)?.author;
   if (by.kind === "agent")
     throw new AdriftError(
-      "only_session_author",
+      "only_human",
       `an agent (${by.name}) cannot answer a question: only the session author${author ? `, ${author.email},` : ""} can, from their own shell`,
       { id: question.id, reason: "agent", author: author?.email },
     );

@@ -65,7 +65,7 @@ describe("who may answer (seed 0214 §3)", () => {
     [
       "an agent in the author's shell",
       { kind: "agent", name: "claude-code", email: "ana@example.com" },
-      "only_session_author",
+      "only_human",
     ],
     ["nobody known", { kind: "human", name: "x" }, "only_session_author"],
     ["the author, already answered", human("ana@example.com"), "already_answered", true],
