@@ -11,7 +11,7 @@ import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
-const STATE_CACHE_VERSION = 2;
+const STATE_CACHE_VERSION = 3;
 
 function cacheFile(gitDir: string): string {
   return path.join(stateDir(gitDir), "state-cache.json");

@@ -10,7 +10,11 @@ import type { AppContext, OpenOptions } from "./dependencies.js";
 async function readConfig(root: string): Promise<Config> {
   const text = readConfigFile(root);
   return text === undefined
-    ? { ...CONFIG_DEFAULTS, coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] } }
+    ? {
+        ...CONFIG_DEFAULTS,
+        qa_specialties: [],
+        coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] },
+      }
     : readConfigText(text);
 }
 

@@ -96,9 +96,12 @@ async function answerQuestionUnlocked(
   const accepted = Boolean(input.accept_suggestion);
   const person = await currentPerson(ctx);
   const rejected = question.suggestion && !accepted;
-  const parked = [...state.tasks.values()].filter(
-    (t) => t.status === "parked" && t.waiting_for === question.id,
-  );
+  // A task parked on several questions (two QA voices asked) returns when the last is answered.
+  const settled = (id: string) => id === question.id || Boolean(state.questions.get(id)?.answer);
+  const parked = [...state.tasks.values()].filter((t) => {
+    const on = t.parked_on ?? (t.waiting_for ? [t.waiting_for] : []);
+    return t.status === "parked" && on.includes(question.id) && on.every(settled);
+  });
   const written = await writeEvents(ctx, [
     {
       type: "decision_recorded",

@@ -161,6 +161,8 @@ export const TaskTransitioned = z.object({ task_id: Id, from: Label, to: Label }
 export const VerdictRecorded = z.object({
   task_id: Id,
   verdict: z.enum(["approved", "changes_requested", "needs_user_decision"]),
+  /** the QA specialty whose voice this is (one of the project's `qa_specialties`) */
+  specialty: z.string().min(1).max(100).optional(),
   notes: Text.optional(),
   question_id: Id.optional(),
 });
