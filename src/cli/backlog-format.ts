@@ -26,16 +26,20 @@ export function questionLine(q: QuestionView): string {
   return `${paint("dim", q.id)}  ${status}  ${oneLine(q.question)}  — ${safeText(q.author.name)}`;
 }
 
-/** "story:ID, task:ID" for a question's affects. */
+/** "story:ID, task:ID, path:P" for a question's affects. */
 export function affectsText(affects: {
   rules: string[];
   stories: string[];
   tasks: string[];
+  paths?: string[];
+  decisions?: string[];
 }): string {
   const parts = [
     ...affects.rules.map((id) => `rule:${id}`),
     ...affects.stories.map((id) => `story:${id}`),
     ...affects.tasks.map((id) => `task:${id}`),
+    ...(affects.paths ?? []).map((p) => `path:${safeText(p)}`),
+    ...(affects.decisions ?? []).map((id) => `decision:${id}`),
   ];
   return parts.length ? parts.join(", ") : "(nothing named)";
 }

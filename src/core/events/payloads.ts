@@ -149,6 +149,8 @@ export const StoryCreated = z.object({
   definition_of_done: z.array(Text).default([]),
   definition_of_ready: z.array(Text).default([]),
   business_rule_ids: z.array(Id).default([]),
+  /** the recorded decisions or intent cards the story carries out; the user's reach its tasks */
+  decision_ids: z.array(Id).max(100).optional(),
 });
 export const StoryAmended = z.object({
   story_id: Id,

@@ -47,6 +47,8 @@ export type StoryView = StoryFields & {
   status: StoryStatus;
   amendments: StoryAmendmentView[];
   task_ids: string[];
+  /** the recorded decisions or intent cards the story carries out */
+  decision_ids: string[];
   at: string;
 };
 

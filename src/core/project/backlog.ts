@@ -84,6 +84,7 @@ function createStory(state: ProjectState, event: EventOf<"story_created">): void
     status: "draft",
     amendments: [],
     task_ids: [],
+    decision_ids: [...(data.decision_ids ?? [])],
     at: event.at,
   });
 }

@@ -3,6 +3,7 @@ import type { Actor } from "../events/common.js";
 import type { QuestionView, StoryView } from "../project/backlog-types.js";
 import type { ProjectState } from "../project/state.js";
 import { requireText } from "./input-text.js";
+import { compileScopes } from "./scope.js";
 
 const sameEmail = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -76,4 +77,23 @@ export function assertQuestionText(input: { question?: string; suggestion?: stri
       "the suggestion",
       "leave --suggest out, or give the answer you would pick",
     );
+}
+
+/**
+ * The questions (open ones, as the caller passes them) that affect any of `paths`: a question's
+ * `affects.paths` entry (a file, directory or glob) covers one of them, or its
+ * `affects.decisions` names one of `decisionIds` (the decisions governing those paths).
+ */
+export function questionsAffectingPaths<
+  Q extends { affects: { paths?: readonly string[]; decisions?: readonly string[] } },
+>(
+  questions: readonly Q[],
+  paths: readonly string[],
+  decisionIds: ReadonlySet<string> = new Set(),
+): Q[] {
+  return questions.filter((q) => {
+    if ((q.affects.decisions ?? []).some((id) => decisionIds.has(id))) return true;
+    const scopes = compileScopes(q.affects.paths ?? []);
+    return scopes.some((scope) => paths.some((path) => scope.matches(path)));
+  });
 }

@@ -14,6 +14,7 @@ const story = (dor: string[], amendments: StoryView["amendments"] = []): StoryVi
   status: "in_progress",
   amendments,
   task_ids: [],
+  decision_ids: [],
   at: "2026-01-01T00:00:00Z",
 });
 
