@@ -8,7 +8,7 @@ export const transitionTaskTool = defineTool({
   name: "transition_task",
   title: "Move a task: start, review, done",
   description:
-    "Move a task along its state machine, as `adrift task start|review|done` does: to in_progress (from todo), in_review (from in_progress: the work is ready for a verdict) or done (from in_review); starting and reviewing return the user decisions that reach the task. Other moves are invalid_transition, with where the task can go; a parked task waits for the user's answer, and a task blocked by its correction cycles goes on only when a person says so.",
+    "Move a task along its state machine, as `adrift task start|review|done` does: to in_progress (from todo), in_review (from in_progress: the work is ready for a verdict) or done (from in_review). Other moves are invalid_transition, with where the task can go; a parked task waits for the user's answer, and a task blocked by its correction cycles goes on only when a person says so.",
   input: z
     .object({
       task_id: TaskTransitioned.shape.task_id,
