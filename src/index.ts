@@ -92,7 +92,11 @@ export {
   inheritedRules,
   type RuleCoverage,
 } from "./core/rules/coverage.js";
-export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
+export {
+  openQuestionsForStory,
+  openQuestionsWarning,
+  questionsAffectingPaths,
+} from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
 export {
   STORY_TRANSITIONS,

@@ -1,12 +1,13 @@
 // Questions about code and decisions, and the records a story carries out, reach the right places.
 import { describe, expect, it } from "vitest";
+import { openRepository } from "../../src/app/repository.js";
 import { makeRepo, testEnv } from "../support/repo.js";
 
 const agent = testEnv({ CLAUDECODE: "1" });
 const COMPLETE = ["--trigger", "t", "--chosen", "c", "--rationale", "r", "--considered", "x :: y"];
 
 describe("questions that affect paths and decisions", () => {
-  it("shows in a pull request's comment the open questions about its files or their governing decisions", () => {
+  it("shows in a pull request's comment the open questions about its files or their governing decisions", async () => {
     const repo = makeRepo();
     repo.commit("code", {
       "src/auth/login.ts": "login v1\n",
@@ -51,6 +52,12 @@ describe("questions that affect paths and decisions", () => {
     expect(model.body).not.toContain("Is lib/ vendored?");
     expect(model.questions.map((q) => q.id)).not.toContain(elsewhere.id);
     expect(repo.adrift(["question", "show", billing.id]).stdout).toContain("path:src/billing/");
+    const api = await openRepository(repo.dir, { env: testEnv() });
+    const about = async (paths: string[]) =>
+      (await api.openQuestionsAffecting(paths)).map((q) => q.id);
+    expect(await about(["src/billing/invoice.ts"])).toEqual([billing.id]);
+    expect(await about(["src/auth/login.ts"])).toEqual([cache.id]);
+    expect(await about(["README.md"])).toEqual([]);
     // An unknown decision is refused, and a path outside the repository too.
     expect(repo.adrift(["question", "ask", "x?", "--affects", "decision:01ZZZZZZZZ"]).code).toBe(2);
     expect(repo.adrift(["question", "ask", "x?", "--affects", "path:../up"]).code).toBe(2);

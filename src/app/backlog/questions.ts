@@ -2,7 +2,13 @@ import { AdriftError } from "../../core/errors.js";
 import type { Affects } from "../../core/events/common.js";
 import { findQuestion } from "../../core/project/backlog-lookup.js";
 import type { QuestionView } from "../../core/project/backlog-types.js";
-import { assertCanAnswer, assertQuestionText } from "../../core/rules/questions.js";
+import { decisionGovernors } from "../../core/reports/governors.js";
+import {
+  assertCanAnswer,
+  assertQuestionText,
+  questionsAffectingPaths,
+} from "../../core/rules/questions.js";
+import { buildScopeIndex, governorsOf } from "../../core/staleness/scope-index.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentActor, currentPerson, decidingActor } from "../recording/actor.js";
@@ -49,6 +55,18 @@ export async function listQuestions(
     shown: Math.min(limit, matching.length),
     questions: matching.slice(0, limit),
   };
+}
+
+/**
+ * The open questions about `paths` (repo-relative files): those whose `affects.paths` cover one
+ * of them, and those naming a decision that governs one (docs/backlog.md#questions), oldest first.
+ */
+export async function openQuestionsAffecting(ctx: AppContext, paths: readonly string[]) {
+  const { state } = await loadProject(ctx);
+  const index = buildScopeIndex(decisionGovernors(state.records.values()));
+  const governing = new Set(paths.flatMap((p) => governorsOf(index, p).map((g) => g.id)));
+  const open = [...state.questions.values()].filter((q) => q.status === "open");
+  return questionsAffectingPaths(open, paths, governing);
 }
 
 /** One question with who may answer it. */
