@@ -103,5 +103,7 @@ export {
   TASK_TRANSITIONS,
   VERDICT_TRANSITIONS,
 } from "./core/rules/transitions.js";
+export { unconfirmedItems } from "./core/rules/unconfirmed.js";
 export { selectUserDecisions } from "./core/rules/user-decisions.js";
+export { consolidateVerdicts, type QaRound, qaRound } from "./core/rules/verdicts.js";
 export type * from "./core/staleness/types.js";
