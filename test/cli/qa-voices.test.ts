@@ -166,6 +166,29 @@ describe("QA lead consolidation from the CLI", () => {
     expect(second.resumed_tasks).toHaveLength(1);
   });
 
+  it("a round complete without a move (fewer specialties now) is settled by the next verdict", async () => {
+    const { repo, verdict } = await taskInReview();
+    verdict(["changes_requested", "--specialty", "api"]);
+    // The project drops its security voice: the round is complete, the task still in review.
+    repo.write(".decisions/config.json", JSON.stringify({ qa_specialties: ["api"] }));
+    const shown = repo.adriftJson<{ task: { status: string }; qa: { consolidated: string } }>([
+      "task",
+      "show",
+      "TK-1",
+    ]);
+    expect(shown).toMatchObject({
+      task: { status: "in_review" },
+      qa: { consolidated: "changes_requested" },
+    });
+    const settled = repo.adriftJson<VerdictJson & { settled?: boolean }>(
+      ["verdict", "TK-1", "approved", "--specialty", "api"],
+      { env: agent },
+    );
+    expect(settled).toMatchObject({ settled: true, to: "in_progress", cycles: 1 });
+    const task = repo.adriftJson<{ task: { verdicts: unknown[] } }>(["task", "show", "TK-1"]);
+    expect(task.task.verdicts).toHaveLength(1);
+  });
+
   it("refuses a verdict without its specialty or of an unknown one, and writes nothing", async () => {
     const { repo } = await taskInReview();
     expectFailure(repo, ["verdict", "TK-1", "approved"], { exit: 2, code: "usage" }, agent);

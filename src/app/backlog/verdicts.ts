@@ -1,12 +1,18 @@
 import { AdriftError, truncate } from "../../core/errors.js";
 import { findQuestion, findTask } from "../../core/project/backlog-lookup.js";
 import type { TaskView, Verdict } from "../../core/project/backlog-types.js";
-import type { ProjectState } from "../../core/project/state.js";
-import { renderUserDecisions } from "../../core/render/user-decisions.js";
+import type { ProjectState, RecordView } from "../../core/project/state.js";
+import { renderUserDecisions, type UserDecisionsBlock } from "../../core/render/user-decisions.js";
 import { assertQuestionText } from "../../core/rules/questions.js";
 import { unconfirmedItems } from "../../core/rules/unconfirmed.js";
 import { selectUserDecisions } from "../../core/rules/user-decisions.js";
-import { assertVoice, qaRound, verdictEffect } from "../../core/rules/verdicts.js";
+import {
+  assertVoice,
+  type QaRound,
+  qaRound,
+  type VerdictEffect,
+  verdictEffect,
+} from "../../core/rules/verdicts.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { currentActor } from "../recording/actor.js";
@@ -29,6 +35,21 @@ export type VerdictInput = {
   question?: string;
   suggestion?: string;
   question_id?: string;
+};
+
+/** What recording a verdict did: the voice, the round, the task's move, the decisions QA judges with. */
+export type VerdictResult = VerdictEffect & {
+  id: string;
+  task_id: string;
+  verdict: Verdict;
+  specialty?: string;
+  limit: number;
+  question_id?: string;
+  round: QaRound;
+  /** the user decisions that reach the task: the QA slice judges with them */
+  user_decisions: UserDecisionsBlock;
+  /** the round was already complete: this call moved the task and recorded no verdict */
+  settled?: true;
 };
 
 function checkInput(verdict: Verdict, input: VerdictInput): void {
@@ -88,7 +109,7 @@ async function recordVerdictUnlocked(
   taskRef: string,
   verdict: Verdict,
   input: VerdictInput = {},
-) {
+): Promise<VerdictResult> {
   if (!VERDICTS.includes(verdict))
     throw new AdriftError(
       "usage",
@@ -101,8 +122,10 @@ async function recordVerdictUnlocked(
   const specialties = ctx.config.qa_specialties;
   // A voice judges a task in review: the same check and message a verdict always had.
   if (task.status !== "in_review") verdictEffect(task, verdict, limit);
-  assertVoice(task, input.specialty, specialties);
   const decided = selectUserDecisions(state, { task: task.id });
+  const before = qaRound(task, specialties);
+  if (before.consolidated) return settleRound(ctx, task, before, limit, decided);
+  assertVoice(task, input.specialty, specialties);
   if (verdict === "changes_requested") assertConfirmed(state, task, decided);
   const existing = input.question_id ? findQuestion(state, input.question_id) : undefined;
   if (existing?.answer)
@@ -173,8 +196,36 @@ async function recordVerdictUnlocked(
     limit,
     question_id: existing?.id ?? declared?.id,
     round: { ...round, voices: heard },
-    /** the user decisions that reach the task: the QA slice judges with them */
     user_decisions: renderUserDecisions(decided),
+  };
+}
+
+/**
+ * A round complete with the task still in review (two clones heard its last voices at once, or
+ * `qa_specialties` shrank): the next verdict moves the task by the round's consolidated
+ * verdict and is not recorded itself — the round is closed; the next round hears it.
+ */
+async function settleRound(
+  ctx: AppContext,
+  task: TaskView,
+  round: QaRound,
+  limit: number,
+  decided: RecordView[],
+): Promise<VerdictResult> {
+  const effect = verdictEffect(task, round.consolidated!, limit);
+  const [event] = await writeEvents(ctx, [
+    { type: "task_transitioned", data: { task_id: task.id, from: effect.from, to: effect.to } },
+  ]);
+  return {
+    id: event!.id,
+    task_id: task.id,
+    verdict: round.consolidated!,
+    ...effect,
+    limit,
+    question_id: round.voices.find((v) => v.question_id)?.question_id,
+    round,
+    user_decisions: renderUserDecisions(decided),
+    settled: true,
   };
 }
 

@@ -10,6 +10,8 @@ type VerdictResult = Awaited<ReturnType<Repository["recordVerdict"]>>;
 
 /** What the verdict did: the voice heard, the round's state, and the task's move. */
 function verdictText(r: VerdictResult): string {
+  if (r.settled)
+    return `${paint("yellow", "settled")} task ${r.task_id}: its round was already complete (${r.round.consolidated}), so it moved ${r.from} → ${r.to} and your verdict was not recorded; give it in the next round`;
   const voice = r.specialty ? ` (${safeText(r.specialty)})` : "";
   if (!r.round.consolidated)
     return `${paint("green", "recorded")} ${r.verdict}${voice} on task ${r.task_id}; the round waits for ${r.round.pending.join(", ")} (task stays ${r.to})`;

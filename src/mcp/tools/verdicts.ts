@@ -16,9 +16,11 @@ export const recordVerdictTool = defineTool({
     const result = await repo.recordVerdict(task_id, verdict, input);
     const voice = result.specialty ? ` (${result.specialty})` : "";
     const { consolidated, pending, voices } = result.round;
-    const head = !consolidated
-      ? `recorded ${verdict}${voice} on task ${result.task_id}; the round waits for ${pending.join(", ")}`
-      : `recorded ${verdict}${voice} on task ${result.task_id}${voices.length > 1 ? `; consolidated ${consolidated}` : ""}: ${result.from} → ${result.to}`;
+    const head = result.settled
+      ? `the round was already complete (${consolidated}): task ${result.task_id} moved ${result.from} → ${result.to}; your verdict was not recorded`
+      : !consolidated
+        ? `recorded ${verdict}${voice} on task ${result.task_id}; the round waits for ${pending.join(", ")}`
+        : `recorded ${verdict}${voice} on task ${result.task_id}${voices.length > 1 ? `; consolidated ${consolidated}` : ""}: ${result.from} → ${result.to}`;
     const asked = voices.flatMap((v) => (v.question_id ? [v.question_id] : []));
     const waiting =
       result.to === "parked" ? `; waiting for the user on ${asked.join(", ")}, no cycle spent` : "";
