@@ -50,6 +50,7 @@ describe("QA lead consolidation from the CLI", () => {
     expect(first).toMatchObject({ from: "in_review", to: "in_review", cycle_counted: false });
     expect(first.round).toMatchObject({ pending: ["security"] });
     expect(first.round.consolidated).toBeUndefined();
+    expect(repo.adrift(["task", "list"]).stdout).toContain("(QA to judge: security)");
     expect(
       repo.adrift(["verdict", "TK-1", "approved", "--specialty", "api"], { env: agent }).code,
     ).toBe(4);

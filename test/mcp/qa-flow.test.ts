@@ -82,6 +82,9 @@ describe("adrift mcp: a person decides, decisions reach the worker, two QA voice
     });
     expect(textOf(api)).toContain("the round waits for security");
     expect(textOf(api)).toContain(USER_DECISIONS_HEADING);
+    const listed = await mcp.call("list_backlog", { kind: "tasks" });
+    expect(textOf(listed)).toContain("in_review");
+    expect(textOf(listed)).toContain("QA to judge: security");
 
     // QA security may not spend a cycle on what the user has not confirmed.
     const refused = await mcp.call("record_verdict", {

@@ -98,6 +98,12 @@ export async function showTask(ctx: AppContext, ref: string) {
   };
 }
 
+/** For a task in review with several QA voices: the specialties its round still waits for. */
+function qaPending(task: TaskView, specialties: readonly string[]) {
+  if (task.status !== "in_review" || specialties.length === 0) return {};
+  return { qa_pending: qaRound(task, specialties).pending };
+}
+
 /** Tasks, oldest first, optionally of one story or status. */
 export async function listTasks(ctx: AppContext, filter: { story?: string; status?: string } = {}) {
   assertStatus("task", TASK_TRANSITIONS, filter.status);
@@ -115,6 +121,7 @@ export async function listTasks(ctx: AppContext, filter: { story?: string; statu
       story_id: t.story_id,
       cycles: t.cycles,
       waiting_for: waitingFor(state, t),
+      ...qaPending(t, ctx.config.qa_specialties),
     }));
 }
 

@@ -76,7 +76,7 @@ export function registerTask(program: Command): void {
             : tasks
                 .map(
                   (t) =>
-                    `${label(t)}  ${t.status.padEnd(11)} ${safeText(t.title)}${t.status === "parked" ? paint("yellow", "  (waiting for you)") : ""}`,
+                    `${label(t)}  ${t.status.padEnd(11)} ${safeText(t.title)}${t.status === "parked" ? paint("yellow", "  (waiting for you)") : ""}${t.qa_pending?.length ? paint("dim", `  (QA to judge: ${t.qa_pending.join(", ")})`) : ""}`,
                 )
                 .join("\n"),
         );

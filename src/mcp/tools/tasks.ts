@@ -75,6 +75,7 @@ export const listBacklog = defineTool({
           quoted(t.title),
           `story ${t.story_id}`,
           t.waiting_for && `waits for question ${t.waiting_for}`,
+          (t.qa_pending?.length ?? 0) > 0 && `QA to judge: ${t.qa_pending!.join(", ")}`,
         ]),
       ),
     ];
