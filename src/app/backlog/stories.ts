@@ -50,7 +50,7 @@ function resolveRules(state: ProjectState, refs: string[]): string[] {
 
 function warningsFor(
   state: ProjectState,
-  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids"> & { decision_ids?: string[] },
 ): string[] {
   const warning = openQuestionsWarning(openQuestionsForStory(state, story));
   return warning ? [warning] : [];
@@ -113,6 +113,7 @@ async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
             id: created.id,
             business_rule_ids: fields.business_rule_ids,
             task_ids: [],
+            decision_ids: decisions,
           })
         : [],
   };

@@ -40,19 +40,22 @@ export function assertCanAnswer(state: ProjectState, question: QuestionView, by:
     );
 }
 
-/** Open questions that touch a story: naming it, one of its rules or tasks, or nothing at all. */
+/** Open questions that touch a story: naming it, one of its rules, tasks or decisions, or nothing at all. */
 export function openQuestionsForStory(
   state: ProjectState,
-  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids"> & { decision_ids?: string[] },
 ): QuestionView[] {
   return [...state.questions.values()].filter((q) => {
     if (q.status !== "open") return false;
-    const { rules, stories, tasks } = q.affects;
-    if (rules.length + stories.length + tasks.length === 0) return true;
+    const { rules, stories, tasks, paths = [], decisions = [] } = q.affects;
+    const named = rules.length + stories.length + tasks.length;
+    // A question only about code or decisions is not about every story.
+    if (named + paths.length + decisions.length === 0) return true;
     return (
       stories.includes(story.id) ||
       rules.some((r) => story.business_rule_ids.includes(r)) ||
-      tasks.some((t) => story.task_ids.includes(t))
+      tasks.some((t) => story.task_ids.includes(t)) ||
+      decisions.some((d) => story.decision_ids?.includes(d) ?? false)
     );
   });
 }

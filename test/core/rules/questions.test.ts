@@ -130,3 +130,20 @@ describe("questionsAffectingPaths", () => {
     expect(hit([])).toEqual([]);
   });
 });
+
+describe("openQuestionsForStory with questions about code and decisions", () => {
+  it("leaves out a question only about paths or another decision, keeps one about the story's decisions", () => {
+    const f = eventFactory();
+    const ask = (affects: object) =>
+      f.make("open_question_declared", { question: "q?", affects, author: { name: "a" } });
+    const onPath = ask({ rules: [], stories: [], tasks: [], paths: ["src/"] });
+    const onDecision = ask({ rules: [], stories: [], tasks: [], decisions: ["01JDEC"] });
+    const onNothing = ask({ rules: [], stories: [], tasks: [] });
+    const state = foldEvents([onPath, onDecision, onNothing]);
+    const story = { id: "01JS", business_rule_ids: [], task_ids: [] };
+    const ids = (s: typeof story & { decision_ids?: string[] }) =>
+      openQuestionsForStory(state, s).map((q) => q.id);
+    expect(ids(story)).toEqual([onNothing.id]);
+    expect(ids({ ...story, decision_ids: ["01JDEC"] })).toEqual([onDecision.id, onNothing.id]);
+  });
+});
