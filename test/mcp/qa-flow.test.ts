@@ -117,6 +117,9 @@ describe("adrift mcp: a person decides, decisions reach the worker, two QA voice
       "--accept-suggestion",
     ]);
     expect(answered.resumed_tasks).toEqual([task.id]);
+    // Before judging again, QA's slice of the task carries the answer.
+    const context = await mcp.call("get_context", { task_id: "TK-1" });
+    expect(textOf(context)).toContain("no: 8 random characters");
     const security = await mcp.call("record_verdict", {
       task_id: "TK-1",
       verdict: "approved",
