@@ -11,7 +11,11 @@ import type { AppContext, OpenOptions } from "./dependencies.js";
 export async function readConfig(root: string): Promise<Config> {
   const text = readConfigFile(root);
   return text === undefined
-    ? { ...CONFIG_DEFAULTS, coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] } }
+    ? {
+        ...CONFIG_DEFAULTS,
+        qa_specialties: [],
+        coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] },
+      }
     : readConfigText(text);
 }
 

@@ -36,6 +36,12 @@ export const ConfigSchema = z
     adr_index: repoPath("adr_index"),
     templates_dir: repoPath("templates_dir"),
     correction_cycle_limit: bounded("correction_cycle_limit"),
+    /** the QA specialties whose verdicts a round waits for; none: each verdict decides alone */
+    qa_specialties: z
+      .array(z.string().min(1).max(100))
+      .max(20)
+      .refine((list) => new Set(list).size === list.length, "a specialty is named twice")
+      .default(() => []),
     coverage_depth: bounded("coverage_depth"),
     broad_scope_ratio: bounded("broad_scope_ratio"),
     coverage: z

@@ -4,7 +4,13 @@ import type { Affects } from "../../core/events/common.js";
 import { AnswerInputFields, QuestionInputFields } from "../../core/events/inputs.js";
 import { findQuestion } from "../../core/project/backlog-lookup.js";
 import type { QuestionView } from "../../core/project/backlog-types.js";
-import { assertCanAnswer, assertQuestionText } from "../../core/rules/questions.js";
+import { decisionGovernors } from "../../core/reports/governors.js";
+import {
+  assertCanAnswer,
+  assertQuestionText,
+  questionsAffectingPaths,
+} from "../../core/rules/questions.js";
+import { buildScopeIndex, governorsOf } from "../../core/staleness/scope-index.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { assertHuman, currentActor, currentPerson, decidingActor } from "../recording/actor.js";
@@ -52,6 +58,18 @@ export async function listQuestions(
     shown: Math.min(limit, matching.length),
     questions: matching.slice(0, limit),
   };
+}
+
+/**
+ * The open questions about `paths` (repo-relative files): those whose `affects.paths` cover one
+ * of them, and those naming a decision that governs one (docs/backlog.md#questions), oldest first.
+ */
+export async function openQuestionsAffecting(ctx: AppContext, paths: readonly string[]) {
+  const { state } = await loadProject(ctx);
+  const index = buildScopeIndex(decisionGovernors(state.records.values()));
+  const governing = new Set(paths.flatMap((p) => governorsOf(index, p).map((g) => g.id)));
+  const open = [...state.questions.values()].filter((q) => q.status === "open");
+  return questionsAffectingPaths(open, paths, governing);
 }
 
 /** One question with who may answer it. */
@@ -105,9 +123,12 @@ async function answerQuestionUnlocked(
   const accepted = Boolean(input.accept_suggestion);
   const person = await currentPerson(ctx);
   const rejected = question.suggestion && !accepted;
-  const parked = [...state.tasks.values()].filter(
-    (t) => t.status === "parked" && t.waiting_for === question.id,
-  );
+  // A task parked on several questions (two QA voices asked) returns when the last is answered.
+  const settled = (id: string) => id === question.id || Boolean(state.questions.get(id)?.answer);
+  const parked = [...state.tasks.values()].filter((t) => {
+    const on = t.parked_on ?? (t.waiting_for ? [t.waiting_for] : []);
+    return t.status === "parked" && on.includes(question.id) && on.every(settled);
+  });
   const written = await writeEvents(ctx, [
     {
       type: "decision_recorded",

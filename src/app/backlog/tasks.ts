@@ -6,7 +6,9 @@ import {
   findTask,
   resolveReference,
 } from "../../core/project/backlog-lookup.js";
-import type { TaskStatus } from "../../core/project/backlog-types.js";
+import type { TaskStatus, TaskView } from "../../core/project/backlog-types.js";
+import type { ProjectState } from "../../core/project/state.js";
+import { renderUserDecisions } from "../../core/render/user-decisions.js";
 import { inheritedRules } from "../../core/rules/coverage.js";
 import { requireText } from "../../core/rules/input-text.js";
 import {
@@ -14,6 +16,8 @@ import {
   assertTaskTransition,
   TASK_TRANSITIONS,
 } from "../../core/rules/transitions.js";
+import { selectUserDecisions } from "../../core/rules/user-decisions.js";
+import { qaRound } from "../../core/rules/verdicts.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { assertHuman } from "../recording/actor.js";
@@ -56,20 +60,47 @@ async function transitionTaskUnlocked(ctx: AppContext, ref: string, to: TaskStat
       { type: "task_transitioned", data: { task_id: task.id, from: task.status, to } },
     ])
   ).slice(-1);
-  return { id: task.id, key: task.key, event_id: event!.id, from: task.status, to };
+  // Starting work and sending it to review carry the user's decisions: the worker gets them unasked.
+  const reaches = to === "in_progress" || to === "in_review";
+  return {
+    id: task.id,
+    key: task.key,
+    event_id: event!.id,
+    from: task.status,
+    to,
+    ...(reaches
+      ? { user_decisions: renderUserDecisions(selectUserDecisions(state, { task: task.id })) }
+      : {}),
+  };
 }
 
-/** A task with its story, inherited rules, verdicts and the question it waits for. */
+/** The question a parked task waits for: the first of those it was parked on still open. */
+function waitingFor(state: ProjectState, task: TaskView): string | undefined {
+  if (task.status !== "parked") return undefined;
+  const on = task.parked_on ?? (task.waiting_for ? [task.waiting_for] : []);
+  return on.find((id) => !state.questions.get(id)?.answer) ?? task.waiting_for;
+}
+
+/** A task with its story, inherited rules, verdicts, QA round and the question it waits for. */
 export async function showTask(ctx: AppContext, ref: string) {
   const { state } = await loadProject(ctx);
   const task = findTask(state, ref);
+  const waiting = waitingFor(state, task);
   return {
-    task,
+    task: { ...task, waiting_for: waiting },
     story: state.stories.get(task.story_id),
     rules: inheritedRules(state, task.id).map((id) => state.rules.get(id)!),
-    waiting_for: task.waiting_for ? state.questions.get(task.waiting_for) : undefined,
+    waiting_for: waiting ? state.questions.get(waiting) : undefined,
     correction_cycle_limit: ctx.config.correction_cycle_limit,
+    /** the QA round: the specialties heard and pending, and the consolidated verdict */
+    qa: qaRound(task, ctx.config.qa_specialties),
   };
+}
+
+/** For a task in review with several QA voices: the specialties its round still waits for. */
+function qaPending(task: TaskView, specialties: readonly string[]) {
+  if (task.status !== "in_review" || specialties.length === 0) return {};
+  return { qa_pending: qaRound(task, specialties).pending };
 }
 
 /** Tasks, oldest first, optionally of one story or status. */
@@ -88,7 +119,8 @@ export async function listTasks(ctx: AppContext, filter: { story?: string; statu
       status: t.status,
       story_id: t.story_id,
       cycles: t.cycles,
-      waiting_for: t.waiting_for,
+      waiting_for: waitingFor(state, t),
+      ...qaPending(t, ctx.config.qa_specialties),
     }));
 }
 
