@@ -1,10 +1,11 @@
 import type { AgentName, HookEvent } from "../core/agents/hook-config.js";
 import type { HookInput } from "../core/agents/hook-input.js";
-import type { ClusterBy } from "../core/cluster/cluster.js";
 import type { Affects, CardFields } from "../core/events/common.js";
 import type { StoryStatus, TaskStatus, Verdict } from "../core/project/backlog-types.js";
 import { type AcceptOptions, acceptDraft, rejectDraft } from "./adr/accept.js";
 import { draftAdrs } from "./adr/draft.js";
+import { briefAdrDrafts, draftAdrFromAgent } from "./adr/draft-agent.js";
+import type { DraftOptions } from "./adr/draft-plan.js";
 import { importAdrs } from "./adr/import.js";
 import { listAdrs, listDrafts, refreshAdrIndex } from "./adr/list.js";
 import { renumberAdrs } from "./adr/renumber.js";
@@ -146,7 +147,10 @@ export function repositoryApi(ctx: AppContext) {
     recordVerdict: (task: string, verdict: Verdict, input?: VerdictInput) =>
       recordVerdict(ctx, task, verdict, input),
     userDecisions: (target: { story?: string; task?: string }) => userDecisionsFor(ctx, target),
-    draftAdrs: (options?: { by?: ClusterBy; out?: string }) => draftAdrs(ctx, options),
+    draftAdrs: (options?: DraftOptions) => draftAdrs(ctx, options),
+    briefAdrDrafts: (options?: DraftOptions) => briefAdrDrafts(ctx, options),
+    draftAdrFromAgent: (input: unknown, options?: DraftOptions) =>
+      draftAdrFromAgent(ctx, input, options),
     acceptAdr: (ref: string, options?: AcceptOptions) => acceptDraft(ctx, ref, options),
     rejectAdr: (ref: string, reason: string) => rejectDraft(ctx, ref, reason),
     syncAdrs: () => syncDrafts(ctx),

@@ -47,7 +47,13 @@ export function tierBFlags(command: Command): Command {
     .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
 }
 
-async function readInputFile(file: string, from: string): Promise<unknown> {
+/** A JSON input file (relative to `from`), or stdin for `-`: bounded, UTF-8, parsed. */
+export async function readInputFile(
+  file: string,
+  from: string,
+  expected = "a JSON object of card fields",
+  help = "adrift intent record --help",
+): Promise<unknown> {
   const name = file === "-" ? "stdin" : file;
   // A regular file of bounded size (never /dev/zero or a pipe, which would be read without end);
   // stdin, the run's own stream, bounded the same way.
@@ -71,7 +77,7 @@ async function readInputFile(file: string, from: string): Promise<unknown> {
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
-      `${name}: expected a JSON object of card fields, got text that is not JSON${jsonErrorAt(error)}; see \`adrift intent record --help\``,
+      `${name}: expected ${expected}, got text that is not JSON${jsonErrorAt(error)}; see \`${help}\``,
     );
   }
 }

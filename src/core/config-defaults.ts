@@ -28,6 +28,7 @@ export const CONFIG_DEFAULTS = {
   qa_specialties: [] as readonly string[],
   coverage_depth: 2,
   broad_scope_ratio: 0.5,
+  adr_language: "auto",
   coverage: { exclude: DEFAULT_COVERAGE_EXCLUDE },
 } as const;
 
@@ -54,3 +55,6 @@ export function inNumberRange(key: keyof typeof CONFIG_NUMBERS, value: number): 
 
 /** The directory that holds the log and config, relative to the repository root. */
 export const DECISIONS_DIR = ".decisions";
+
+/** The values of `adr_language`: the language of ADR drafts' headings, or `auto` (the records'). */
+export const ADR_LANGUAGE_SETTINGS = ["auto", "en", "ru", "pt"] as const;

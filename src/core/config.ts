@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { CONFIG_NUMBERS, CONFIG_DEFAULTS as D, DECISIONS_DIR } from "./config-defaults.js";
+import {
+  ADR_LANGUAGE_SETTINGS,
+  CONFIG_NUMBERS,
+  CONFIG_DEFAULTS as D,
+  DECISIONS_DIR,
+} from "./config-defaults.js";
 import { type ConfigPath, configPathProblem } from "./config-paths.js";
 import { AdriftError } from "./errors.js";
 import { describeIssues } from "./events/parse.js";
@@ -44,6 +49,8 @@ export const ConfigSchema = z
       .default(() => []),
     coverage_depth: bounded("coverage_depth"),
     broad_scope_ratio: bounded("broad_scope_ratio"),
+    /** the language of ADR drafts' headings and glue words; `auto`: the records' */
+    adr_language: z.enum(ADR_LANGUAGE_SETTINGS).default(D.adr_language),
     coverage: z
       .object({
         /** globs (scope syntax) of files coverage leaves out: neither covered nor uncovered */
