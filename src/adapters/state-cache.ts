@@ -69,7 +69,7 @@ export function writeStateCache(gitDir: string, key: string, state: ProjectState
 }
 
 /** Bumped whenever the report index's shape or meaning changes. */
-const REPORT_INDEX_VERSION = 3;
+const REPORT_INDEX_VERSION = 4;
 
 type StoredIndex = {
   version: number;

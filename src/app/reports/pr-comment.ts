@@ -53,6 +53,8 @@ export function rendererModules(): URL[] {
     "../../core/render/pr-comment",
     "../../core/render/pr-comment-limits",
     "../../core/render/pr-comment-items",
+    "../../core/render/record-why",
+    "../../core/render/html-escape",
     "../../core/render/report-md",
     "../../core/render/terminal",
     "../../core/render/text",
@@ -160,6 +162,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     baseline: loadBaseline(ctx),
     today: ctx.clock.now().toISOString().slice(0, 10),
     ...(forge ? { forge } : {}),
+    ...(ctx.config.site?.url ? { site_url: ctx.config.site.url } : {}),
   };
   // The few stale records the head's findings cannot place are judged at the merge base.
   const split = prStaleSplit(input);

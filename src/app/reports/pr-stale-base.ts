@@ -17,11 +17,15 @@ function gitAt(git: GitAdapter, rev: string): GitAdapter {
 }
 
 /**
- * Whether each asked record was already stale at the merge base (`splitStale`'s `ask`: the few
- * stale records the head's findings cannot place on their own). The staleness engine judges
- * them at the merge base, exactly as `stale` does at HEAD (history, renames, merges, worklines;
- * fingerprints where the basis is not in the clone). A record it cannot find stays undefined (the
- * split then fails closed, and says so).
+ * Whether each asked record is stale on the base branch as it is now, at its tip (`splitStale`'s
+ * `ask`: the few stale records the head's findings cannot place on their own). "Made stale by
+ * this PR" is what merging it would add to the base: a record the base's own commits made stale
+ * — before the fork, or after it when the base moved on and the work tree merged it (the test
+ * merge a CI checks out) — is stale at the tip already, and never counted as the PR's. When the
+ * base has not moved, its tip is the merge base. The staleness engine judges them there exactly
+ * as `stale` does at HEAD (history, renames, merges, worklines; fingerprints where the basis is
+ * not in the clone). A record it cannot find stays undefined (the split then fails closed, and
+ * says so).
  */
 export async function staleAtMergeBase(
   ctx: AppContext,
@@ -29,8 +33,9 @@ export async function staleAtMergeBase(
   ask: readonly { id: string; why: AskReason }[],
 ): Promise<AtBase> {
   const out = new Map<string, boolean | undefined>();
-  const from = range.from;
-  if (!from || ask.length === 0) return out;
+  // Without a merge base nothing is attributed (a shallow clone): nothing to judge.
+  const tip = range.base;
+  if (!range.from || ask.length === 0) return out;
   const wanted = new Set(ask.map((a) => a.id));
   const [{ assessedRecords }, { historyReport }, state] = await Promise.all([
     import("../staleness/lean-log.js"),
@@ -38,7 +43,7 @@ export async function staleAtMergeBase(
     loadReportState(ctx),
   ]);
   const records = assessedRecords(state).filter((r) => wanted.has(r.id));
-  const git = gitAt(ctx.git, from);
+  const git = gitAt(ctx.git, tip);
   const report = await historyReport(git, records);
   // Records with anchors are judged by them there too, as `stale` judges them at HEAD.
   const findings = records.some((r) => r.basis.anchors?.length)
@@ -46,7 +51,7 @@ export async function staleAtMergeBase(
         git,
         records,
         report.findings,
-        { head: from },
+        { head: tip },
       )
     : report.findings;
   for (const f of findings) out.set(f.record_id, f.state === "stale");

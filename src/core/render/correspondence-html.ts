@@ -1,16 +1,10 @@
 import type { CorrespondenceReport } from "../reports/correspondence.js";
 import { pathStateText } from "./correspondence-md.js";
+import { escapeHtml } from "./html-escape.js";
 import { renderMermaid } from "./mermaid.js";
 import { clip, flatten } from "./text.js";
 
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"'`]/g,
-    (c) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "`": "&#96;" })[c]!,
-  );
-}
+export { escapeHtml };
 
 const e = escapeHtml;
 

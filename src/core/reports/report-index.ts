@@ -9,6 +9,9 @@ import { cardIncompleteness, type IncompletenessReason } from "../rules/complete
 import type { Governor } from "../staleness/scope-index.js";
 import type { BacklogInput, QuestionInput } from "./inputs.js";
 
+/** What a record says of why, as its card has it now (amendments applied). */
+export type RecordWhy = { trigger: string; chosen: string; rationale: string; constraints: string };
+
 /**
  * What reports need of a record: its standing, title, scope, backlog links and completeness.
  * Shaped as a subset of `RecordView` so the governance helpers take either.
@@ -24,6 +27,8 @@ export type ReportRecord = {
   incomplete?: IncompletenessReason[];
   /** an agent proposed it and no person has confirmed it (absent otherwise) */
   proposed?: boolean;
+  /** its trigger, chosen approach, rationale and constraints (absent when all are blank) */
+  why?: RecordWhy;
 };
 
 /** Records looked up by id, or walked (a `Map` is one; so is a table read from columns). */
@@ -78,7 +83,20 @@ export function reportRecordOf(record: RecordView): ReportRecord {
   const incomplete = cardIncompleteness(record);
   if (incomplete.length > 0) out.incomplete = incomplete;
   if (record.consent === "proposed") out.proposed = true;
+  const why = whyOfCard(record.card);
+  if (why) out.why = why;
   return out;
+}
+
+/** The why of a card; undefined when every field of it is blank. */
+export function whyOfCard(card: RecordView["card"]): RecordWhy | undefined {
+  const why: RecordWhy = {
+    trigger: card.trigger,
+    chosen: card.chosen_approach,
+    rationale: card.selection_rationale,
+    constraints: card.constraints,
+  };
+  return Object.values(why).some((v) => v.trim() !== "") ? why : undefined;
 }
 
 /** Every record of the state as reports see it, by id. */
@@ -147,6 +165,8 @@ export type RecordColumns = {
   incomplete: Record<string, IncompletenessReason[]>;
   /** the rows of records an agent proposed and no person confirmed */
   proposed?: number[];
+  /** by row, the why of the records that say any: trigger, chosen, rationale, constraints */
+  whys?: Record<string, [string, string, string, string]>;
 };
 
 const KIND_CODES = { intent: "i", decision: "d" } as const;
@@ -165,6 +185,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     affects: {},
     incomplete: {},
     proposed: [],
+    whys: {},
   };
   const kinds: string[] = [];
   const statuses: string[] = [];
@@ -178,6 +199,7 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     if (r.affects) out.affects[row] = r.affects;
     if (r.incomplete) out.incomplete[row] = r.incomplete;
     if (r.proposed) out.proposed!.push(row);
+    if (r.why) out.whys![row] = [r.why.trigger, r.why.chosen, r.why.rationale, r.why.constraints];
   }
   out.kinds = kinds.join("");
   out.statuses = statuses.join("");
@@ -193,6 +215,7 @@ export function recordTable(columns: RecordColumns): ReportRecords {
     const scope = columns.scopes[row];
     const affects = columns.affects[row];
     const incomplete = columns.incomplete[row];
+    const why = columns.whys?.[row];
     // One shape for every record (absent fields undefined): cheaper to build than spreads.
     return {
       id: columns.ids[row]!,
@@ -203,6 +226,9 @@ export function recordTable(columns: RecordColumns): ReportRecords {
       affects,
       incomplete,
       proposed: proposed.has(row) || undefined,
+      why: why
+        ? { trigger: why[0], chosen: why[1], rationale: why[2], constraints: why[3] }
+        : undefined,
     };
   };
   return {
