@@ -1,6 +1,6 @@
 // The PR comment as a reviewer reads it on real repositories: each record's why, the records the
 // PR moved or added files under, the base branch's own commits kept apart, and links to the site.
-import { writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
@@ -102,6 +102,16 @@ describe.each(["cli", "embedded"])("the PR comment's why (%s git adapter)", (ada
     );
     expect(model.site_url).toBe("https://example.org/decisions");
     expect(model.body).toContain(`(https://example.org/decisions/records/${auth}.html)`);
+    // a warm run (the report index read back from its file) shows the whys too, also when the
+    // file of whys beside it is gone (the log is folded for them)
+    expect(model.body).toContain("**Constraints**: never cache a token longer than 5 minutes");
+    const whys = path.join(repo.dir, ".git/adrift/report-whys.json");
+    expect(existsSync(whys)).toBe(true);
+    rmSync(whys);
+    const folded = repo.adriftJson<Model>(["pr-comment", "--base", "main", "--head", head], {
+      env,
+    });
+    expect(folded.body).toBe(model.body);
     writeFileSync(config, JSON.stringify({ site: { url: "javascript:alert(1)" } }));
     const refused = repo.adrift(["pr-comment", "--base", "main", "--head", head], { env });
     expect(refused.code).not.toBe(0);

@@ -495,6 +495,44 @@ export function namedRecordIds(model: PrCommentModel, max: number): string[] {
   return [...new Set(lists.flatMap((l) => l.slice(0, max).map((r) => r.id)))];
 }
 
+/** The ids of the records the comment names (each list's first `max`) that carry no why yet. */
+export function lacksWhys(model: PrCommentModel, max: number): string[] {
+  const lists = [
+    model.stale,
+    model.already_stale,
+    model.records,
+    model.unattributed,
+    model.touched ?? [],
+    model.moved ?? [],
+    model.review ?? [],
+  ];
+  const ids = new Set<string>();
+  for (const l of lists) for (const r of l.slice(0, max)) if (!r.why) ids.add(r.id);
+  return [...ids];
+}
+
+/** The model with the whys of named records (read by the caller where the index does not keep them). */
+export function withWhys(
+  model: PrCommentModel,
+  whys: ReadonlyMap<string, RecordWhy>,
+): PrCommentModel {
+  if (whys.size === 0) return model;
+  const at = <T extends Named & { id: string }>(item: T): T => {
+    const why = item.why ? undefined : whys.get(item.id);
+    return why ? { ...item, why } : item;
+  };
+  return {
+    ...model,
+    stale: model.stale.map(at),
+    already_stale: model.already_stale.map(at),
+    records: model.records.map(at),
+    unattributed: model.unattributed.map(at),
+    touched: (model.touched ?? []).map(at),
+    moved: (model.moved ?? []).map(at),
+    review: (model.review ?? []).map(at),
+  };
+}
+
 /** The model with each named record's place in the log (found by the caller at the head). */
 export function withLocations(
   model: PrCommentModel,

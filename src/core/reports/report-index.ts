@@ -165,8 +165,6 @@ export type RecordColumns = {
   incomplete: Record<string, IncompletenessReason[]>;
   /** the rows of records an agent proposed and no person confirmed */
   proposed?: number[];
-  /** by row, the why of the records that say any: trigger, chosen, rationale, constraints */
-  whys?: Record<string, [string, string, string, string]>;
 };
 
 const KIND_CODES = { intent: "i", decision: "d" } as const;
@@ -185,7 +183,6 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     affects: {},
     incomplete: {},
     proposed: [],
-    whys: {},
   };
   const kinds: string[] = [];
   const statuses: string[] = [];
@@ -199,7 +196,6 @@ export function recordColumns(records: Iterable<ReportRecord>): RecordColumns {
     if (r.affects) out.affects[row] = r.affects;
     if (r.incomplete) out.incomplete[row] = r.incomplete;
     if (r.proposed) out.proposed!.push(row);
-    if (r.why) out.whys![row] = [r.why.trigger, r.why.chosen, r.why.rationale, r.why.constraints];
   }
   out.kinds = kinds.join("");
   out.statuses = statuses.join("");
@@ -215,7 +211,6 @@ export function recordTable(columns: RecordColumns): ReportRecords {
     const scope = columns.scopes[row];
     const affects = columns.affects[row];
     const incomplete = columns.incomplete[row];
-    const why = columns.whys?.[row];
     // One shape for every record (absent fields undefined): cheaper to build than spreads.
     return {
       id: columns.ids[row]!,
@@ -226,9 +221,6 @@ export function recordTable(columns: RecordColumns): ReportRecords {
       affects,
       incomplete,
       proposed: proposed.has(row) || undefined,
-      why: why
-        ? { trigger: why[0], chosen: why[1], rationale: why[2], constraints: why[3] }
-        : undefined,
     };
   };
   return {

@@ -4,7 +4,12 @@ import { foldEvents } from "../../../src/core/project/fold.js";
 import { PR_COMMENT_LIMIT, renderPrComment } from "../../../src/core/render/pr-comment.js";
 import { whyHtml, whyLines } from "../../../src/core/render/record-why.js";
 import { NO_BACKLOG } from "../../../src/core/reports/inputs.js";
-import { buildPrComment, type PrCommentInput } from "../../../src/core/reports/pr-comment.js";
+import {
+  buildPrComment,
+  lacksWhys,
+  type PrCommentInput,
+  withWhys,
+} from "../../../src/core/reports/pr-comment.js";
 import {
   recordColumns,
   recordTable,
@@ -49,8 +54,7 @@ function input(events: AdriftEvent[], findings: StaleFinding[]): PrCommentInput 
     merge_base: "c".repeat(40),
     changed: [{ path: "src/a.ts", status: "modified" as const }],
     commits: [{ hash: PR_COMMIT, author: "Ana", subject: "change", parents: ["c".repeat(40)] }],
-    // As the report index's file keeps them: by column.
-    records: recordTable(recordColumns(reportRecords(foldEvents(events)).values())),
+    records: reportRecords(foldEvents(events)),
     added: [],
     staleness: { head: HEAD, notices: [], findings },
     adrs: [],
@@ -146,6 +150,18 @@ describe("a record's why in the PR comment", () => {
     expect(body).toContain(
       "files added under its scope: `src/billing/refund.ts` (added) by `dddddddddd` change. If they follow the decision, `adrift decision reverify",
     );
+  });
+
+  it("gets the same body from the index read back from its file, the whys read apart", () => {
+    const read = input(events, findings);
+    const records = reportRecords(foldEvents(events));
+    // as the report index's file keeps them: by column, without whys
+    read.records = recordTable(recordColumns(records.values()));
+    const bare = buildPrComment(read, []);
+    const lacking = lacksWhys(bare, 250);
+    expect(lacking.sort()).toEqual([STALE, MOVED, REVIEW]);
+    const whys = new Map(lacking.map((id) => [id, records.get(id)!.why!]));
+    expect(renderPrComment(withWhys(bare, whys))).toBe(body);
   });
 
   it("says what a record lacks in words, not codes", () => {
