@@ -64,6 +64,14 @@ function refsMd(a: ReportAnchors, ids: readonly string[]): PhrasingContent[] {
   return parts;
 }
 
+/**
+ * The anchor links land on, as adrift's own markup (an anchor holds only `[A-Za-z0-9._-]`: see
+ * `anchorSlug`); nothing when there is none.
+ */
+function anchorMd(anchor: string | undefined): PhrasingContent {
+  return anchor ? { type: "html", value: `<a id="${anchor}"></a>` } : text("");
+}
+
 /** An id, linked to its anchor when the report describes it, with its title beside it. */
 function refMd(a: ReportAnchors, id: string): PhrasingContent[] {
   const label = code(id.length > 12 ? id.slice(0, 10) : id);
@@ -100,7 +108,10 @@ export function* correspondenceSections(report: CorrespondenceReport): Generator
       ? table(
           ["ADR", "Title", "Status", "State", "Records", "Scope"],
           report.adrs.map((adr) => [
-            adr.number === null ? adr.id : String(adr.number).padStart(4, "0"),
+            [
+              anchorMd(a.of(adr.id)),
+              text(adr.number === null ? adr.id : String(adr.number).padStart(4, "0")),
+            ],
             clip(flatten(adr.title), 120),
             adr.status,
             adr.state === "drifted"
@@ -123,12 +134,18 @@ export function* correspondenceSections(report: CorrespondenceReport): Generator
         code(r.id),
         ` ${r.kind} · ${r.status} · computed ${r.computed} · based on `,
         code(r.revision.slice(0, 12)),
-        r.adrs.length ? ` · in ${r.adrs.join(", ")}` : "",
+        ...(r.adrs.length ? [text(" · in "), ...refsMd(a, r.adrs)] : []),
       ),
       ...whyBlocks(whyLines(r.why, r.incomplete ?? [])),
       table(
         ["Path", "State now"],
-        r.paths.map((p) => [code(p.entry), pathStateText(p)]),
+        r.paths.map((p) => {
+          const area = a.areaOfEntry(p.entry);
+          const entry: PhrasingContent[] = [code(p.entry)];
+          if (area)
+            entry.push(text(" "), { type: "link", url: `#${area}`, children: [text("area")] });
+          return [entry, pathStateText(p)];
+        }),
       ),
     ];
   }
@@ -137,7 +154,7 @@ export function* correspondenceSections(report: CorrespondenceReport): Generator
     table(
       ["Area", "Files", "Covered", "By stale decisions", "Only by stale", "Decisions", "ADRs"],
       report.areas.map((area) => [
-        code(area.area),
+        [anchorMd(a.of(`area:${area.area}`)), code(area.area)],
         String(area.files),
         String(area.covered_files),
         String(area.covered_by_stale),
@@ -150,7 +167,14 @@ export function* correspondenceSections(report: CorrespondenceReport): Generator
   yield [
     heading(2, "Areas no decision covers"),
     report.uncovered.length
-      ? list(report.uncovered.map((u) => paragraph(code(u))))
+      ? list(
+          report.uncovered.map((u) => {
+            const anchor = a.of(`area:${u}`);
+            return paragraph(
+              anchor ? { type: "link", url: `#${anchor}`, children: [code(u)] } : code(u),
+            );
+          }),
+        )
       : paragraph("Every area has at least one decision."),
   ];
   yield [
