@@ -5,7 +5,6 @@ import {
   type RecordColumns,
   type RecordWhy,
   type ReportIndex,
-  type ReportRecord,
   recordColumns,
   recordTable,
 } from "../core/reports/report-index.js";
@@ -118,7 +117,9 @@ export function writeReportIndex(gitDir: string, key: string, index: ReportIndex
       questions: index.questions,
     };
     writeFileAtomically(indexFile(gitDir), JSON.stringify(stored));
-    writeReportWhys(gitDir, key, index.records.values());
+    const whys: [string, RecordWhy][] = [];
+    for (const r of index.records.values()) if (r.why) whys.push([r.id, r.why]);
+    writeReportWhys(gitDir, key, whys);
   } catch {
     // derived state only: the next run recomputes it
   }
@@ -139,15 +140,27 @@ function whysFile(gitDir: string): string {
 }
 
 /**
- * Writes the whys of `records` beside the report index, in a file of their own: most pull
- * requests name no record, and their comment then never reads them.
+ * Writes the records' whys (by id) beside the report index, in a file of their own: most pull
+ * requests name no record, and their comment then never reads them. A failure only costs speed.
  */
-function writeReportWhys(gitDir: string, key: string, records: Iterable<ReportRecord>): void {
-  const whys: [string, [string, string, string, string]][] = [];
-  for (const r of records)
-    if (r.why) whys.push([r.id, [r.why.trigger, r.why.chosen, r.why.rationale, r.why.constraints]]);
-  const stored: StoredWhys = { version: REPORT_WHYS_VERSION, key, whys: Object.fromEntries(whys) };
-  writeFileAtomically(whysFile(gitDir), JSON.stringify(stored));
+export function writeReportWhys(
+  gitDir: string,
+  key: string,
+  whys: Iterable<[string, RecordWhy]>,
+): void {
+  try {
+    const rows: [string, [string, string, string, string]][] = [];
+    for (const [id, w] of whys) rows.push([id, [w.trigger, w.chosen, w.rationale, w.constraints]]);
+    const stored: StoredWhys = {
+      version: REPORT_WHYS_VERSION,
+      key,
+      whys: Object.fromEntries(rows),
+    };
+    makeDirectory(stateDir(gitDir));
+    writeFileAtomically(whysFile(gitDir), JSON.stringify(stored));
+  } catch {
+    // derived state only: the next run folds the log for them
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   renderedKey,
   writeRendered,
 } from "../../adapters/rendered-cache.js";
-import { readReportWhys } from "../../adapters/state-cache.js";
+import { readReportWhys, writeReportWhys } from "../../adapters/state-cache.js";
 import { MAX_ITEMS_PER_SECTION } from "../../core/render/pr-comment-limits.js";
 import { type RawEvent, rawEventsOf } from "../../core/reports/log-ids.js";
 import {
@@ -87,7 +87,8 @@ async function renderBody(ctx: AppContext, model: PrCommentModel): Promise<strin
 /**
  * The whys of `ids`: from the file written with the report index of this log, else from the
  * folded log (its cache, or a full read) — only when the file is missing or was written for
- * another log.
+ * another log (an index kept by a build before whys had a file); then every record's why is
+ * written, so the next run reads the file.
  */
 async function recordWhys(
   ctx: AppContext,
@@ -97,10 +98,15 @@ async function recordWhys(
   const kept = readReportWhys(ctx.git.location.gitDir, key, ids);
   if (kept) return kept;
   const state = await loadReportState(ctx);
+  const all = new Map<string, RecordWhy>();
+  for (const [id, record] of state.records) {
+    const why = whyOfCard(record.card);
+    if (why) all.set(id, why);
+  }
+  writeReportWhys(ctx.git.location.gitDir, key, all);
   const out = new Map<string, RecordWhy>();
   for (const id of ids) {
-    const record = state.records.get(id);
-    const why = record ? whyOfCard(record.card) : undefined;
+    const why = all.get(id);
     if (why) out.set(id, why);
   }
   return out;

@@ -144,6 +144,7 @@ export function whyDetails(
     html("</details>"),
   ];
 }
+
 /** An item of "Records this PR makes stale". */
 export function madeStaleItem(l: ItemLinks, s: PrCommentModel["stale"][number]): BlockContent[] {
   const head = [w(`${s.kind} `), l.record(s), ` ${short(s.outcome)}`, w(" — ")];
