@@ -141,7 +141,9 @@ ${report.notices.map((n) => `<p><b>Note:</b> ${e(n)}</p>`).join("")}
       const label = `<code>${e(p.entry)}</code>`;
       return anchor ? `${label} <a href="#${e(anchor)}">area</a>` : label;
     };
-    yield `<details id="${e(a.of(r.id)!)}"><summary><code>${e(r.id)}</code> <bdi>${e(clip(flatten(r.outcome) || "(no outcome)", 200))}</bdi> — ${e(r.status)}, computed ${e(r.computed)}</summary>` +
+    // A stale record is open: its why is what a reader re-checks first.
+    const stale = r.status === "stale" || r.computed === "stale";
+    yield `<details id="${e(a.of(r.id)!)}"${stale ? " open" : ""}><summary><code>${e(r.id)}</code> <bdi>${e(clip(flatten(r.outcome) || "(no outcome)", 200))}</bdi> — ${stale ? '<span class="drifted">stale</span>' : e(r.status)}, computed ${e(r.computed)}</summary>` +
       whyHtml(whyLines(r.why, r.incomplete ?? [])) +
       `<p>${e(r.kind)} based on <code>${e(r.revision.slice(0, 12))}</code>${r.adrs.length ? ` · in ${r.adrs.map((id) => refHtml(a, id)).join(", ")}` : ""}</p>` +
       `<table><tr><th>Path</th><th>State now</th><th>Commits</th></tr>${r.paths
