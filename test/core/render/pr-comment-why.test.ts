@@ -1,3 +1,4 @@
+import type { Root } from "mdast";
 import { describe, expect, it } from "vitest";
 import type { AdriftEvent } from "../../../src/core/events/envelope.js";
 import { foldEvents } from "../../../src/core/project/fold.js";
@@ -16,6 +17,7 @@ import {
   reportRecords,
 } from "../../../src/core/reports/report-index.js";
 import type { StaleFinding } from "../../../src/core/staleness/types.js";
+import { remarkGfm, remarkParse, unified } from "../../../src/vendor/markdown-parser.js";
 import { decisionEvent } from "../../support/events.js";
 
 const HEAD = "a".repeat(40);
@@ -162,6 +164,29 @@ describe("a record's why in the PR comment", () => {
     expect(lacking.sort()).toEqual([STALE, MOVED, REVIEW]);
     const whys = new Map(lacking.map((id) => [id, records.get(id)!.why!]));
     expect(renderPrComment(withWhys(bare, whys))).toBe(body);
+  });
+
+  it("parses as a forge reads it: the why is Markdown inside the details, the only HTML adrift's tags", () => {
+    const tree = unified().use(remarkParse).use(remarkGfm).parse(body) as Root;
+    const html: string[] = [];
+    const strong: string[] = [];
+    const walk = (node: { type: string; value?: string; children?: unknown[] }): void => {
+      if (node.type === "html") html.push(node.value!);
+      if (node.type === "strong")
+        strong.push((node.children as { value?: string }[]).map((c) => c.value ?? "").join(""));
+      for (const c of node.children ?? []) walk(c as typeof node);
+    };
+    walk(tree);
+    for (const h of html)
+      expect(h).toMatch(
+        /^(<!-- adrift:pr-comment head=a+ -->|<details><summary>[A-Za-z ,:'()0-9]+<\/summary>|<\/details>)$/,
+      );
+    // each label parsed as Markdown: not swallowed by the HTML block before it
+    expect(strong.filter((t) => t === "Rationale")).toHaveLength(2);
+    expect(strong.filter((t) => t === "Constraints")).toHaveLength(2);
+    expect(html.filter((h) => h.startsWith("<details>")).length).toBe(
+      html.filter((h) => h === "</details>").length,
+    );
   });
 
   it("says what a record lacks in words, not codes", () => {
