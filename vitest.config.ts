@@ -34,6 +34,7 @@ const THOROUGH_ONLY = [
   "test/cli/watch-deleted.test.ts", // 1.8 (waits on file-system events)
   "test/cli/watch.test.ts", // 1.3 (waits on file-system events)
   "test/cli/hook-managers.test.ts", // installs lefthook, husky and pre-commit from the registries
+  "test/cli/site-serve.test.ts", // waits on file-system events and a rebuild
   "test/cli/site-browser.test.ts", // drives a real headless Chromium over every page of a built site
 ];
 

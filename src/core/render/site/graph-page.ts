@@ -5,7 +5,10 @@ import { link, placeOf } from "./html.js";
 import { renderPage } from "./layout.js";
 import { recordTitle } from "./record-page.js";
 
-/** Most nodes the graph draws: every ADR first, then records in supersessions, then stale ones. */
+/**
+ * Most nodes the graph draws: every ADR first, then records in supersessions, then stale ones,
+ * then the records ADRs hold.
+ */
 export const GRAPH_LIMIT = 400;
 
 /**
@@ -37,8 +40,11 @@ export function siteGraph(
       r.status !== "superseded" &&
       (r.status === "stale" || input.findings.get(r.id)?.state === "stale"),
   );
+  const held = input.adrs.flatMap((a) =>
+    a.record_ids.flatMap((id) => input.state.records.get(id) ?? []),
+  );
   let omitted = Math.max(0, input.adrs.length - GRAPH_LIMIT);
-  for (const record of [...inChain, ...stale]) {
+  for (const record of [...inChain, ...stale, ...held]) {
     if (drawn.has(record.id)) continue;
     if (drawn.size >= GRAPH_LIMIT) {
       omitted++;
@@ -75,7 +81,7 @@ export function siteGraph(
 export function renderGraphPage(input: SiteInput): string {
   const place = placeOf("graph.html");
   const graph = siteGraph(input, place.root);
-  let body = `<h1>Relation graph</h1><p>ADRs and their relations, the records that supersede others, and the stale ones; each box links to its page. Red: stale or drifted; grey: superseded.</p>`;
+  let body = `<h1>Relation graph</h1><p>ADRs with their relations and the records they hold, the records that supersede others, and the stale ones; each box links to its page. Red: stale or drifted; grey: superseded.</p>`;
   body += graph.nodes.length
     ? `<div class="graph-wrap">${renderGraphSvg(graph, "Relation graph of ADRs and records")}</div>`
     : "<p>Nothing to draw yet: no ADR, no supersession, nothing stale.</p>";

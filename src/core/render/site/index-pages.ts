@@ -107,7 +107,7 @@ export function renderCodeMap(input: SiteInput): string {
       ...a.decisions.slice(0, 20).map((id) => recordLink(input, place, id)),
     ];
     const more = a.decisions.length > 20 ? ` and ${a.decisions.length - 20} more` : "";
-    body += `<tr><td><code>${userText(a.area)}</code></td><td><div class="meter" role="img" aria-label="${e(`${a.covered_files - a.covered_by_stale} fresh, ${a.covered_by_stale} stale, ${a.files - a.covered_files} uncovered of ${a.files} files`)}"><span class="fresh" style="width:${fresh.toFixed(1)}%"></span><span class="stale" style="width:${stale.toFixed(1)}%"></span></div></td><td>${a.covered_files}/${a.files}${a.covered_by_stale ? ` (${a.covered_by_stale} by stale decisions)` : ""}</td><td>${governors.join("<br>") || "—"}${more}</td></tr>`;
+    body += `<tr><td class="area"><code>${userText(a.area)}</code></td><td><div class="meter" role="img" aria-label="${e(`${a.covered_files - a.covered_by_stale} fresh, ${a.covered_by_stale} stale, ${a.files - a.covered_files} uncovered of ${a.files} files`)}"><span class="fresh" style="width:${fresh.toFixed(1)}%"></span><span class="stale" style="width:${stale.toFixed(1)}%"></span></div></td><td>${a.covered_files}/${a.files}${a.covered_by_stale ? ` (${a.covered_by_stale} by stale decisions)` : ""}</td><td>${governors.join("<br>") || "—"}${more}</td></tr>`;
   }
   body += "</table>";
   return renderPage(input, place, { title: "Code map", body });
