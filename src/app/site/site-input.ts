@@ -44,45 +44,58 @@ async function readAdrBody(ctx: AppContext, file: string): Promise<{ body?: Root
   return { body, ...(date ? { date } : {}) };
 }
 
-/** The changes of a stale record's first files since its basis, as line diffs. */
-async function diffsOf(
+/** One file of a stale record to show the change of: where it was, where it is. */
+type DiffJob = { record: string; from: string; path: string; to: string; change: string };
+
+/** A file's change as a diff, or a note on why it is not shown. */
+function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): SiteDiff {
+  const base = { path: job.to === job.path ? job.to : `${job.path} → ${job.to}`, from: job.from, to: head };
+  if ((before?.length ?? 0) > DIFF_BYTES || (after?.length ?? 0) > DIFF_BYTES)
+    return { ...base, note: "too large to show here" };
+  if (before?.includes(0) || after?.includes(0)) return { ...base, note: "a binary file changed" };
+  const hunks = diffTexts(before?.toString("utf8") ?? "", after?.toString("utf8") ?? "");
+  if (!hunks) return { ...base, note: "rewritten (too many changes to show line by line)" };
+  let lines = 0;
+  const kept = hunks.filter((h) => {
+    lines += h.lines.length;
+    return lines <= DIFF_LINES;
+  });
+  return {
+    ...base,
+    hunks: kept,
+    ...(kept.length < hunks.length ? { note: `${hunks.length - kept.length} more hunks` } : {}),
+  };
+}
+
+/**
+ * The changes of stale records' first files since their bases, as line diffs: every file's
+ * blob ids in one request and every blob in another (two git calls, whatever the count).
+ */
+async function staleDiffs(
   ctx: AppContext,
-  finding: StaleFinding,
-  from: string,
+  state: ProjectState,
+  findings: readonly StaleFinding[],
   head: string,
-): Promise<SiteDiff[]> {
-  const diffs: SiteDiff[] = [];
-  for (const change of finding.paths.slice(0, DIFF_FILES)) {
-    const to = change.new_path ?? change.path;
-    const [before, after] = await Promise.all([
-      change.change === "added" ? undefined : ctx.git.readFileAt(from, change.path),
-      change.change === "deleted" ? undefined : ctx.git.readFileAt(head, to),
-    ]);
-    const base = { path: to === change.path ? to : `${change.path} → ${to}`, from, to: head };
-    if ((before?.length ?? 0) > DIFF_BYTES || (after?.length ?? 0) > DIFF_BYTES) {
-      diffs.push({ ...base, note: "too large to show here" });
-      continue;
-    }
-    if (before?.includes(0) || after?.includes(0)) {
-      diffs.push({ ...base, note: "a binary file changed" });
-      continue;
-    }
-    const hunks = diffTexts(before?.toString("utf8") ?? "", after?.toString("utf8") ?? "");
-    if (!hunks) {
-      diffs.push({ ...base, note: "rewritten (too many changes to show line by line)" });
-      continue;
-    }
-    let lines = 0;
-    const kept = hunks.filter((h) => {
-      lines += h.lines.length;
-      return lines <= DIFF_LINES;
-    });
-    diffs.push({
-      ...base,
-      hunks: kept,
-      ...(kept.length < hunks.length ? { note: `${hunks.length - kept.length} more hunks` } : {}),
-    });
+): Promise<Map<string, SiteDiff[]>> {
+  const jobs: DiffJob[] = [];
+  for (const finding of findings.filter((f) => f.state === "stale").slice(0, DIFF_RECORDS)) {
+    const from = state.records.get(finding.record_id)?.basis?.revision;
+    if (!from || !/^[0-9a-f]{40,64}$/.test(from)) continue;
+    for (const change of finding.paths.slice(0, DIFF_FILES))
+      jobs.push({ record: finding.record_id, from, path: change.path, to: change.new_path ?? change.path, change: change.change });
   }
+  const pairs = jobs.flatMap((job): [string, string][] => [
+    [job.from, job.path],
+    [head, job.to],
+  ]);
+  const oids = pairs.length ? await ctx.git.objectIdsAt(pairs) : [];
+  const blobs = await ctx.git.readBlobs([...new Set(oids.filter((o) => o !== undefined))]);
+  const diffs = new Map<string, SiteDiff[]>();
+  jobs.forEach((job, i) => {
+    const before = job.change === "added" ? undefined : blobs.get(oids[2 * i] ?? "");
+    const after = job.change === "deleted" ? undefined : blobs.get(oids[2 * i + 1] ?? "");
+    diffs.set(job.record, [...(diffs.get(job.record) ?? []), diffOf(job, head, before, after)]);
+  });
   return diffs;
 }
 
@@ -115,13 +128,7 @@ export async function loadSiteInput(
   const bodies = await Promise.all(report.adrs.map((a) => readAdrBody(ctx, a.path)));
   const adrs: SiteAdr[] = report.adrs.map((a, i) => ({ ...a, ...bodies[i] }));
   const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const diffs = new Map<string, SiteDiff[]>();
-  const stale = staleness.findings.filter((f) => f.state === "stale").slice(0, DIFF_RECORDS);
-  for (const finding of stale) {
-    const basis = state.records.get(finding.record_id)?.basis;
-    if (basis && /^[0-9a-f]{40,64}$/.test(basis.revision))
-      diffs.set(finding.record_id, await diffsOf(ctx, finding, basis.revision, head));
-  }
+  const diffs = await staleDiffs(ctx, state, staleness.findings, head);
   return {
     name: path.basename(ctx.git.location.root),
     state,
