@@ -62,14 +62,21 @@ function setUp(dir, n, adrCount) {
   mkdirSync(folder, { recursive: true });
   const per = Math.max(1, Math.floor(ids.length / adrCount / 2));
   for (let i = 1; i <= adrCount; i++)
-    writeFileSync(path.join(folder, `${pad(i)}-decision-${i}.md`), adrText(i, ids.slice((i - 1) * per, i * per)));
+    writeFileSync(
+      path.join(folder, `${pad(i)}-decision-${i}.md`),
+      adrText(i, ids.slice((i - 1) * per, i * per)),
+    );
   execFileSync("git", ["-C", dir, "add", "-A"], { env });
   execFileSync("git", ["-C", dir, "commit", "-q", "-m", "log and ADRs"], { env });
 }
 
 function build(dir, out) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [CLI, "site", "build", "--out", out, "--json"], { cwd: dir, env: gitEnv(), maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, [CLI, "site", "build", "--out", out, "--json"], {
+    cwd: dir,
+    env: gitEnv(),
+    maxBuffer: 1 << 26,
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`site build exited ${r.status}: ${r.stderr}`);
   return { ms, ...JSON.parse(r.stdout) };
@@ -90,9 +97,16 @@ function measure(n, adrCount) {
     rmSync(out, { recursive: true, force: true });
     full.push(build(dir, out).ms);
     // One new decision, as `decision record` appends it; then the same folder is rebuilt.
-    const line = JSON.parse(readFileSync(log, "utf8").split("\n").find((l) => l.includes('"decision_recorded"')));
+    const line = JSON.parse(
+      readFileSync(log, "utf8")
+        .split("\n")
+        .find((l) => l.includes('"decision_recorded"')),
+    );
     const id = `01${"Z".repeat(20)}${String(1000 + i).padStart(4, "0")}`;
-    appendFileSync(log, `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data: { ...line.data, card: { ...line.data.card, outcome: `New decision ${i}` } } })}\n`);
+    appendFileSync(
+      log,
+      `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data: { ...line.data, card: { ...line.data.card, outcome: `New decision ${i}` } } })}\n`,
+    );
     last = build(dir, out);
     rebuild.push(last.ms);
   }
@@ -107,5 +121,7 @@ for (const r of rows) {
   );
 }
 const [small, big] = rows;
-console.log(`growth: ${(big.n / small.n).toFixed(0)}× the records -> ${(big.full / small.full).toFixed(1)}× the time (linear: ${(big.n / small.n).toFixed(0)}×)`);
+console.log(
+  `growth: ${(big.n / small.n).toFixed(0)}× the records -> ${(big.full / small.full).toFixed(1)}× the time (linear: ${(big.n / small.n).toFixed(0)}×)`,
+);
 console.log(`load after: ${loadavg()}`);

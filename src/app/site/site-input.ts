@@ -49,7 +49,11 @@ type DiffJob = { record: string; from: string; path: string; to: string; change:
 
 /** A file's change as a diff, or a note on why it is not shown. */
 function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): SiteDiff {
-  const base = { path: job.to === job.path ? job.to : `${job.path} → ${job.to}`, from: job.from, to: head };
+  const base = {
+    path: job.to === job.path ? job.to : `${job.path} → ${job.to}`,
+    from: job.from,
+    to: head,
+  };
   if ((before?.length ?? 0) > DIFF_BYTES || (after?.length ?? 0) > DIFF_BYTES)
     return { ...base, note: "too large to show here" };
   if (before?.includes(0) || after?.includes(0)) return { ...base, note: "a binary file changed" };
@@ -82,7 +86,13 @@ async function staleDiffs(
     const from = state.records.get(finding.record_id)?.basis?.revision;
     if (!from || !/^[0-9a-f]{40,64}$/.test(from)) continue;
     for (const change of finding.paths.slice(0, DIFF_FILES))
-      jobs.push({ record: finding.record_id, from, path: change.path, to: change.new_path ?? change.path, change: change.change });
+      jobs.push({
+        record: finding.record_id,
+        from,
+        path: change.path,
+        to: change.new_path ?? change.path,
+        change: change.change,
+      });
   }
   const pairs = jobs.flatMap((job): [string, string][] => [
     [job.from, job.path],
