@@ -5,11 +5,14 @@
 // only the changed pages are written), each the median of N; prints the site's size and pages,
 // and the same at a tenth of the records and ADRs to show the build grows linearly.
 // Run after `npm run build`: node bench/site.mjs [records, 10000] [adrs, 300] [runs, 3]
+// (ADRIFT_BENCH_CLI=<a copy of dist>/cli/main.js measures that build, so a rebuild of dist/
+// during a long run does not pull the files from under it).
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CLI, gitEnv, makeHistory, WORK, writeLog } from "./synthetic.mjs";
 
+const cli = process.env.ADRIFT_BENCH_CLI ?? CLI;
 const records = Number(process.argv[2] ?? 10_000);
 const adrs = Number(process.argv[3] ?? 300);
 const runs = Number(process.argv[4] ?? 3);
@@ -72,7 +75,7 @@ function setUp(dir, n, adrCount) {
 
 function build(dir, out) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [CLI, "site", "build", "--out", out, "--json"], {
+  const r = spawnSync(process.execPath, [cli, "site", "build", "--out", out, "--json"], {
     cwd: dir,
     env: gitEnv(),
     maxBuffer: 1 << 26,

@@ -74,7 +74,7 @@ export function renderGraphSvg(graph: RelationGraph, label: string): string {
   const size = g.graph() as { width?: number; height?: number };
   const width = Math.max(1, size.width ?? 1);
   const height = Math.max(1, size.height ?? 1);
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" class="graph" role="group" aria-label="${e(label)}" width="${r(width)}" height="${r(height)}" viewBox="0 0 ${r(width)} ${r(height)}" font-family="system-ui,sans-serif" font-size="12">`;
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" class="graph" role="group" aria-label="${userText(label)}" width="${r(width)}" height="${r(height)}" viewBox="0 0 ${r(width)} ${r(height)}" font-family="system-ui,sans-serif" font-size="12">`;
   svg += `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#57606a"/></marker></defs>`;
   edges.forEach((edge, i) => {
     const laid = g.edge({ v: edge.from, w: edge.to, name: `e${i}` }) as {
@@ -85,7 +85,7 @@ export function renderGraphSvg(graph: RelationGraph, label: string): string {
     const points = laid.points ?? [];
     if (points.length < 2) return;
     const d = points.map((p, j) => `${j === 0 ? "M" : "L"}${r(p.x)} ${r(p.y)}`).join("");
-    svg += `<path d="${d}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"><title>${e(`${edge.from} ${edge.label ?? "→"} ${edge.to}`)}</title></path>`;
+    svg += `<path d="${d}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"><title>${userText(`${edge.from} ${edge.label ?? "→"} ${edge.to}`)}</title></path>`;
     if (edge.label && laid.x !== undefined && laid.y !== undefined)
       svg += `<text x="${r(laid.x)}" y="${r(laid.y + 4)}" text-anchor="middle" fill="#424a53">${userText(clip(flatten(edge.label), 24))}</text>`;
   });
@@ -103,7 +103,7 @@ export function renderGraphSvg(graph: RelationGraph, label: string): string {
     const text = `<text x="${r(laid.x)}" y="${r(laid.y + 4)}" text-anchor="middle" fill="#1f2328">${userText(clip(flatten(node.label), MAX_LABEL))}</text>`;
     const body = `<title>${userText(clip(name, 300))}</title>${shape}${text}`;
     svg += node.href
-      ? `<a href="${e(node.href)}" aria-label="${e(clip(name, 300))}">${body}</a>`
+      ? `<a href="${e(node.href)}" aria-label="${userText(clip(name, 300))}">${body}</a>`
       : `<g>${body}</g>`;
   }
   return `${svg}</svg>`;
