@@ -78,9 +78,11 @@ export function siteGraph(
 }
 
 /** The graph page: the relation graph as inline SVG, drawn when the site is built. */
-export function renderGraphPage(input: SiteInput): string {
+export function renderGraphPage(
+  input: SiteInput,
+  graph = siteGraph(input, placeOf("graph.html").root),
+): string {
   const place = placeOf("graph.html");
-  const graph = siteGraph(input, place.root);
   let body = `<h1>Relation graph</h1><p>ADRs with their relations and the records they hold, the records that supersede others, and the stale ones; each box links to its page. Red: stale or drifted; grey: superseded.</p>`;
   body += graph.nodes.length
     ? `<div class="graph-wrap">${renderGraphSvg(graph, "Relation graph of ADRs and records")}</div>`

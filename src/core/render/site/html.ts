@@ -9,17 +9,23 @@ export const e = escapeHtml;
  */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
-/** Text a person wrote, for element content: escaped, bidi overrides shown as `<U+202E>`. */
-export function userText(text: string): string {
-  return e(
-    text.replace(BIDI_CONTROLS, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase()}>`),
-  );
+/** Text with its writing-direction overrides and isolates shown as their code points (`<U+202E>`). */
+export function showBidi(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase()}>`);
 }
 
-/** A JSON value for a `<script type="application/json">`: no `<`, `>` or `&` can end the element. */
+/** Text a person wrote, for element content: escaped, bidi overrides shown as `<U+202E>`. */
+export function userText(text: string): string {
+  return e(showBidi(text));
+}
+
+/**
+ * A JSON value for a `<script type="application/json">`: no `<`, `>` or `&` can end the element
+ * (they, line separators and bidi controls are written as `\u` escapes: the same value read back).
+ */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
+    /[<>&\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }

@@ -24,7 +24,7 @@ export function renderHome(input: SiteInput): string {
   const open = [...input.state.questions.values()].filter((q) => q.status === "open");
   const card = (n: number | string, label: string, to: string) =>
     `<div class="card"><b>${e(String(n))}</b>${link(place, to, e(label))}</div>`;
-  let body = `<h1>Decisions of ${userText(input.name)}</h1><p class="muted">What was decided, why, and whether the code still agrees.</p>`;
+  let body = `<h1>Decisions of ${userText(input.name)}</h1><p class="muted">What was decided, why, and whether the code still agrees at <code>${e(input.report.head.slice(0, 12) || "no commit")}</code>.</p>`;
   body += `<div class="cards">${card(records.filter((r) => r.kind === "decision").length, "decisions", "records.html")}${card(records.filter((r) => r.kind === "intent").length, "intent cards", "records.html")}${card(input.adrs.length, "ADRs", "adrs.html")}${card(stale.length, "stale now", "records.html#stale")}${card(open.length, "open questions", "questions.html")}${card(`${input.report.summary.covered_files}/${input.report.summary.files}`, "files covered", "code.html")}</div>`;
   if (stale.length) {
     body += `<h2>Stale now</h2><ul>${stale

@@ -86,7 +86,7 @@ export function renderPage(input: SiteInput, place: PagePlace, parts: PageParts)
 <main id="main">
 ${parts.body}
 </main>
-<footer>Built by adrift from the decision log at <code>${e(input.report.head.slice(0, 12) || "no commit")}</code>.</footer>
+<footer>Built by adrift from the decision log.</footer>
 ${parts.data ?? ""}${scripts.map((s) => `<script>${s}</script>`).join("")}
 </body></html>
 `;

@@ -1,6 +1,12 @@
 import type { RecordView } from "../../project/state.js";
 import type { CorrespondenceRecord } from "../../reports/correspondence.js";
-import { adrPath, recordPath, type SiteDiff, type SiteInput } from "../../site/site-model.js";
+import {
+  adrPath,
+  recordPath,
+  type SiteAdr,
+  type SiteDiff,
+  type SiteInput,
+} from "../../site/site-model.js";
 import type { StaleFinding } from "../../staleness/types.js";
 import { clip, flatten } from "../text.js";
 import { e, link, type PagePlace, placeOf, userText } from "./html.js";
@@ -129,10 +135,10 @@ export function renderRecordPage(
   input: SiteInput,
   record: RecordView,
   inReport: CorrespondenceRecord | undefined,
+  adrs: readonly SiteAdr[] = input.adrs.filter((a) => a.record_ids.includes(record.id)),
 ): string {
   const place = placeOf(recordPath(record.id));
   const finding = input.findings.get(record.id);
-  const adrs = input.adrs.filter((a) => a.record_ids.includes(record.id));
   let body = `<p class="muted"><span class="kind">${e(record.kind === "intent" ? "intent card" : "decision")}</span><code>${e(record.id)}</code></p>`;
   body += `<h1>${userText(recordTitle(record, 400))}</h1>`;
   body += `<p>Log status ${badge(record.status)} · computed ${badge(finding?.state ?? "unknown")} · ${badge(record.consent)} · recorded <time datetime="${e(record.at)}">${e(record.at.slice(0, 10))}</time> by ${userText(record.actor.name)}</p>`;

@@ -2,7 +2,7 @@ import { toString as mdastText } from "mdast-util-to-string";
 import { adrPath, recordPath, type SiteInput } from "../../site/site-model.js";
 import { clip, flatten } from "../text.js";
 import { adrName } from "./adr-page.js";
-import { placeOf, scriptJson } from "./html.js";
+import { placeOf, scriptJson, showBidi } from "./html.js";
 import { renderPage } from "./layout.js";
 import { recordTitle } from "./record-page.js";
 
@@ -68,7 +68,8 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
       ].join("\n"),
       href: `backlog.html#story-${s.id}`,
     });
-  return docs;
+  // Results are shown as text: a direction override in a title is shown, never obeyed.
+  return docs.map((d) => ({ ...d, title: showBidi(d.title), text: showBidi(d.text) }));
 }
 
 /**
