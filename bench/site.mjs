@@ -91,6 +91,9 @@ function measure(n, adrCount) {
   const dir = path.join(WORK, `site-${n}`);
   setUp(dir, n, adrCount);
   const log = path.join(dir, ".decisions/log/bench.events.ndjson");
+  const head = execFileSync("git", ["-C", dir, "rev-parse", "HEAD"], { env: gitEnv() })
+    .toString()
+    .trim();
   const cold = build(dir, path.join(dir, "out-cold"));
   const full = [];
   const rebuild = [];

@@ -26,22 +26,23 @@ export function scriptHash(script: string): string {
   return createHash("sha256").update(script, "utf8").digest("base64");
 }
 
-/** An ADR file's body parsed (front matter left out) and its `date:` when it has one. */
-async function readAdrBody(ctx: AppContext, file: string): Promise<{ body?: Root; date?: string }> {
+/** An ADR file's Markdown without its front matter, and the `date:` it gives when it has one. */
+function readAdrSource(ctx: AppContext, file: string): { source?: string; date?: string } {
   let text: string;
   try {
     text = readFileSync(path.join(ctx.git.location.root, file), "utf8");
   } catch {
     return {};
   }
-  const { parseMarkdown } = await import("../adr/markdown.js");
-  const tree = await parseMarkdown(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
-  const front = tree.children[0]?.type === "yaml" ? tree.children[0].value : "";
+  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const front = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(normalized);
   const date =
-    /^date:\s*["']?([0-9]{4}-[0-9]{2}-[0-9]{2})/m.exec(front)?.[1] ??
-    /^[-*]\s*Date:\s*([0-9]{4}-[0-9]{2}-[0-9]{2})/im.exec(text)?.[1];
-  const body: Root = { ...tree, children: tree.children.filter((c) => c.type !== "yaml") };
-  return { body, ...(date ? { date } : {}) };
+    /^date:\s*["']?([0-9]{4}-[0-9]{2}-[0-9]{2})/m.exec(front?.[1] ?? "")?.[1] ??
+    /^[-*]\s*Date:\s*([0-9]{4}-[0-9]{2}-[0-9]{2})/im.exec(normalized)?.[1];
+  return {
+    source: front ? normalized.slice(front[0].length) : normalized,
+    ...(date ? { date } : {}),
+  };
 }
 
 /** One file of a stale record to show the change of: where it was, where it is. */
@@ -135,8 +136,11 @@ export async function loadSiteInput(
     files: tree.map((t) => t.path).filter(counted.counts),
     depth: ctx.config.coverage_depth,
   });
-  const bodies = await Promise.all(report.adrs.map((a) => readAdrBody(ctx, a.path)));
-  const adrs: SiteAdr[] = report.adrs.map((a, i) => ({ ...a, ...bodies[i] }));
+  const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...readAdrSource(ctx, a.path) }));
+  // The Markdown parser is loaded only where there is an ADR to render.
+  const parseMarkdown = adrs.length
+    ? await (await import("../adr/markdown.js")).markdownParser()
+    : (): Root => ({ type: "root", children: [] });
   const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
   const diffs = await staleDiffs(ctx, state, staleness.findings, head);
   return {
@@ -148,6 +152,7 @@ export async function loadSiteInput(
     diffs,
     coverage: computeCoverage(state),
     scriptHash,
+    parseMarkdown,
     ...(options.liveReload ? { liveReload: options.liveReload } : {}),
   };
 }

@@ -16,8 +16,11 @@ export type SiteDiff = {
   note?: string;
 };
 
-/** An ADR as the site shows it: the report's view, its date and its Markdown body. */
-export type SiteAdr = CorrespondenceAdr & { date?: string; body?: Root };
+/**
+ * An ADR as the site shows it: the report's view, its date and its Markdown body as written
+ * (front matter left out; parsed only when its page is rendered).
+ */
+export type SiteAdr = CorrespondenceAdr & { date?: string; source?: string };
 
 /** Everything the site is rendered from (pure data: the build reads it, the pages render it). */
 export type SiteInput = {
@@ -32,6 +35,8 @@ export type SiteInput = {
   coverage: CoverageReport;
   /** the script every page runs when previewed (live reload), with no other script */
   liveReload?: string;
+  /** parses an ADR's Markdown (GFM) into mdast */
+  parseMarkdown: (text: string) => Root;
   /** base64 SHA-256 of a script's text, for the pages' Content-Security-Policy */
   scriptHash: (script: string) => string;
 };

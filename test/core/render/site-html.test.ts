@@ -19,7 +19,7 @@ describe("the site's text rules", () => {
         (text) => {
           const json = scriptJson({ text });
           expect(json).not.toMatch(/[<>&\u2028\u2029]/);
-        expect(json).not.toMatch(BIDI);
+          expect(json).not.toMatch(BIDI);
           expect(JSON.parse(json)).toEqual({ text });
         },
       ),

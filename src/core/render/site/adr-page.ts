@@ -42,6 +42,6 @@ export function renderAdrPage(input: SiteInput, adr: SiteAdr): string {
     : "<p>It names no record.</p>";
   if (adr.scope.length)
     body += `<h2>Code it governs</h2><ul>${adr.scope.map((s) => `<li><code>${userText(s)}</code></li>`).join("")}</ul>`;
-  body += `<h2>Text</h2><div class="adr-body">${adr.body ? markdownHtml(adr.body, { rewriteHref }) : '<p class="muted">The file could not be read.</p>'}</div>`;
+  body += `<h2>Text</h2><div class="adr-body">${adr.source === undefined ? '<p class="muted">The file could not be read.</p>' : markdownHtml(input.parseMarkdown(adr.source), { rewriteHref })}</div>`;
   return renderPage(input, place, { title: `${adrName(adr)} ${adr.title}`, body });
 }

@@ -1,4 +1,3 @@
-import { toString as mdastText } from "mdast-util-to-string";
 import { adrPath, recordPath, type SiteInput } from "../../site/site-model.js";
 import { clip, flatten } from "../text.js";
 import { adrName } from "./adr-page.js";
@@ -37,7 +36,7 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
       id: a.id,
       kind: "ADR",
       title: `${adrName(a)} ${flatten(a.title)}`,
-      text: clip(a.body ? mdastText(a.body) : "", 20_000),
+      text: clip(a.source ?? "", 20_000),
       href: adrPath(a.id),
     });
   for (const q of input.state.questions.values())
