@@ -12,10 +12,15 @@ import { CONFIG_PATHS, type ConfigPath, configPathProblem } from "../core/config
 import { readConfigFile } from "./config-file.js";
 import type { AppContext, OpenOptions } from "./dependencies.js";
 
-async function readConfig(root: string): Promise<Config> {
+/** The config of the repository at `root`, as `parseConfig` reads it (zod only when it must). */
+export async function readConfig(root: string): Promise<Config> {
   const text = readConfigFile(root);
   return text === undefined
-    ? { ...CONFIG_DEFAULTS, coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] } }
+    ? {
+        ...CONFIG_DEFAULTS,
+        qa_specialties: [],
+        coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] },
+      }
     : readConfigText(text);
 }
 

@@ -13,7 +13,13 @@ import { syncDrafts } from "./adr/sync.js";
 import { answerAgentHook } from "./agents/hook.js";
 import { installAgentHooks, uninstallAllAgentHooks } from "./agents/install.js";
 import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog/backlog.js";
-import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./backlog/questions.js";
+import {
+  answerQuestion,
+  askQuestion,
+  listQuestions,
+  openQuestionsAffecting,
+  showQuestion,
+} from "./backlog/questions.js";
 import {
   addStory,
   amendStory,
@@ -135,6 +141,7 @@ export function repositoryApi(ctx: AppContext) {
     listQuestions: (options?: { status?: "open" | "answered" | "all"; limit?: number }) =>
       listQuestions(ctx, options),
     showQuestion: (ref: string) => showQuestion(ctx, ref),
+    openQuestionsAffecting: (paths: readonly string[]) => openQuestionsAffecting(ctx, paths),
     answerQuestion: (ref: string, input: { answer?: string; accept_suggestion?: boolean }) =>
       answerQuestion(ctx, ref, input),
     recordVerdict: (task: string, verdict: Verdict, input?: VerdictInput) =>

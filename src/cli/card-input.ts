@@ -25,7 +25,7 @@ export function cardFlags(command: Command): Command {
     .option("--tag <tag>", "a tag (repeatable)", collect)
     .option(
       "--path <scope>",
-      "code the record is based on: file, directory/ or glob, from the repository root (repeatable)",
+      "code the record is based on: file, directory/ or glob, from the repository root; '!glob' excludes; a name like app/[id]/ is that path when it exists (app/\\[id\\]/ forces it) (repeatable)",
       collect,
     )
     .option(
@@ -145,12 +145,16 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   let base: DecisionInput = {};
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
-    const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(await readInputFile(options.file, runDir(options)));
+    const { inputError } = await import("../core/events/argument-errors.js");
+    const raw = await readInputFile(options.file, runDir(options));
+    const parsed = CardFileInput.safeParse(raw);
     if (!parsed.success)
-      throw new AdriftError(
-        "validation_failed",
-        `${options.file}: ${describeIssues(parsed.error)}; nothing was written: fix the file (fields as in docs/formats.md) and run again`,
+      throw inputError(
+        options.file === "-" ? "stdin" : options.file,
+        CardFileInput,
+        raw,
+        parsed.error,
+        "nothing was written: fix the file (fields as in docs/formats.md) and run again",
       );
     const f = parsed.data;
     base = {

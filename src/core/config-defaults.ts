@@ -25,6 +25,7 @@ export const CONFIG_DEFAULTS = {
   adr_index: "docs/adr/README.md",
   templates_dir: ".decisions/templates",
   correction_cycle_limit: 3,
+  qa_specialties: [] as readonly string[],
   coverage_depth: 2,
   broad_scope_ratio: 0.5,
   adr_language: "auto",

@@ -1,4 +1,4 @@
-import { compileScope } from "../rules/scope.js";
+import { compileScope, isExclusion } from "../rules/scope.js";
 import { RangeUnion } from "./range-union.js";
 
 /** What clustering needs of a record. */
@@ -299,10 +299,12 @@ const EXPLAINED_OVERLAPS = 200;
 function overlapsOf(record: ClusterInput, group: readonly ClusterInput[]): { overlaps?: string[] } {
   if (group.length < 2 || group.length > EXPLAINED_OVERLAPS) return {};
   const others = [
-    ...new Set(group.filter((r) => r.id !== record.id).flatMap((r) => r.touched_paths)),
+    ...new Set(
+      group.filter((r) => r.id !== record.id).flatMap((r) => r.touched_paths.filter(included)),
+    ),
   ];
   const scopes = others.map((o) => compileScope(o));
-  const mine = [...new Set(record.touched_paths)].filter((p) => {
+  const mine = [...new Set(record.touched_paths.filter(included))].filter((p) => {
     const scope = compileScope(p);
     return others.some((o, i) => o === p || scope.matches(o) || scopes[i]!.matches(p));
   });
@@ -310,6 +312,9 @@ function overlapsOf(record: ClusterInput, group: readonly ClusterInput[]): { ove
 }
 
 type Entry = { path: string; owner: number };
+
+/** An entry that covers code (an exclusion only narrows the others: no overlap through it). */
+const included = (entry: string) => !isExclusion(entry);
 
 /** Records whose touched paths overlap, transitively, as groups (oldest first), with their paths. */
 function overlapGroups(
@@ -319,7 +324,8 @@ function overlapGroups(
   const owners: ClusterInput[] = [];
   for (const record of records) {
     const owner = owners.push(record) - 1;
-    for (const path of new Set(record.touched_paths)) entries.push({ path, owner });
+    for (const path of new Set(record.touched_paths.filter(included)))
+      entries.push({ path, owner });
   }
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.owner - b.owner));
   const union = new RangeUnion(entries.length);
@@ -351,9 +357,7 @@ function joinMatches(entries: readonly Entry[], i: number, union: RangeUnion): v
     union.join(i, from);
   };
   if (scope.kind === "glob") {
-    const literal = scope.entry.slice(0, scope.entry.search(/[*?[\]{}]/));
-    const prefix = literal.slice(0, literal.lastIndexOf("/") + 1);
-    const [from, to] = prefixRange(entries, prefix);
+    const [from, to] = prefixRange(entries, scope.literal);
     for (let j = from; j < to; j++)
       if (j !== i && (scope.matches(entries[j]!.path) || entries[j]!.path === scope.entry))
         union.join(i, j);
