@@ -14,13 +14,10 @@ export const AgentDraft = z
     cluster: z.string().min(1).max(2_000),
     context: z.union([Prose, Lines]).transform((v) => (typeof v === "string" ? [v] : v)),
     drivers: Lines,
-    options: z
-      .array(z.object({ name: Prose.min(1), pros: Lines, cons: Lines }).strict())
-      .min(1, "a draft names its options")
-      .max(200),
+    // As many as the records have (a cluster settled by an answer alone may have none).
+    options: z.array(z.object({ name: Prose.min(1), pros: Lines, cons: Lines }).strict()).max(200),
     outcome: z
       .array(z.object({ option: Prose.min(1), outcome: Prose.default(""), why: Prose }).strict())
-      .min(1, "a draft says what was chosen")
       .max(200),
     consequences: z
       .object({ good: Lines, bad: Lines, neutral: Lines })
