@@ -10,5 +10,6 @@ export const INSTRUCTIONS = [
   "When decisions are stale, review_stale_records shows each with the diff since its basis; when one still holds, propose_reverification with what you checked: the user confirms it (you never re-verify alone).",
   QUESTION_RULE,
   "Only the user answers questions, with the adrift CLI; read the answers with list_open_questions and get_context, and follow them: they override requirements when they conflict.",
+  "When asked for ADRs, adr_draft_clusters gives the clusters to draft; write each one's prose in the records' language and give it back with adr_draft_write, keeping every option the records name. A person accepts drafts.",
   "Domain errors come back as tool results with isError and a stable code: fix the arguments and call again.",
 ].join("\n");
