@@ -4,8 +4,21 @@ import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 async function acceptOne(repo: TestRepo, outcome: string, tag: string, number: number) {
   const api = await openRepository(repo.dir, { env: testEnv() });
-  await api.recordIntent({ outcome, trigger: "t", trivial: true, tags: [tag] });
-  const drafts = repo.adriftJson<{ drafts: { path: string }[] }>(["adr", "draft"]).drafts;
+  const { id } = await api.recordIntent({
+    outcome,
+    trigger: "t",
+    chosen_approach: "c",
+    selection_rationale: "r",
+    trivial: true,
+    tags: [tag],
+  });
+  // One record alone waits for a cluster unless asked for.
+  const drafts = repo.adriftJson<{ drafts: { path: string }[] }>([
+    "adr",
+    "draft",
+    "--record",
+    id,
+  ]).drafts;
   return repo.adriftJson<{ path: string; number: number }>([
     "adr",
     "accept",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readFrontMatter } from "../../src/app/adr/front-matter.js";
 import { connectMcp, errorCode } from "../support/mcp.js";
-import { makeRepo } from "../support/repo.js";
+import { makeRepo, testEnv } from "../support/repo.js";
 
 type Brief = {
   clusters: {
@@ -151,6 +151,12 @@ describe("adrift mcp: an agent writes an ADR draft, adrift checks it, a person a
     expect(again.drafts.map((d) => d.result)).toEqual(["unchanged"]);
     expect(readFileSync(path.join(repo.dir, written.draft.path), "utf8")).toBe(text);
 
+    // Accepting is a person's: refused from the agent's shell, done from the person's.
+    const byAgent = repo.adrift(["adr", "accept", written.draft.path, "--json"], {
+      env: testEnv({ CLAUDECODE: "1" }),
+    });
+    expect(byAgent.code).toBe(5);
+    expect(JSON.parse(byAgent.stderr).error.code).toBe("only_human");
     const accepted = repo.adriftJson<{ number: number; path: string }>([
       "adr",
       "accept",
