@@ -209,4 +209,72 @@ describe("clustering", () => {
       propertyOptions({ numRuns: 200 }),
     );
   });
+
+  // Worklines, tags, answers tied to other records, undecided cards, records asked for.
+  const mixedArb = fc
+    .array(
+      fc.record({
+        paths: fc.array(pathArb, { maxLength: 2 }),
+        workline: fc.constantFrom(undefined, "W1", "W2"),
+        tag: fc.constantFrom(undefined, "a", "b"),
+        answerTo: fc.option(fc.nat(11), { nil: undefined }),
+        decided: fc.boolean(),
+        asked: fc.boolean(),
+      }),
+      { maxLength: 12 },
+    )
+    .map((rows) =>
+      rows.map((row, i) => ({
+        input: rec(`R${String(i).padStart(2, "0")}`, {
+          touched_paths: row.paths,
+          tags: row.tag ? [row.tag] : [],
+          ...(row.workline ? { workline_id: row.workline } : {}),
+          decided: row.decided,
+          ...(row.answerTo !== undefined ? { question_id: `Q${i}` } : {}),
+          links:
+            row.answerTo !== undefined
+              ? [`record:R${String(row.answerTo).padStart(2, "0")}`]
+              : [`record:R${String(i).padStart(2, "0")}`],
+        }),
+        asked: row.asked,
+      })),
+    );
+
+  it("with worklines, answers and asked records: the same clusters in any order, each record placed once", () => {
+    fc.assert(
+      fc.property(
+        mixedArb.chain((rows) =>
+          fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length })),
+        ),
+        ([rows, shuffled]) => {
+          const asked = new Set(rows.filter((r) => r.asked).map((r) => r.input.id));
+          const result = clusterRecords(
+            rows.map((r) => r.input),
+            "auto",
+            asked,
+          );
+          expect(
+            clusterRecords(
+              shuffled.map((r) => r.input),
+              "auto",
+              asked,
+            ),
+          ).toEqual(result);
+          const placed = [
+            ...result.clusters.flatMap((c) => c.record_ids),
+            ...result.waiting.map((w) => w.record_id),
+          ].sort();
+          expect(placed).toEqual(rows.map((r) => r.input.id).sort());
+          // No draft without a decision; a workline's records are in one cluster.
+          const byId = new Map(rows.map((r) => [r.input.id, r.input]));
+          for (const c of result.clusters) {
+            expect(c.record_ids.some((id) => byId.get(id)!.decided)).toBe(true);
+            const worklines = new Set(c.record_ids.map((id) => byId.get(id)!.workline_id));
+            if (c.criterion === "workline") expect(worklines.size).toBeLessThanOrEqual(2);
+          }
+        },
+      ),
+      propertyOptions({ numRuns: 200 }),
+    );
+  });
 });
