@@ -56,6 +56,7 @@ export async function planDrafts(ctx: AppContext, options: DraftOptions = {}) {
   );
   for (const d of existing) if (d.cluster.startsWith("record:")) asked.add(d.cluster.slice(7));
   const answers = answersOf(state, candidates);
+  const bySession = sessionsOf(state);
   const { clusters, waiting, unclustered } = clusterRecords(
     candidates.map((r) => ({
       id: r.id,
@@ -64,7 +65,7 @@ export async function planDrafts(ctx: AppContext, options: DraftOptions = {}) {
       touched_paths: r.basis?.touched_paths ?? [],
       decided: Boolean(r.card.chosen_approach.trim() || answers.has(r.id)),
       question_id: answers.has(r.id) ? r.question_id : undefined,
-      links: linksOf(state, r),
+      links: linksOf(state, r, bySession),
     })),
     options.by ?? "auto",
     asked,
@@ -164,18 +165,37 @@ function answersOf(
  * record itself; an answer is tied to the record its question arose from (the last one of the
  * question's session before it was asked, or the first after when it was asked first).
  */
-function linksOf(state: ProjectState, r: RecordView): string[] {
+function linksOf(
+  state: ProjectState,
+  r: RecordView,
+  bySession: () => Map<string, RecordView[]>,
+): string[] {
   const affects = r.affects ? [...r.affects.rules, ...r.affects.stories, ...r.affects.tasks] : [];
   const question = r.question_id ? state.questions.get(r.question_id) : undefined;
   if (!question) return [...affects, `record:${r.id}`];
   // The last record of its session before it was asked, else the first after.
   let before: RecordView | undefined;
   let after: RecordView | undefined;
-  for (const other of state.records.values()) {
-    if (other.session_id !== question.session_id || other.question_id) continue;
+  for (const other of bySession().get(question.session_id) ?? []) {
     if (other.id < question.id && (!before || other.id > before.id)) before = other;
     if (other.id > question.id && (!after || other.id < after.id)) after = other;
   }
   const from = before ?? after;
   return from ? [...affects, `record:${from.id}`] : affects;
+}
+
+/** Records that answer no question, by session: built once, on the first answer. */
+function sessionsOf(state: ProjectState): () => Map<string, RecordView[]> {
+  let built: Map<string, RecordView[]> | undefined;
+  return () => {
+    if (built) return built;
+    built = new Map();
+    for (const r of state.records.values()) {
+      if (r.question_id) continue;
+      const list = built.get(r.session_id);
+      if (list) list.push(r);
+      else built.set(r.session_id, [r]);
+    }
+    return built;
+  };
 }
