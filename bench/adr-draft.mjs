@@ -3,8 +3,7 @@
 // with JSON.stringify. Run after `npm run build`: node bench/adr-draft.mjs
 import { readFileSync } from "node:fs";
 import { clusterRecords } from "../dist/core/cluster/cluster.js";
-import { buildDraft } from "../dist/core/render/adr-draft.js";
-import { fillTemplate } from "../dist/core/render/mdast.js";
+import { buildDraft, renderDraftBody } from "../dist/core/render/adr-draft.js";
 
 const template = readFileSync(new URL("../templates/adr-draft.md", import.meta.url), "utf8");
 const pad = (n, w = 6) => String(n).padStart(w, "0");
@@ -43,6 +42,8 @@ function makeRecords(n) {
       at: "2026-01-01T00:00:00.000Z",
       amendments: [],
       status: "active",
+      consent: "confirmed",
+      confirmations: [],
       stale_marks: [],
       reverifications: [],
       supersedes: [],
@@ -58,6 +59,7 @@ function draftAll(records) {
       tags: r.tags,
       workline_id: r.workline_id,
       touched_paths: r.basis?.touched_paths ?? [],
+      decided: true,
     })),
   );
   let bytes = 0;
@@ -67,9 +69,11 @@ function draftAll(records) {
       date: "2026-01-01",
       cluster,
       records: cluster.record_ids.map((id) => byId.get(id)),
+      title: cluster.key,
+      language: "en",
       worklineTitles: new Map(),
     });
-    bytes += fillTemplate(template, doc.blocks).length;
+    bytes += renderDraftBody(template, doc.blocks, doc.headings).length;
   }
   return { clusters: clusters.length, bytes };
 }
