@@ -18,7 +18,8 @@ export { parseLogBuffer } from "./adapters/log-parse.js";
 export { listLogFiles, type ReadLogOptions, readLog } from "./adapters/log-store.js";
 export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
 export type { AcceptOptions } from "./app/adr/accept.js";
-export type { DraftOutcome } from "./app/adr/draft.js";
+export type { DraftOutcome, WaitingRecord } from "./app/adr/draft.js";
+export type { DraftOptions } from "./app/adr/draft-plan.js";
 export type { ImportedAdr } from "./app/adr/import.js";
 export { type DraftSummary, listAdrs } from "./app/adr/list.js";
 export type { AdrSummary } from "./app/adr/summary.js";
@@ -49,6 +50,7 @@ export type { ReviewSummary, ReviewTerminal } from "./app/review/session.js";
 export { type RecordedMarks, recordStaleness } from "./app/staleness/stale-marking.js";
 export { computeStaleness, type StaleOptions } from "./app/staleness/stale-report.js";
 export type { ValidationReport } from "./app/validate/validate.js";
+export type { AgentDraftInput } from "./core/adr/agent-draft.js";
 export type { AdrFile, AdrWarning } from "./core/adr/read-adr.js";
 export {
   AGENT_CONFIG_FILE,
@@ -57,7 +59,7 @@ export {
   type HookEvent,
 } from "./core/agents/hook-config.js";
 export { type HookInput, parseHookInput } from "./core/agents/hook-input.js";
-export type { Cluster, ClusterBy } from "./core/cluster/cluster.js";
+export type { Cluster, ClusterBy, Waiting } from "./core/cluster/cluster.js";
 export {
   ALL_DOCTOR_RULES,
   type DoctorFinding,
@@ -69,6 +71,7 @@ export * from "./core/events/index.js";
 export { foldEvents } from "./core/project/fold.js";
 export { type OrderedLog, orderLines } from "./core/project/order.js";
 export type * from "./core/project/state.js";
+export type { DraftContent } from "./core/render/adr-content.js";
 export {
   USER_DECISIONS_HEADING,
   type UserDecision,
