@@ -168,4 +168,24 @@ describe("adr draft clusters as people would", () => {
     });
     expect(repo.read(written.draft.path)).toBe(text);
   });
+
+  it("never gives a new draft the title of a draft left in place", () => {
+    const repo = makeRepo();
+    repo.write("lib/q.ts", "x\n");
+    repo.commit("code");
+    recordIn(repo, "decision", "Use Kafka", ["--path", "lib/q.ts"]);
+    const b = recordIn(repo, "decision", "Use Kafka", ["--path", "lib/q.ts"]);
+    const [first] = repo.adriftJson<{ drafts: Draft[] }>(["adr", "draft"]).drafts;
+    expect(first!.title).toBe("Use Kafka");
+    // The two no longer share code: the draft is left in place, and its records wait.
+    repo.adrift(["intent", "amend", b, "--path", "README.md"]);
+    const c = recordIn(repo, "decision", "Use Kafka", ["--path", "lib/other.ts"]);
+    const next = repo.adriftJson<{ drafts: Draft[]; orphaned: string[] }>([
+      ...["adr", "draft", "--record", c],
+    ]);
+    expect(next.orphaned).toEqual([first!.path]);
+    expect(next.drafts.map((d) => [d.record_ids, d.title])).toEqual([
+      [[c], "Use Kafka — way to Use Kafka"],
+    ]);
+  });
 });

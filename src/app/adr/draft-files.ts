@@ -7,6 +7,7 @@ import { readFrontMatter, stringList } from "./front-matter.js";
 export type ExistingDraft = {
   file: string;
   id: string;
+  title: string;
   date: string;
   cluster: string;
   records: string[];
@@ -24,6 +25,7 @@ export function existingDrafts(dir: string): ExistingDraft[] {
         found.push({
           file,
           id: data.id,
+          title: typeof data.title === "string" ? data.title : "",
           date: String(data.date ?? ""),
           cluster: data.cluster,
           records: stringList(data.records),

@@ -88,11 +88,18 @@ export async function planDrafts(ctx: AppContext, options: DraftOptions = {}) {
   const ordered = [...clusters].sort(
     (a, b) => Number(b.criterion === "workline") - Number(a.criterion === "workline"),
   );
+  // The drafts each cluster continues first: a draft no cluster continues keeps its title.
+  const continued = new Map<Cluster, ExistingDraft | undefined>();
+  for (const cluster of ordered) {
+    const before = matchDraft(cluster.key, cluster.record_ids, existing, claimed, liveKeys);
+    if (before) claimed.add(before);
+    continued.set(cluster, before);
+  }
+  for (const d of existing) if (!claimed.has(d) && d.title) taken.add(d.title.toLocaleLowerCase());
   const plans = new Map<Cluster, DraftPlan>();
   for (const cluster of ordered) {
     const records = cluster.record_ids.map((id) => state.records.get(id)!);
-    const before = matchDraft(cluster.key, cluster.record_ids, existing, claimed, liveKeys);
-    if (before) claimed.add(before);
+    const before = continued.get(cluster);
     const base = titleOf(cluster, records, worklineTitles, {
       worklineTaken: takenWorklines.has(cluster.shared[0] ?? ""),
       answers,
