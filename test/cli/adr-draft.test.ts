@@ -167,6 +167,17 @@ describe("adr draft clusters as people would", () => {
       details: { invented: ["Syslog"], dropped: [] },
     });
     expect(repo.read(written.draft.path)).toBe(text);
+    // A lone record asked for: its prose comes back without asking again.
+    repo.adriftJson(["workline", "close"]);
+    const lone = recordIn(repo, "decision", "Metrics are Prometheus");
+    const [alone] = repo
+      .adriftJson<{ clusters: { cluster: string; fill: object }[] }>([
+        ...["adr", "draft", "--for-agent", "--record", lone],
+      ])
+      .clusters.filter((c) => c.cluster === `record:${lone}`);
+    writeFileSync(file, JSON.stringify(alone!.fill));
+    const back = repo.adriftJson<{ draft: Draft }>(["adr", "draft", "--from-agent", "prose.json"]);
+    expect(back.draft.record_ids).toEqual([lone]);
   });
 
   it("never gives a new draft the title of a draft left in place", () => {

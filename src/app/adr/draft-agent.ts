@@ -72,7 +72,12 @@ export async function draftAdrFromAgent(
   options: DraftOptions = {},
 ): Promise<{ draft: DraftOutcome }> {
   const draft = parseAgentDraft(input);
-  const plan = await planDrafts(ctx, options);
+  // A cluster of one record asked for (`record:<id>`) is asked for again.
+  const alone = draft.cluster.startsWith("record:") ? [draft.cluster.slice(7)] : [];
+  const plan = await planDrafts(ctx, {
+    ...options,
+    records: [...(options.records ?? []), ...alone],
+  });
   const p = plan.plans.find((x) => x.cluster.key === draft.cluster);
   if (!p)
     throw new AdriftError(
