@@ -41,7 +41,10 @@ function serve(tool: ToolDefinition): Served {
     title: tool.title,
     description: tool.description,
     inputSchema: listedSchema(inputSchema) as Tool["inputSchema"],
-    annotations: { readOnlyHint: !tool.writes, openWorldHint: false },
+    // a write only appends to the log: never destructive
+    annotations: tool.writes
+      ? { readOnlyHint: false, destructiveHint: false }
+      : { readOnlyHint: true },
   };
   return { tool, input, listed };
 }

@@ -6,7 +6,7 @@ export const recordVerdictTool = defineTool({
   name: "record_verdict",
   title: "Record a QA verdict on a task",
   description:
-    "Judge a task in review: approved (done), changes_requested (one correction cycle), or needs_user_decision when the requirement is not confirmed by the user: then give the question (and your suggestion) or the question_id of an open one; the task is parked until the user answers, and no cycle is spent. With QA specialties, give yours; the task moves when all have judged.",
+    "QA's verdict on a task in review: approved, changes_requested (a correction cycle), or needs_user_decision with question + suggestion or question_id (the task parks; no cycle). specialty: your QA role.",
   input: VerdictRecorded.extend({
     question: OpenQuestionDeclared.shape.question.optional(),
     suggestion: OpenQuestionDeclared.shape.suggestion,
