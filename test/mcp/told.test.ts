@@ -74,4 +74,32 @@ describe("the agent is told what a person must see", () => {
     expect(person.stdout).not.toContain("consent");
     expect(repo.adriftJson<{ consent: string }>(args).consent).toBe("confirmed");
   });
+
+  it("from an agent's shell, a story made ready with questions open says: tell the user", () => {
+    const repo = makeRepo();
+    const agent = testEnv({ CLAUDECODE: "1" });
+    repo.adriftJson(["question", "ask", "Round half up or half even?"]);
+    const rule = repo.adriftJson<{ id: string }>(["rule", "add", "Cents", "--text", "integer"]);
+    const epic = repo.adriftJson<{ id: string }>(["epic", "add", "Billing"]);
+    const story = [
+      "story",
+      "add",
+      "Pay an invoice",
+      "--epic",
+      epic.id,
+      "--rule",
+      rule.id,
+      "--rf",
+      "pay in BRL",
+      "--dod",
+      "shows in the statement",
+      "--dor",
+      "rates agreed",
+    ];
+    const byAgent = repo.adrift(story, { env: agent });
+    expect(byAgent.code).toBe(0);
+    expect(byAgent.stdout).toMatch(/tell the user: 1 question still open/);
+    const byPerson = repo.adrift(story);
+    expect(byPerson.stdout).toMatch(/warning: 1 question still open/);
+  });
 });
