@@ -231,6 +231,8 @@ async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInp
     target_id: record.id,
     event: event!,
     incomplete: cardIncompleteness({ ...after, trivial: changes.trivial ?? record.trivial }),
+    /** an agent's change: the record waits for a person's consent again */
+    waits_for_consent: event!.actor.kind === "agent",
   };
 }
 

@@ -74,8 +74,13 @@ export const amendIntentCard = defineTool({
   run: async (repo, args) => {
     const result = await repo.amendRecord(args.target_id, { ...args.changes, reason: args.reason });
     return {
-      data: { id: result.id, target_id: result.target_id, incomplete: result.incomplete },
-      text: `amended ${result.target_id} (event ${result.id}; ${incompleteText(result.incomplete)})`,
+      data: {
+        id: result.id,
+        target_id: result.target_id,
+        incomplete: result.incomplete,
+        waits_for_consent: result.waits_for_consent,
+      },
+      text: `amended ${result.target_id} (event ${result.id}; ${incompleteText(result.incomplete)})${result.waits_for_consent ? `; proposed again until the user confirms it: show them the change and ask for yes — they run \`adrift intent confirm ${result.target_id.slice(0, 10)}\` or reply in the chat; you cannot confirm it yourself` : ""}`,
     };
   },
 });
