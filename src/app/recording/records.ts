@@ -1,6 +1,6 @@
 import { readLocalState } from "../../adapters/local-state.js";
 import { AdriftError } from "../../core/errors.js";
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import type { Affects, CardFields, Considered, TierB } from "../../core/events/common.js";
 import type { AdriftEvent, EventOf } from "../../core/events/envelope.js";
 import {

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { unknownKey } from "../events/argument-errors.js";
+import { unknownKey } from "../inputs/argument-errors.js";
 import { CardFieldsPatch, Considered, ScopePath, Text } from "../events/common.js";
 
 const Ref = z.string().min(1, "expected a record id").max(200);
