@@ -213,9 +213,12 @@ async function settleRound(
   decided: RecordView[],
 ): Promise<VerdictResult> {
   const effect = verdictEffect(task, round.consolidated!, limit);
-  const [event] = await writeEvents(ctx, [
-    { type: "task_transitioned", data: { task_id: task.id, from: effect.from, to: effect.to } },
-  ]);
+  // The last event written is the move (a first write in a session opens it before).
+  const [event] = (
+    await writeEvents(ctx, [
+      { type: "task_transitioned", data: { task_id: task.id, from: effect.from, to: effect.to } },
+    ])
+  ).slice(-1);
   return {
     id: event!.id,
     task_id: task.id,
