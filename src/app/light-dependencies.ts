@@ -45,6 +45,13 @@ function plainSetting(key: string, value: unknown): boolean {
       value.exclude.length <= 1000 &&
       value.exclude.every((g) => typeof g === "string" && g.length > 0 && g.length <= 1000)
     );
+  if (key === "qa_specialties")
+    return (
+      Array.isArray(value) &&
+      value.length <= 20 &&
+      new Set(value).size === value.length &&
+      value.every((s) => typeof s === "string" && s.length > 0 && s.length <= 100)
+    );
   if (!Object.hasOwn(CONFIG_DEFAULTS, key)) return false;
   if (isConfigPath(key)) return typeof value === "string" && !configPathProblem(key, value);
   return isNumberSetting(key) && typeof value === "number" && inNumberRange(key, value);

@@ -32,6 +32,7 @@ const KEYS = [
   "coverage_depth",
   "broad_scope_ratio",
   "coverage",
+  "qa_specialties",
   "unknown_setting",
   "__proto__",
   "constructor",
@@ -54,6 +55,7 @@ const value = fc.oneof(
     { exclude: ["a"], other: 1 },
     { include: ["a"] },
   ),
+  fc.constantFrom(["api", "security"], ["api", "api"], [""], ["x".repeat(101)], [1], ["a"]),
 );
 const setting = fc.tuple(fc.constantFrom(...KEYS), value);
 const configText = fc.oneof(
