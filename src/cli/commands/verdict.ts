@@ -51,7 +51,10 @@ export function registerVerdict(program: Command): void {
 
 With qa_specialties in .decisions/config.json (e.g. ["api", "security"]) each specialty gives
 one verdict per round and the task moves when all have: needs_user_decision beats
-changes_requested, which beats approved; a round spends at most one correction cycle.`,
+changes_requested, which beats approved; a round spends at most one correction cycle.
+
+changes_requested is refused (not_confirmed) while the story's definition of ready says the user
+has not confirmed a requirement: that is a question for the user, not a correction.`,
     )
     .action(
       action(async (task: string, verdict: Verdict, options) => {
