@@ -22,8 +22,11 @@ export const recordVerdictTool = defineTool({
         ? `recorded ${verdict}${voice} on task ${result.task_id}; the round waits for ${pending.join(", ")}`
         : `recorded ${verdict}${voice} on task ${result.task_id}${voices.length > 1 ? `; consolidated ${consolidated}` : ""}: ${result.from} → ${result.to}`;
     const asked = voices.flatMap((v) => (v.question_id ? [v.question_id] : []));
-    const waiting =
-      result.to === "parked" ? `; waiting for the user on ${asked.join(", ")}, no cycle spent` : "";
+    const waiting = result.resumed
+      ? "; the user already answered the round's questions: back in review for a new round"
+      : result.to === "parked"
+        ? `; waiting for the user on ${asked.join(", ")}, no cycle spent`
+        : "";
     const decisions = result.user_decisions;
     return {
       data: result,
