@@ -167,7 +167,11 @@ describe.each(["cli", "embedded"])(
           const at = `after ${JSON.stringify(steps)}`;
           expect(git(repo, "status", "--porcelain"), at).toBe("");
           const answers = staleAnswers(repo, env, first);
-          expect(() => expectAgreement(answers), at).not.toThrow();
+          try {
+            expectAgreement(answers);
+          } catch (error) {
+            throw new Error(`${at}: ${error instanceof Error ? error.message : String(error)}`);
+          }
           stale += answers.stale.length;
           const validated = repo.adrift(["validate", "--against", first], { env });
           expect(validated.code, `${at}: ${validated.stdout}${validated.stderr}`).toBe(0);
