@@ -24,7 +24,7 @@ async function answersToMyQuestions(repo: Repository) {
 /** get_context → contextLine, userDecisionsFor and the answers to the client's questions. */
 export const getContext = defineTool({
   name: "get_context",
-  title: "Get the context to work with",
+  title: "Get context",
   description:
     "What governs the work: the active card, open worklines, stale records; with story_id or task_id, the user decisions that reach it (they override requirements); answers to your questions.",
   input: z

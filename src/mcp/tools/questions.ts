@@ -8,7 +8,7 @@ import { defineTool } from "../tool.js";
 /** declare_open_question → askQuestion. */
 export const declareOpenQuestion = defineTool({
   name: "declare_open_question",
-  title: "Declare an open question for the user",
+  title: "Ask the user",
   description:
     "A doubt only the user can settle, instead of asking in chat: question, your suggestion, and what it affects (ids or keys; paths for code). The user answers with the CLI.",
   input: OpenQuestionDeclared.omit({ author: true })
@@ -51,7 +51,7 @@ function questionRow(q: QuestionView): string {
 /** list_open_questions → listQuestions. */
 export const listOpenQuestions = defineTool({
   name: "list_open_questions",
-  title: "List questions and their answers",
+  title: "List questions",
   description:
     "Questions for the user, newest first: open (default), answered (with the answer) or all.",
   input: z

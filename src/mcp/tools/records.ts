@@ -66,7 +66,7 @@ export const recordIntentCard = defineTool({
 /** amend_intent_card → amendRecord. */
 export const amendIntentCard = defineTool({
   name: "amend_intent_card",
-  title: "Amend an intent card or decision",
+  title: "Amend a record",
   description:
     "Change fields of a card or decision (target_id: id or prefix); changes holds only what changes; reason says why. The history is kept.",
   input: IntentCardAmended.extend({ changes: CardChanges.strict() }).strict(),
@@ -109,7 +109,7 @@ const ListArgs = z
 /** list_records → list. */
 export const listRecordsTool = defineTool({
   name: "list_records",
-  title: "List intent cards and decisions",
+  title: "List records",
   description:
     "Cards and decisions, oldest first, by type, status (active, stale, superseded, incomplete, proposed: awaiting the user), workline or tag.",
   input: ListArgs,

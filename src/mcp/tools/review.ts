@@ -22,7 +22,7 @@ function itemRow(item: ReviewItem): string {
 /** review_stale_records → reviewItems (read-only). */
 export const reviewStaleRecords = defineTool({
   name: "review_stale_records",
-  title: "Review stale decisions",
+  title: "Review stale records",
   description:
     "Stale records with their card and the commits and diff since their basis. If a decision still holds, propose_reverification; else tell the user. include adds other states.",
   input: z
@@ -52,7 +52,7 @@ export const reviewStaleRecords = defineTool({
 /** propose_reverification → reverifyDecision as the agent: a proposal a person confirms. */
 export const proposeReverification = defineTool({
   name: "propose_reverification",
-  title: "Propose that a stale decision still holds",
+  title: "Propose re-verification",
   description:
     "After reading its diff, propose that a stale record still holds; note: what you checked. The user confirms it; you never re-verify alone.",
   input: z

@@ -26,7 +26,7 @@ function findingRow(f: StaleFinding): string {
 /** check_staleness → computeStaleness (read-only: hooks and `adrift stale --record` write the marks). */
 export const checkStaleness = defineTool({
   name: "check_staleness",
-  title: "Check which decisions the code has moved away from",
+  title: "Check staleness",
   description:
     "Which records later commits moved away from: stale, moved (renamed), review (new files in scope), touched (outside anchors: no action) or fresh. staged counts the staged change.",
   input: z.object({ staged: z.boolean().default(false) }).strict(),
