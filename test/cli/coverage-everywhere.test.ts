@@ -58,9 +58,12 @@ describe("coverage, the same everywhere", () => {
       covered_by_stale: 1,
     });
     const md = repo.adrift(["report", "correspondence"]).stdout;
-    expect(md).toContain("over 4 files: 2 covered (1 by stale decisions), 2 uncovered.");
+    expect(md).toContain(
+      "over 4 files: 2 covered (1 by stale decisions, 1 only by them), 2 uncovered.",
+    );
     const html = repo.adrift(["report", "correspondence", "--format", "html"]).stdout;
-    expect(html).toContain("covered by stale decisions");
+    expect(html).toContain("covered only by stale decisions");
+    expect(html).toContain("1/2 (1 by stale decisions, 1 only by them)");
     expect(html).toContain("files uncovered");
   });
 
