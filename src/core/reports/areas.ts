@@ -77,8 +77,9 @@ export function matchCounter(files: readonly string[]): (entry: string) => numbe
     }
   return (entry) => {
     const scope = compileScope(entry);
+    if (scope.exclude) return 0; // it takes files out of the other entries, matches none itself
     if (scope.kind === "glob") return files.filter((f) => scope.matches(f)).length;
-    if (scope.kind === "directory") return dirCount.get(entry.slice(0, -1)) ?? 0;
-    return exact.has(entry) ? 1 : (dirCount.get(entry) ?? 0);
+    if (scope.kind === "directory") return dirCount.get(scope.literal.slice(0, -1)) ?? 0;
+    return exact.has(scope.literal) ? 1 : (dirCount.get(scope.literal) ?? 0);
   };
 }

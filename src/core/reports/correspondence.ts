@@ -114,9 +114,9 @@ function entryState(
   finding: StaleFinding | undefined,
 ): CorrespondencePath {
   const scope = compileScope(entry);
-  const changes = (finding?.state === "fresh" ? [] : (finding?.paths ?? [])).filter((c) =>
-    scope.matches(c.path),
-  );
+  const changes = (
+    finding?.state === "fresh" || scope.exclude ? [] : (finding?.paths ?? [])
+  ).filter((c) => scope.matches(c.path));
   const hashes = new Set(changes.flatMap((c) => c.commits));
   const commits = (finding?.commits ?? []).filter((c) => hashes.has(c.hash));
   const newPaths = changes.flatMap((c) =>

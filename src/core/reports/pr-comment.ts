@@ -1,5 +1,6 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
-import { globBase, scopeKind } from "../rules/scope.js";
+import { questionsAffectingPaths } from "../rules/questions.js";
+import { globBase, isExclusion, scopeKind, unescapeEntry } from "../rules/scope.js";
 import { prefixStart } from "../staleness/history.js";
 import { compiledScopes } from "../staleness/scope-candidates.js";
 import type { Governor } from "../staleness/scope-index.js";
@@ -269,14 +270,21 @@ function governedBy(
   const add = (p: string) => out.add(p);
   for (const g of governors) {
     if (!ids.has(g.id)) continue;
+    if (g.entries.some(isExclusion)) {
+      // A scope with exclusions is tested whole, path by path (few scopes exclude).
+      const scopes = compiledScopes(g.entries);
+      for (const p of sorted) if (scopes.some((s) => s.matches(p))) out.add(p);
+      continue;
+    }
     for (const entry of g.entries) {
       if (seen.has(entry)) continue;
       seen.add(entry);
       const kind = scopeKind(entry);
       if (kind === "glob") globs.push(entry);
       else {
-        if (kind === "path" && unique.has(entry)) out.add(entry);
-        below(kind === "path" ? `${entry}/` : entry, add);
+        const named = unescapeEntry(entry);
+        if (kind === "path" && unique.has(named)) out.add(named);
+        below(kind === "path" ? `${named}/` : named, add);
       }
     }
   }
@@ -385,10 +393,15 @@ export function buildPrComment(
         ...records.map((r) => r.id),
       ]);
   const declared = new Set(input.added.map((e) => e.id));
+  // Questions about the code itself: their paths cover a changed file, or they name a governor.
+  const aboutCode = new Set(
+    questionsAffectingPaths(input.questions, changedPaths, new Set(coverage.ids)).map((q) => q.id),
+  );
   const questions = input.questions
     .filter(
       (q) =>
         declared.has(q.id) ||
+        aboutCode.has(q.id) ||
         [...q.affects.stories, ...q.affects.tasks].some((id) => touched.has(id)),
     )
     .map((q) => ({ id: q.id, question: q.question }))
