@@ -7,8 +7,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import type { Repository } from "../app/repository.js";
-import { argumentError } from "../core/inputs/argument-errors.js";
 import { Label } from "../core/events/common.js";
+import { argumentError } from "../core/inputs/argument-errors.js";
 import { nearestFields, strictDeep } from "../core/inputs/strict-args.js";
 import { listedSchema } from "./listed-schema.js";
 import { ProtocolError } from "./protocol-error.js";

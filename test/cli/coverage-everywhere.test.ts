@@ -63,6 +63,7 @@ describe("coverage, the same everywhere", () => {
     );
     const html = repo.adrift(["report", "correspondence", "--format", "html"]).stdout;
     expect(html).toContain("covered only by stale decisions");
+    expect(html).toContain("1/2 (1 by stale decisions, 1 only by them)");
     expect(html).toContain("files uncovered");
   });
 

@@ -1,7 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { StoryChangesFields } from "../../core/events/inputs.js";
 import { StoryCreated } from "../../core/events/payloads.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import {
   assertNewKey,
   findEpic,

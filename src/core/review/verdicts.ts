@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { unknownKey } from "../inputs/argument-errors.js";
 import { CardFieldsPatch, Considered, ScopePath, Text } from "../events/common.js";
+import { unknownKey } from "../inputs/argument-errors.js";
 
 const Ref = z.string().min(1, "expected a record id").max(200);
 const Note = Text.refine((text) => text.trim().length > 0, "say what was checked");
