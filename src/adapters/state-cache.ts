@@ -11,7 +11,7 @@ import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
-const STATE_CACHE_VERSION = 2;
+const STATE_CACHE_VERSION = 3;
 
 function cacheFile(gitDir: string): string {
   return path.join(stateDir(gitDir), "state-cache.json");
@@ -69,7 +69,7 @@ export function writeStateCache(gitDir: string, key: string, state: ProjectState
 }
 
 /** Bumped whenever the report index's shape or meaning changes. */
-const REPORT_INDEX_VERSION = 3;
+const REPORT_INDEX_VERSION = 4;
 
 type StoredIndex = {
   version: number;

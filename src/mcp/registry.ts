@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from "./resource.js";
 import { contextResource, openQuestionsResource } from "./resources.js";
 import type { ToolDefinition } from "./tool.js";
+import { adrDraftClusters, adrDraftWrite } from "./tools/adr-drafts.js";
 import { createEpic, createStory, createTask, recordBusinessRule } from "./tools/backlog.js";
 import { getContext } from "./tools/context.js";
 import { declareOpenQuestion, listOpenQuestions } from "./tools/questions.js";
@@ -34,6 +35,8 @@ export const TOOLS: ToolDefinition[] = [
   proposeReverification,
   getContext,
   listRecordsTool,
+  adrDraftClusters,
+  adrDraftWrite,
 ];
 
 /** Every resource the server offers: what an agent can read without a tool call. */

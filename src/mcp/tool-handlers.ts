@@ -7,11 +7,12 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import type { Repository } from "../app/repository.js";
+import { argumentError } from "../core/events/argument-errors.js";
 import { Label } from "../core/events/common.js";
-import { argumentError } from "./argument-errors.js";
+import { nearestFields, strictDeep } from "../core/events/strict-args.js";
+import { listedSchema } from "./listed-schema.js";
 import { ProtocolError } from "./protocol-error.js";
 import { errorResult, successResult } from "./results.js";
-import { nearestFields, strictDeep } from "./strict-args.js";
 import type { ToolDefinition } from "./tool.js";
 
 // Lets every tools/call through the first parse, so that the SDK's own check of the request
@@ -39,8 +40,8 @@ function serve(tool: ToolDefinition): Served {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: inputSchema as Tool["inputSchema"],
-    annotations: { title: tool.title, readOnlyHint: !tool.writes, openWorldHint: false },
+    inputSchema: listedSchema(inputSchema) as Tool["inputSchema"],
+    annotations: { readOnlyHint: !tool.writes, openWorldHint: false },
   };
   return { tool, input, listed };
 }

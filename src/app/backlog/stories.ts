@@ -1,4 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
+import { StoryChangesFields } from "../../core/events/inputs.js";
+import { StoryCreated } from "../../core/events/payloads.js";
 import {
   assertNewKey,
   findEpic,
@@ -23,6 +26,7 @@ import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
+import { findRecordRef } from "./affects.js";
 
 /** What a story is made of when it is created; rule and epic refs may be keys or prefixes. */
 export type StoryInput = {
@@ -36,6 +40,8 @@ export type StoryInput = {
   definition_of_ready?: string[];
   /** linked rules: ids, unique prefixes or keys */
   business_rule_ids?: string[];
+  /** the recorded decisions or intent cards it carries out: ids or unique prefixes */
+  decision_ids?: string[];
 };
 
 function resolveRules(state: ProjectState, refs: string[]): string[] {
@@ -47,7 +53,7 @@ function resolveRules(state: ProjectState, refs: string[]): string[] {
 
 function warningsFor(
   state: ProjectState,
-  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids"> & { decision_ids?: string[] },
 ): string[] {
   const warning = openQuestionsWarning(openQuestionsForStory(state, story));
   return warning ? [warning] : [];
@@ -55,6 +61,7 @@ function warningsFor(
 
 /** Creates a story as draft and promotes it to ready in the same append when it is ready. */
 async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
+  assertKnownFields("story", StoryCreated, input, NOTHING_WRITTEN);
   requireText(
     input.title,
     "a story's title",
@@ -72,10 +79,22 @@ async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
     business_rule_ids: resolveRules(state, input.business_rule_ids ?? []),
   };
   const missing = missingForReady(fields);
+  const decisions = [
+    ...new Set(
+      (input.decision_ids ?? []).map(
+        (ref) => resolveReference(() => findRecordRef(state, ref), "decision", ref).id,
+      ),
+    ),
+  ];
   const written = await writeEvents(ctx, [
     {
       type: "story_created",
-      data: { ...fields, epic_id: epic.id, ...(input.key ? { key: input.key } : {}) },
+      data: {
+        ...fields,
+        epic_id: epic.id,
+        ...(input.key ? { key: input.key } : {}),
+        ...(decisions.length > 0 ? { decision_ids: decisions } : {}),
+      },
     },
     ...(missing.length === 0
       ? [
@@ -98,6 +117,7 @@ async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
             id: created.id,
             business_rule_ids: fields.business_rule_ids,
             task_ids: [],
+            decision_ids: decisions,
           })
         : [],
   };
@@ -136,6 +156,7 @@ async function amendStoryUnlocked(
   ref: string,
   input: StoryChanges & { question?: string },
 ) {
+  assertKnownFields("story changes", StoryChangesFields, input, NOTHING_WRITTEN);
   if (input.title !== undefined)
     requireText(input.title, "a story's title", "give the new title, or leave --title out");
   const { state } = await loadProject(ctx);

@@ -1,7 +1,13 @@
 import { readLocalState } from "../../adapters/local-state.js";
 import { AdriftError } from "../../core/errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import type { Affects, CardFields, Considered, TierB } from "../../core/events/common.js";
 import type { AdriftEvent, EventOf } from "../../core/events/envelope.js";
+import {
+  AmendInputFields,
+  CardInputFields,
+  DecisionInputFields,
+} from "../../core/events/inputs.js";
 import { resolveRef } from "../../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { assertMayChange, assertMayRecordUserDecision } from "../../core/rules/amendment.js";
@@ -47,7 +53,13 @@ export type RecordResult = {
   event: AdriftEvent;
   incomplete: IncompletenessReason[];
   notes: BasisNotes;
+  /** `proposed` when an agent recorded it: it waits for a person's consent (`intent confirm`) */
+  consent: "proposed" | "confirmed";
 };
+
+/** An agent's record waits for a person's consent; a person's needs none. */
+const consentOf = (event: AdriftEvent): RecordResult["consent"] =>
+  event.actor.kind === "agent" ? "proposed" : "confirmed";
 
 const RECORD_TYPES = ["intent_card_recorded", "decision_recorded"] as const;
 
@@ -77,6 +89,7 @@ function worklineOf(ctx: AppContext, state: ProjectState, ref: string | undefine
 
 /** Records an intent card (basis only when paths are given). */
 export async function recordIntent(ctx: AppContext, input: CardInput): Promise<RecordResult> {
+  assertKnownFields("intent card", CardInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   const { state } = await loadProject(ctx);
   const based = input.touched_paths?.length
@@ -99,11 +112,13 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
     event,
     incomplete: cardIncompleteness(data),
     notes: based?.notes ?? { warnings: [] },
+    consent: consentOf(event),
   };
 }
 
 /** Records a decision; its basis (revision, default HEAD, and paths) is required. */
 export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
+  assertKnownFields("decision", DecisionInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   if (input.question_id !== undefined || input.affects !== undefined)
     assertMayRecordUserDecision(await decidingActor(ctx));
@@ -129,7 +144,13 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
     { type: "decision_recorded", data, workline_id: worklineOf(ctx, state, input.workline) },
   ]);
   const event = written.at(-1)!;
-  return { id: event.id, event, incomplete: cardIncompleteness(data), notes };
+  return {
+    id: event.id,
+    event,
+    incomplete: cardIncompleteness(data),
+    notes,
+    consent: consentOf(event),
+  };
 }
 
 /** Resolves a reference to a record (intent card or decision). */
@@ -150,6 +171,7 @@ export type AmendInput = Partial<CardFields> & {
 
 /** Amends a record with a compensating event; the history is kept. */
 async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInput) {
+  assertKnownFields("amendment", AmendInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);

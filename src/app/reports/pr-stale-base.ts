@@ -1,8 +1,9 @@
+import { readBaseStale, writeBaseStale } from "../../adapters/base-stale-cache.js";
 import type { GitAdapter } from "../../adapters/git/types.js";
 import type { AskReason, AtBase } from "../../core/reports/pr-stale.js";
 import type { AppContext } from "../dependencies.js";
 import type { DiffRange } from "./diff-range.js";
-import { loadReportState } from "./state.js";
+import { loadReportState, logKey } from "./state.js";
 
 /** The repository as the staleness engine sees it, with HEAD at `rev` instead. */
 function gitAt(git: GitAdapter, rev: string): GitAdapter {
@@ -31,7 +32,15 @@ export async function staleAtMergeBase(
   const out = new Map<string, boolean | undefined>();
   const from = range.from;
   if (!from || ask.length === 0) return out;
-  const wanted = new Set(ask.map((a) => a.id));
+  // Kept by log key and merge base: a warm comment on the same range asks the engine nothing.
+  const gitDir = ctx.git.location.gitDir;
+  const key = await logKey(ctx);
+  const known = readBaseStale(gitDir, key, from);
+  const wanted = new Set(ask.map((a) => a.id).filter((id) => !known.has(id)));
+  if (wanted.size === 0) {
+    for (const { id } of ask) out.set(id, known.get(id));
+    return out;
+  }
   const [{ assessedRecords }, { historyReport }, state] = await Promise.all([
     import("../staleness/lean-log.js"),
     import("../staleness/engine.js"),
@@ -50,5 +59,12 @@ export async function staleAtMergeBase(
       )
     : report.findings;
   for (const f of findings) out.set(f.record_id, f.state === "stale");
+  // The log is still what the key named (another writer meanwhile: kept under the new key is
+  // not taken) and the engine judged every record from history: the answer holds next time.
+  if (report.notices.length === 0 && (await logKey(ctx)) === key) {
+    for (const id of wanted) known.set(id, out.get(id));
+    writeBaseStale(gitDir, key, from, known);
+  }
+  for (const { id } of ask) if (!out.has(id) && known.has(id)) out.set(id, known.get(id));
   return out;
 }

@@ -30,6 +30,11 @@ export function registerStory(program: Command): void {
     .description("create a story (draft, promoted to ready at once when it is ready)")
     .requiredOption("--epic <epic>", "the epic: id, prefix or key")
     .option("--key <key>", "a human key (e.g. ST-1)")
+    .option(
+      "--decision <id>",
+      "a recorded decision or intent card the story carries out (repeatable): once a person has recorded or confirmed it, its tasks get it as a user decision",
+      collect,
+    )
     .addHelpText(
       "after",
       `\nExample:\n  adrift story add "Refund by code" --epic EP-1 --key ST-1 --rule RN-858 \\\n    --rf "GET /refunds/:code returns the refund" --dod "tests green" --dor "API agreed"`,
@@ -45,6 +50,7 @@ export function registerStory(program: Command): void {
           definition_of_done: options.dod,
           definition_of_ready: options.dor,
           business_rule_ids: options.rule,
+          decision_ids: options.decision,
         });
         emit(options, result, () =>
           [

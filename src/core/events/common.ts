@@ -50,11 +50,15 @@ export const Actor = z.object({
   email: Label.optional(),
 });
 
-/** Who an artifact points to: the ids of rules, stories and tasks it affects. */
+/** Who an artifact points to: the rules, stories and tasks it affects; a question also paths and decisions. */
 export const Affects = z.object({
   rules: z.array(z.string()).default([]),
   stories: z.array(z.string()).default([]),
   tasks: z.array(z.string()).default([]),
+  /** code a question is about: repo-relative files or directories (scope syntax); absent in older logs */
+  paths: z.array(ScopePath).max(1_000).optional(),
+  /** recorded decisions or intent cards a question is about; absent in older logs */
+  decisions: z.array(z.string()).max(1_000).optional(),
 });
 
 /** Git object id (sha1 or sha256). */

@@ -1,4 +1,5 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
+import { questionsAffectingPaths } from "../rules/questions.js";
 import { globBase, isExclusion, scopeKind, unescapeEntry } from "../rules/scope.js";
 import { prefixStart } from "../staleness/history.js";
 import { compiledScopes } from "../staleness/scope-candidates.js";
@@ -327,10 +328,15 @@ export function buildPrComment(
         ...records.map((r) => r.id),
       ]);
   const declared = new Set(input.added.map((e) => e.id));
+  // Questions about the code itself: their paths cover a changed file, or they name a governor.
+  const aboutCode = new Set(
+    questionsAffectingPaths(input.questions, changedPaths, new Set(coverage.ids)).map((q) => q.id),
+  );
   const questions = input.questions
     .filter(
       (q) =>
         declared.has(q.id) ||
+        aboutCode.has(q.id) ||
         [...q.affects.stories, ...q.affects.tasks].some((id) => touched.has(id)),
     )
     .map((q) => ({ id: q.id, question: q.question }))

@@ -133,7 +133,8 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
     out.unattributed.push({ id, outcome, paths: [...paths].sort(), marked });
   };
   for (const f of input.findings) {
-    if (f.state !== "stale") continue;
+    // Stale by its mark alone (its scope computes otherwise now): the marks below say whose.
+    if (f.state !== "stale" || f.computed_state !== undefined) continue;
     const record = input.records.get(f.record_id);
     if (!record || record.status === "superseded" || seen.has(f.record_id)) continue;
     seen.add(f.record_id);

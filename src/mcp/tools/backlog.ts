@@ -41,7 +41,7 @@ export const createStory = defineTool({
   name: "create_story",
   title: "Create a story",
   description:
-    "Create a story of an epic (epic_id). It is created draft and promoted to ready at once when it has functional_requirements, definition_of_done, definition_of_ready and at least one of business_rule_ids; otherwise `missing` lists what it lacks. Every business_rule_ids entry must name a recorded rule (id, prefix or key), else unknown_reference and nothing is written.",
+    "Create a story of an epic (epic_id). It is created draft and promoted to ready at once when it has functional_requirements, definition_of_done, definition_of_ready and at least one of business_rule_ids; otherwise `missing` lists what it lacks. Every business_rule_ids entry must name a recorded rule (id, prefix or key), else unknown_reference and nothing is written. decision_ids: the cards or decisions it carries out.",
   input: StoryCreated.strict(),
   writes: true,
   run: async (repo, args) => {

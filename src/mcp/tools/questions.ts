@@ -10,7 +10,7 @@ export const declareOpenQuestion = defineTool({
   name: "declare_open_question",
   title: "Declare an open question for the user",
   description:
-    "Leave a doubt only the user can settle as a recorded question instead of asking in the chat: question (≤ 500 chars), your suggestion (≤ 300), and what it affects {rules, stories, tasks} (ids, prefixes or keys). The user answers with the adrift CLI; you read the answer with list_open_questions and get_context.",
+    "Leave a doubt only the user can settle as a recorded question instead of asking in the chat: question (≤ 500 chars), your suggestion (≤ 300), and what it affects {rules, stories, tasks, decisions} (ids, prefixes or keys) and {paths} (files or directories of the code it is about). The user answers with the adrift CLI; you read the answer with list_open_questions and get_context.",
   input: OpenQuestionDeclared.omit({ author: true })
     .extend({ affects: Affects.strict().optional() })
     .strict(),
@@ -30,6 +30,8 @@ function questionRow(q: QuestionView): string {
     ...q.affects.rules.map((id) => `rule ${id}`),
     ...q.affects.stories.map((id) => `story ${id}`),
     ...q.affects.tasks.map((id) => `task ${id}`),
+    ...(q.affects.paths ?? []).map((p) => `path ${p}`),
+    ...(q.affects.decisions ?? []).map((id) => `decision ${id}`),
   ];
   return [
     q.id,

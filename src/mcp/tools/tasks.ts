@@ -18,9 +18,15 @@ export const transitionTaskTool = defineTool({
   writes: true,
   run: async (repo, args) => {
     const result = await repo.transitionTask(args.task_id, args.to);
+    const decisions = result.user_decisions;
     return {
       data: result,
-      text: `task ${result.id}${result.key ? ` (${result.key})` : ""}: ${result.from} → ${result.to}`,
+      text: [
+        `task ${result.id}${result.key ? ` (${result.key})` : ""}: ${result.from} → ${result.to}`,
+        decisions && decisions.decisions.length > 0 ? decisions.text.trim() : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
     };
   },
 });
@@ -69,6 +75,7 @@ export const listBacklog = defineTool({
           quoted(t.title),
           `story ${t.story_id}`,
           t.waiting_for && `waits for question ${t.waiting_for}`,
+          (t.qa_pending?.length ?? 0) > 0 && `QA to judge: ${t.qa_pending!.join(", ")}`,
         ]),
       ),
     ];
