@@ -59,7 +59,7 @@ function recordRow(r: RecordSummary): string {
 export const recordIntentCard = defineTool({
   name: "record_intent_card",
   title: "Record an intent card",
-  description: `Record why a change is being made, before making it. ${CARD_FIELDS}; tags; basis.touched_paths: the files, directories/ or globs it is about, or the symbols (src/a.ts#parse, package.json#engines.node) when it is about those only; basis.anchor "auto" narrows file entries to the symbols the change touched. Returns the card id and what is still missing.`,
+  description: `Record why a change is being made, before making it. ${CARD_FIELDS}; tags; basis.touched_paths: the files, directories/ or globs it is about ('!glob' excludes; a name like app/[id]/ is that folder when it exists), or the symbols (src/a.ts#parse, package.json#engines.node) when it is about those only; basis.anchor "auto" narrows file entries to the symbols the change touched. Returns the card id and what is still missing.`,
   input: IntentCardArgs,
   writes: true,
   run: async (repo, args) => recorded("intent card", await repo.recordIntent(cardInputOf(args))),
