@@ -80,10 +80,10 @@ describe.each(ADAPTERS)(
       expect(json<Stale>(repo, ["stale", "--record"]).marked).toEqual([id]);
       gitRun(repo, "checkout", "-q", "main");
       // main moves on without the log file (a commit of one file leaves the mark where it is).
-    repo.write("README.md", "# main\n");
-    gitRun(repo, "add", "README.md");
-    gitRun(repo, "commit", "-q", "-m", "main moves on");
-    expect(repo.git("status", "--porcelain", "--", ".decisions").trim()).toMatch(/^\?\? /);
+      repo.write("README.md", "# main\n");
+      gitRun(repo, "add", "README.md");
+      gitRun(repo, "commit", "-q", "-m", "main moves on");
+      expect(repo.git("status", "--porcelain", "--", ".decisions").trim()).toMatch(/^\?\? /);
       // A merge concluded by hand (as after a conflict): the pre-commit runs with MERGE_HEAD.
       gitRun(repo, "merge", "-q", "--no-ff", "--no-commit", "feature");
       gitRun(repo, "add", "-A");
