@@ -61,6 +61,24 @@ export const ConfigSchema = z
       })
       .strict()
       .default(() => ({ exclude: [...D.coverage.exclude] })),
+    site: z
+      .object({
+        /**
+         * where the decision site is published (http or https): the PR comment links each
+         * record to its page there, `<url>/records/<id>.html`
+         */
+        url: z
+          .string()
+          .max(2000)
+          .regex(
+            /^https?:\/\/[^\s"'<>`]+$/,
+            "expected an http(s) URL such as https://example.org/decisions",
+          )
+          .transform((u) => u.replace(/\/+$/, ""))
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

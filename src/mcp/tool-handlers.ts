@@ -7,9 +7,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import type { Repository } from "../app/repository.js";
-import { argumentError } from "../core/events/argument-errors.js";
+import { argumentError } from "../core/inputs/argument-errors.js";
 import { Label } from "../core/events/common.js";
-import { nearestFields, strictDeep } from "../core/events/strict-args.js";
+import { nearestFields, strictDeep } from "../core/inputs/strict-args.js";
 import { listedSchema } from "./listed-schema.js";
 import { ProtocolError } from "./protocol-error.js";
 import { errorResult, successResult } from "./results.js";
@@ -41,7 +41,10 @@ function serve(tool: ToolDefinition): Served {
     title: tool.title,
     description: tool.description,
     inputSchema: listedSchema(inputSchema) as Tool["inputSchema"],
-    annotations: { readOnlyHint: !tool.writes, openWorldHint: false },
+    // a write only appends to the log: never destructive
+    annotations: tool.writes
+      ? { readOnlyHint: false, destructiveHint: false }
+      : { readOnlyHint: true },
   };
   return { tool, input, listed };
 }

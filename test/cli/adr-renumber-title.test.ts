@@ -4,8 +4,20 @@ import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 async function acceptOne(repo: TestRepo, outcome: string, tag: string, number: number) {
   const api = await openRepository(repo.dir, { env: testEnv() });
-  await api.recordIntent({ outcome, trigger: "t", trivial: true, tags: [tag] });
-  const drafts = repo.adriftJson<{ drafts: { path: string }[] }>(["adr", "draft"]).drafts;
+  const card = await api.recordIntent({
+    outcome,
+    trigger: "t",
+    chosen_approach: "c",
+    trivial: true,
+    tags: [tag],
+  });
+  // one card shares nothing with another: it is drafted when asked for
+  const drafts = repo.adriftJson<{ drafts: { path: string }[] }>([
+    "adr",
+    "draft",
+    "--record",
+    card.id,
+  ]).drafts;
   return repo.adriftJson<{ path: string; number: number }>([
     "adr",
     "accept",

@@ -1,5 +1,5 @@
 import { AdriftError } from "../../core/errors.js";
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import type { Affects } from "../../core/events/common.js";
 import { AnswerInputFields, QuestionInputFields } from "../../core/events/inputs.js";
 import { findQuestion } from "../../core/project/backlog-lookup.js";

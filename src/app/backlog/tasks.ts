@@ -1,4 +1,4 @@
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { TaskCreated } from "../../core/events/payloads.js";
 import {
   assertNewKey,

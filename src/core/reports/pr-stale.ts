@@ -1,4 +1,4 @@
-import type { ChangeCommit, PathChange, StaleFinding } from "../staleness/types.js";
+import type { AnchorChange, ChangeCommit, PathChange, StaleFinding } from "../staleness/types.js";
 import type { RawEvent } from "./log-ids.js";
 import { markedStaleIds, type ReportRecords } from "./report-index.js";
 
@@ -16,6 +16,8 @@ export type PrStale = {
   omitted_paths?: number;
   commits: ChangeCommit[];
   omitted_commits?: number;
+  /** its anchors that changed (modified, renamed, moved, deleted): records with anchors only */
+  anchors?: AnchorChange[];
 };
 
 /** A record that was already stale before the pull request. */
@@ -117,6 +119,10 @@ function prMarks(added: readonly RawEvent[]): Map<string, PrMark> {
  */
 export function splitStale(input: StaleSplitInput): StaleSplit {
   const marks = prMarks(input.added);
+  // Records the pull request itself recorded: the base branch has no such record to be stale.
+  const created = new Set<string>();
+  for (const e of input.added)
+    if (e.type === "decision_recorded" || e.type === "intent_card_recorded") created.add(e.id);
   const out: StaleSplit = { made: [], already: [], unattributed: [], ask: [], assumed: [] };
   const seen = new Set<string>();
   const base = (
@@ -167,8 +173,14 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
       };
       if (f.omitted_paths) entry.omitted_paths = f.omitted_paths;
       if (f.omitted_commits) entry.omitted_commits = f.omitted_commits;
+      const anchors = f.anchors?.filter((a) => a.change !== "unchanged");
+      if (anchors && anchors.length > 0) entry.anchors = anchors;
       out.made.push(entry);
     };
+    if (created.has(id)) {
+      made(f.commits.some((c) => !input.prCommits.has(c.hash)) ? 1 : 0);
+      continue;
+    }
     if (f.method === "fingerprints") {
       if (!input.atBase) out.ask.push({ id, why: "fingerprints" });
       else if (input.atBase.get(id) === true) base(id, "content", [], paths());

@@ -1,0 +1,13 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+const cli = "/work/main/dist/cli/main.js";
+const t = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp"], cwd: process.argv[2] });
+const c = new Client({ name: "m", version: "1" });
+await c.connect(t);
+const instr = c.getInstructions() ?? "";
+const tools = await c.listTools();
+const per = tools.tools.map((x) => [x.name, JSON.stringify(x).length]).sort((a, b) => b[1] - a[1]);
+console.log("instructions", instr.length, "tools/list", JSON.stringify(tools).length, "total", instr.length + JSON.stringify(tools).length, "tools", tools.tools.length);
+for (const [n, l] of per) console.log(n, l);
+if (process.argv[3] === "desc") { let d = 0, s = 0; for (const x of tools.tools) { d += x.description.length; s += JSON.stringify(x.inputSchema).length; console.log(x.name, x.description.length, JSON.stringify(x.inputSchema).length); } console.log("desc", d, "schemas", s); } else if (process.argv[3]) console.log(JSON.stringify(tools.tools.find((x) => x.name === process.argv[3]), null, 1));
+await c.close();
