@@ -57,7 +57,7 @@ export const recordIntentCard = defineTool({
   name: "record_intent_card",
   title: "Record an intent card",
   description:
-    "Before a non-trivial change, record why. card: outcome (what must become true), trigger (why now), chosen_approach, selection_rationale, constraints, validation_plan; considered [{approach, rejected_because}] or trivial: true; basis.touched_paths: files, dirs/, globs or path#Symbol.",
+    "Before a non-trivial change, record why. card: outcome (what must become true), trigger (why now), chosen_approach, selection_rationale, constraints, validation_plan; considered [{approach, rejected_because}] or trivial: true; basis.touched_paths: files, dirs/, globs, !exclusions or path#Symbol.",
   input: IntentCardArgs,
   writes: true,
   run: async (repo, args) => recorded("intent card", await repo.recordIntent(cardInputOf(args))),
