@@ -280,6 +280,9 @@ try {
     `adrift: ${adriftStale.size} stale; states agree on ${states.agree}/${ids.length}; ${checkedCommits} named commits checked`,
   );
   console.log(`precision ${precision.toFixed(2)}  recall ${recall.toFixed(2)}`);
+  const odd = scopes.filter((touched) => touched.some((e) => GLOBBY.test(e) && isLiteral(e)));
+  if (odd.length > 0)
+    console.log(`${odd.length} scopes name files or folders with glob characters in their names`);
   for (const p of problems) console.log(`  ${p}`);
   process.exitCode = problems.length > 0 ? 1 : 0;
 } finally {

@@ -51,6 +51,13 @@ function plainSetting(key: string, value: unknown): boolean {
       value.exclude.length <= 1000 &&
       value.exclude.every((g) => typeof g === "string" && g.length > 0 && g.length <= 1000)
     );
+  if (key === "qa_specialties")
+    return (
+      Array.isArray(value) &&
+      value.length <= 20 &&
+      new Set(value).size === value.length &&
+      value.every((s) => typeof s === "string" && s.length > 0 && s.length <= 100)
+    );
   if (!Object.hasOwn(CONFIG_DEFAULTS, key)) return false;
   if (key === "adr_language") return (ADR_LANGUAGE_SETTINGS as readonly unknown[]).includes(value);
   if (isConfigPath(key)) return typeof value === "string" && !configPathProblem(key, value);

@@ -1,18 +1,23 @@
+import { detectAgent } from "../app/recording/actor.js";
 import type { Repository } from "../app/repository.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
 import { safeText } from "../core/render/terminal.js";
 import type { QaRound } from "../core/rules/verdicts.js";
 import { oneLine } from "./format.js";
-import { paint } from "./io.js";
+import { cliIo, paint } from "./io.js";
 
 /** `KEY id` or just the id, for listings. */
 export function label(item: { id: string; key?: string }): string {
   return item.key ? `${safeText(item.key)} ${paint("dim", item.id)}` : paint("dim", item.id);
 }
 
-/** Warnings (never blocking) printed in yellow. */
+/**
+ * Warnings (never blocking) printed in yellow. In an agent's shell they are what the person
+ * must see (questions only they answer): the agent is told to pass them on.
+ */
 export function warningLines(warnings: string[]): string[] {
-  return warnings.map((w) => paint("yellow", `  warning: ${safeText(w)}`));
+  const label = detectAgent(cliIo().env) ? "tell the user" : "warning";
+  return warnings.map((w) => paint("yellow", `  ${label}: ${safeText(w)}`));
 }
 
 /** Missing readiness items, one per line. */

@@ -145,7 +145,7 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   let base: DecisionInput = {};
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
-    const { inputError } = await import("../core/events/argument-errors.js");
+    const { inputError } = await import("../core/inputs/argument-errors.js");
     const raw = await readInputFile(options.file, runDir(options));
     const parsed = CardFileInput.safeParse(raw);
     if (!parsed.success)

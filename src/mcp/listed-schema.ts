@@ -9,7 +9,7 @@
 /** Keys left out of a listed schema: each is enforced by the server's own parse of the call. */
 const CHECKED_BY_SERVER = new Set(["maxLength", "minLength", "maxItems", "minItems", "pattern"]);
 
-/** Whether a `default` says nothing a caller needs: an empty text, list or object, `false`. */
+/** Whether a `default` says nothing a caller needs: an empty text or list, `false`, or an object of those. */
 const emptyDefault = (value: unknown): boolean =>
   value === false ||
   value === "" ||
@@ -17,7 +17,7 @@ const emptyDefault = (value: unknown): boolean =>
   (value !== null &&
     typeof value === "object" &&
     !Array.isArray(value) &&
-    Object.keys(value).length === 0);
+    Object.values(value).every(emptyDefault));
 
 /** `schema` without the server-checked bounds, at every depth; the input is left unchanged. */
 export function listedSchema(schema: unknown): unknown {

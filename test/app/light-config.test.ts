@@ -33,6 +33,7 @@ const KEYS = [
   "broad_scope_ratio",
   "adr_language",
   "coverage",
+  "qa_specialties",
   "unknown_setting",
   "__proto__",
   "constructor",
@@ -56,6 +57,7 @@ const value = fc.oneof(
     { exclude: ["a"], other: 1 },
     { include: ["a"] },
   ),
+  fc.constantFrom(["api", "security"], ["api", "api"], [""], ["x".repeat(101)], [1], ["a"]),
 );
 const setting = fc.tuple(fc.constantFrom(...KEYS), value);
 const configText = fc.oneof(

@@ -4,20 +4,19 @@ import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
 async function acceptOne(repo: TestRepo, outcome: string, tag: string, number: number) {
   const api = await openRepository(repo.dir, { env: testEnv() });
-  const { id } = await api.recordIntent({
+  const card = await api.recordIntent({
     outcome,
     trigger: "t",
     chosen_approach: "c",
-    selection_rationale: "r",
     trivial: true,
     tags: [tag],
   });
-  // One record alone waits for a cluster unless asked for.
+  // one card shares nothing with another: it is drafted when asked for
   const drafts = repo.adriftJson<{ drafts: { path: string }[] }>([
     "adr",
     "draft",
     "--record",
-    id,
+    card.id,
   ]).drafts;
   return repo.adriftJson<{ path: string; number: number }>([
     "adr",

@@ -70,6 +70,33 @@ describe.each(ADAPTERS)(
       expect(status(repo, id)).toBe("stale");
     });
 
+    it("keeps it in a merge commit that brings the commits it names", () => {
+      const { repo, id } = repoWithDecision();
+      expect(repo.adrift(["hook", "install"], { env }).code).toBe(0);
+      gitRun(repo, "checkout", "-q", "-b", "feature");
+      repo.write("src/a.ts", "a2\n");
+      gitRun(repo, "add", "-A");
+      gitRun(repo, "commit", "-q", "--no-verify", "-m", "edit a on feature, unmarked");
+      expect(json<Stale>(repo, ["stale", "--record"]).marked).toEqual([id]);
+      gitRun(repo, "checkout", "-q", "main");
+      // main moves on without the log file (a commit of one file leaves the mark where it is).
+      repo.write("README.md", "# main\n");
+      gitRun(repo, "add", "README.md");
+      gitRun(repo, "commit", "-q", "-m", "main moves on");
+      expect(repo.git("status", "--porcelain", "--", ".decisions").trim()).toMatch(/^\?\? /);
+      // A merge concluded by hand (as after a conflict): the pre-commit runs with MERGE_HEAD.
+      gitRun(repo, "merge", "-q", "--no-ff", "--no-commit", "feature");
+      gitRun(repo, "add", "-A");
+      const commit = gitRun(repo, "commit", "-q", "-m", "merge feature");
+      expect(commit.stderr).not.toContain("left out");
+      expect(status(repo, id)).toBe("stale");
+      expect(json<Stale>(repo, ["stale"]).findings.find((f) => f.record_id === id)).toMatchObject({
+        state: "stale",
+        recorded: true,
+      });
+      expect(repo.git("status", "--porcelain").trim()).toBe("");
+    });
+
     it("keeps a mark whose commits this branch holds, and records written on the side branch", () => {
       const { repo, id } = repoWithDecision();
       expect(repo.adrift(["hook", "install"], { env }).code).toBe(0);

@@ -11,15 +11,22 @@ type Drafts = { drafts: { path: string }[] };
 /** A repository with an ADR draft, an open question and a card an agent proposed. */
 function setup(repo: TestRepo, env: NodeJS.ProcessEnv) {
   repo.commit("init", { "src/a.ts": "export const a = 1;\n" });
-  const { id } = repo.adriftJson<{ id: string }>(
+  const card = repo.adriftJson<{ id: string }>(
     [
-      ...["intent", "record", "--outcome", "Sign webhooks", "--trigger", "spoofing"],
-      ...["--chosen", "HMAC", "--trivial"],
+      "intent",
+      "record",
+      "--outcome",
+      "Sign webhooks",
+      "--trigger",
+      "spoofing",
+      "--chosen",
+      "HMAC",
+      "--trivial",
     ],
     { env },
   );
-  // One record alone waits for a cluster unless asked for.
-  const { drafts } = repo.adriftJson<Drafts>(["adr", "draft", "--record", id], { env });
+  // one card shares nothing with another: it is drafted when asked for
+  const { drafts } = repo.adriftJson<Drafts>(["adr", "draft", "--record", card.id], { env });
   const question = repo.adriftJson<{ id: string }>(["question", "ask", "Round half up?"], { env });
   const agentEnv = { ...env, CLAUDECODE: "1" };
   const proposed = repo.adriftJson<{ id: string }>(

@@ -1,6 +1,7 @@
 // Two QA voices in two clones: each records its voice, neither sees the round complete; after
 // merging, the next verdict settles the round.
 import { describe, expect, it } from "vitest";
+import { logEvents } from "../support/mcp.js";
 import { git, makeRepo, runCli, type TestRepo, tempDir } from "../support/repo.js";
 
 function cloneOf(origin: string, name: string, email: string): TestRepo {
@@ -67,14 +68,14 @@ describe("QA voices in two clones", () => {
       task: { status: "in_review" },
       qa: { consolidated: "needs_user_decision" },
     });
-    const settled = bob.adriftJson<{ settled: boolean; to: string; question_id: string }>([
-      "verdict",
-      "TK-1",
-      "approved",
-      "--specialty",
-      "security",
-    ]);
+    const settled = bob.adriftJson<{
+      id: string;
+      settled: boolean;
+      to: string;
+      question_id: string;
+    }>(["verdict", "TK-1", "approved", "--specialty", "security"]);
     expect(settled).toMatchObject({ settled: true, to: "parked", question_id: asked.question_id });
+    expect(logEvents(bob.dir).find((e) => e.id === settled.id)?.type).toBe("task_transitioned");
     const answered = bob.adriftJson<{ resumed_tasks: string[] }>([
       "question",
       "answer",

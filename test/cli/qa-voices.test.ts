@@ -129,6 +129,30 @@ describe("QA lead consolidation from the CLI", () => {
     ).toContain("no: 12 random characters");
   });
 
+  it("a round whose questions the user answered before it closed goes straight back to review", async () => {
+    const { repo, verdict } = await taskInReview();
+    const asked = verdict([
+      "needs_user_decision",
+      "--specialty",
+      "api",
+      "--question",
+      "Status 404 or 410?",
+    ]);
+    repo.adriftJson(["question", "answer", asked.question_id!, "--answer", "404"]);
+    const last = repo.adriftJson<VerdictJson & { resumed?: boolean }>(
+      ["verdict", "TK-1", "approved", "--specialty", "security"],
+      { env: agent },
+    );
+    expect(last).toMatchObject({ from: "in_review", to: "in_review", resumed: true, cycles: 0 });
+    expect(last.user_decisions.decisions).toHaveLength(1);
+    const shown = repo.adriftJson<{ task: { status: string }; qa: { voices: unknown[] } }>([
+      "task",
+      "show",
+      "TK-1",
+    ]);
+    expect(shown).toMatchObject({ task: { status: "in_review" }, qa: { voices: [] } });
+  });
+
   it("a task two voices parked waits for both answers", async () => {
     const { repo, verdict } = await taskInReview();
     const a = verdict([

@@ -104,5 +104,12 @@ describe("a story carries out recorded decisions", () => {
     expect(
       repo.adrift(["story", "add", "S2", "--epic", "EP-1", "--decision", "01ZZZZZZZZ"]).code,
     ).toBe(2);
+    // A story amended to carry the card out gives it to its tasks too.
+    repo.adriftJson(["story", "add", "S3", "--epic", "EP-1", "--key", "ST-3"]);
+    repo.adriftJson(["task", "add", "T3", "--story", "ST-3", "--key", "TK-3"]);
+    repo.adriftJson(["story", "amend", "ST-3", "--decision", card.slice(0, 12)]);
+    expect(
+      repo.adriftJson<Moved>(["task", "start", "TK-3"]).user_decisions.decisions.map((d) => d.id),
+    ).toEqual([card]);
   });
 });

@@ -101,6 +101,24 @@ describe.each(ADAPTERS)("scopes on route folders (%s git adapter)", (adapter) =>
     expect(scopeOf(repo, file.id)).toEqual(["app/\\[id\\]/view.tsx"]);
   });
 
+  it("anchors a symbol of a bracketed file: another symbol's edit leaves it touched", () => {
+    const repo = makeRepo();
+    const page = (a: number, b: number) =>
+      `export function Page() { return ${a} }\nexport function generateMetadata() { return ${b} }\n`;
+    repo.commit("route", { "app/[id]/page.tsx": page(1, 1) });
+    const typed = json<Recorded & { event: { data: { basis: { anchors: { path: string }[] } } } }>(
+      repo,
+      ["decision", "record", "--outcome", "o", "--path", "app/[id]/page.tsx#Page"],
+    );
+    expect(scopeOf(repo, typed.id)).toEqual(["app/\\[id\\]/page.tsx"]);
+    expect(typed.event.data.basis.anchors.map((a) => a.path)).toEqual(["app/[id]/page.tsx"]);
+    repo.commit("record");
+    repo.commit("metadata", { "app/[id]/page.tsx": page(1, 2) });
+    expect(stateOf(repo, typed.id)).toBe("touched");
+    repo.commit("page", { "app/[id]/page.tsx": page(2, 2) });
+    expect(stateOf(repo, typed.id)).toBe("stale");
+  });
+
   it("excludes with '!' entries, and refuses a scope of exclusions only", () => {
     const repo = site();
     const scoped = record(repo, "src/**", "!src/errors/**");

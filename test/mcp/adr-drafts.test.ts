@@ -88,6 +88,8 @@ describe("adrift mcp: an agent writes an ADR draft, adrift checks it, a person a
       "--trivial",
     ]);
     const mcp = await connectMcp(repo.dir, { name: "claude-code" });
+    // ADR drafting is a set the agent asks for (the default list holds what every agent uses)
+    await mcp.ok("enable_toolsets", { toolsets: ["adr"] });
     const names = (await mcp.client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(["adr_draft_clusters", "adr_draft_write"]));
     // Acceptance is a person's: the server offers no tool for it.

@@ -4,6 +4,9 @@ import { makeRepo, testEnv } from "../support/repo.js";
 
 type Created = { id: string };
 
+const firstId = (repo: ReturnType<typeof makeRepo>) =>
+  repo.adriftJson<{ records: { id: string }[] }>(["list"]).records[0]!.id;
+
 const text = (result: { content: unknown }) =>
   (result.content as { type: string; text: string }[]).map((c) => c.text).join("\n");
 
@@ -30,6 +33,16 @@ describe("the agent is told what a person must see", () => {
     expect(warnings[0]).toContain("1 question still open");
     expect(text(result)).toContain("as ready");
     expect(text(result)).toContain(`tell the user: ${warnings[0]}`);
+
+    const card = await mcp.ok<Created>("record_intent_card", {
+      card: { outcome: "Retry webhooks", trigger: "lost events" },
+      trivial: true,
+    });
+    const amended = await mcp.call("amend_intent_card", {
+      target_id: card.id,
+      changes: { trigger: "lost 3 events" },
+    });
+    expect(text(amended)).toContain("proposed again until the user confirms it");
   });
 
   it("an agent recording from its shell is told the card waits for the person's consent; a person is not", () => {
@@ -52,8 +65,41 @@ describe("the agent is told what a person must see", () => {
     expect(json.consent).toBe("proposed");
     expect(json.waits_for).toContain("you cannot confirm it yourself");
 
+    const amended = repo.adrift(["intent", "amend", firstId(repo), "--trigger", "lost 3 events"], {
+      env: agent,
+    });
+    expect(amended.stdout).toContain("proposed again: it waits for the person's consent");
+
     const person = repo.adrift(args);
     expect(person.stdout).not.toContain("consent");
     expect(repo.adriftJson<{ consent: string }>(args).consent).toBe("confirmed");
+  });
+
+  it("from an agent's shell, a story made ready with questions open says: tell the user", () => {
+    const repo = makeRepo();
+    const agent = testEnv({ CLAUDECODE: "1" });
+    repo.adriftJson(["question", "ask", "Round half up or half even?"]);
+    const rule = repo.adriftJson<{ id: string }>(["rule", "add", "Cents", "--text", "integer"]);
+    const epic = repo.adriftJson<{ id: string }>(["epic", "add", "Billing"]);
+    const story = [
+      "story",
+      "add",
+      "Pay an invoice",
+      "--epic",
+      epic.id,
+      "--rule",
+      rule.id,
+      "--rf",
+      "pay in BRL",
+      "--dod",
+      "shows in the statement",
+      "--dor",
+      "rates agreed",
+    ];
+    const byAgent = repo.adrift(story, { env: agent });
+    expect(byAgent.code).toBe(0);
+    expect(byAgent.stdout).toMatch(/tell the user: 1 question still open/);
+    const byPerson = repo.adrift(story);
+    expect(byPerson.stdout).toMatch(/warning: 1 question still open/);
   });
 });

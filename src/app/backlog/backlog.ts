@@ -1,5 +1,5 @@
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import { BusinessRuleRecorded, EpicCreated } from "../../core/events/payloads.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { assertNewKey } from "../../core/project/backlog-lookup.js";
 import { type CoverageReport, computeCoverage } from "../../core/rules/coverage.js";
 import { requireText } from "../../core/rules/input-text.js";

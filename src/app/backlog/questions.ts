@@ -1,7 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import type { Affects } from "../../core/events/common.js";
 import { AnswerInputFields, QuestionInputFields } from "../../core/events/inputs.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { findQuestion } from "../../core/project/backlog-lookup.js";
 import type { QuestionView } from "../../core/project/backlog-types.js";
 import { decisionGovernors } from "../../core/reports/governors.js";

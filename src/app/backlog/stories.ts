@@ -1,7 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import { StoryChangesFields } from "../../core/events/inputs.js";
 import { StoryCreated } from "../../core/events/payloads.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import {
   assertNewKey,
   findEpic,
@@ -51,6 +51,13 @@ function resolveRules(state: ProjectState, refs: string[]): string[] {
   return [...new Set(ids)];
 }
 
+function resolveDecisions(state: ProjectState, refs: string[]): string[] {
+  const ids = refs.map(
+    (ref) => resolveReference(() => findRecordRef(state, ref), "decision", ref).id,
+  );
+  return [...new Set(ids)];
+}
+
 function warningsFor(
   state: ProjectState,
   story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids"> & { decision_ids?: string[] },
@@ -79,13 +86,7 @@ async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
     business_rule_ids: resolveRules(state, input.business_rule_ids ?? []),
   };
   const missing = missingForReady(fields);
-  const decisions = [
-    ...new Set(
-      (input.decision_ids ?? []).map(
-        (ref) => resolveReference(() => findRecordRef(state, ref), "decision", ref).id,
-      ),
-    ),
-  ];
+  const decisions = resolveDecisions(state, input.decision_ids ?? []);
   const written = await writeEvents(ctx, [
     {
       type: "story_created",
@@ -144,8 +145,8 @@ async function transitionStoryUnlocked(ctx: AppContext, ref: string, to: StorySt
   };
 }
 
-/** Changes to a story: lists replace; rules are refs resolved like on creation. */
-export type StoryChanges = Partial<StoryFields>;
+/** Changes to a story: lists replace; rules and decisions are refs resolved like on creation. */
+export type StoryChanges = Partial<StoryFields> & { decision_ids?: string[] };
 
 /**
  * Amends a story: freely while draft, past draft only with an answered question, never while a
@@ -162,11 +163,12 @@ async function amendStoryUnlocked(
   const { state } = await loadProject(ctx);
   const story = findStory(state, ref);
   const question = input.question ? findQuestion(state, input.question) : undefined;
-  const { question: _q, business_rule_ids, ...rest } = input;
+  const { question: _q, business_rule_ids, decision_ids, ...rest } = input;
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(rest))
     if (value !== undefined) changes[field] = value;
   if (business_rule_ids) changes.business_rule_ids = resolveRules(state, business_rule_ids);
+  if (decision_ids) changes.decision_ids = resolveDecisions(state, decision_ids);
   if (Object.keys(changes).length === 0)
     throw new AdriftError("usage", "nothing to amend: give at least one field to change");
   assertStoryAmendable(state, story, question);

@@ -1,5 +1,5 @@
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import { TaskCreated } from "../../core/events/payloads.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import {
   assertNewKey,
   findStory,

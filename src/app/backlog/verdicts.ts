@@ -50,6 +50,8 @@ export type VerdictResult = VerdictEffect & {
   user_decisions: UserDecisionsBlock;
   /** the round was already complete: this call moved the task and recorded no verdict */
   settled?: true;
+  /** the round parked the task on questions already answered: it went straight back to review */
+  resumed?: true;
 };
 
 function checkInput(verdict: Verdict, input: VerdictInput): void {
@@ -124,7 +126,7 @@ async function recordVerdictUnlocked(
   if (task.status !== "in_review") verdictEffect(task, verdict, limit);
   const decided = selectUserDecisions(state, { task: task.id });
   const before = qaRound(task, specialties);
-  if (before.consolidated) return settleRound(ctx, task, before, limit, decided);
+  if (before.consolidated) return settleRound(ctx, state, task, before, limit, decided);
   assertVoice(task, input.specialty, specialties);
   if (verdict === "changes_requested") assertConfirmed(state, task, decided);
   const existing = input.question_id ? findQuestion(state, input.question_id) : undefined;
@@ -169,11 +171,8 @@ async function recordVerdictUnlocked(
       ...(questionId(ids) ? { question_id: questionId(ids) } : {}),
     },
   }));
-  if (effect.to !== effect.from)
-    drafts.push({
-      type: "task_transitioned",
-      data: { task_id: task.id, from: effect.from, to: effect.to },
-    });
+  const resumes = verdict !== "needs_user_decision" && answeredAlready(state, round);
+  if (effect.to !== effect.from) drafts.push(...moves(task, effect, resumes));
   const written = await writeEvents(ctx, drafts);
   const verdictEvent = written.find((e) => e.type === "verdict_recorded")!;
   const declared = written.find((e) => e.type === "open_question_declared");
@@ -193,11 +192,36 @@ async function recordVerdictUnlocked(
     verdict,
     ...(input.specialty ? { specialty: input.specialty } : {}),
     ...effect,
+    ...(resumes ? { to: "in_review" as const, resumed: true as const } : {}),
     limit,
     question_id: existing?.id ?? declared?.id,
     round: { ...round, voices: heard },
     user_decisions: renderUserDecisions(decided),
   };
+}
+
+/**
+ * True when the round parks the task on questions the user has all answered already (answered
+ * while the round waited for its other voices): nothing is left to wait for.
+ */
+function answeredAlready(state: ProjectState, round: QaRound): boolean {
+  if (round.consolidated !== "needs_user_decision") return false;
+  const asked = round.voices.flatMap((v) => (v.question_id ? [v.question_id] : []));
+  return asked.length > 0 && asked.every((id) => state.questions.get(id)?.answer);
+}
+
+/**
+ * The task's moves for a consolidated verdict; when its questions are already answered, parked
+ * and straight back to review, as an answer would have moved it: a new round judges with them.
+ */
+function moves(task: TaskView, effect: VerdictEffect, resumes: boolean): DraftOrBuilder[] {
+  const move = (from: string, to: string) => ({
+    type: "task_transitioned" as const,
+    data: { task_id: task.id, from, to },
+  });
+  return resumes
+    ? [move(effect.from, effect.to), move(effect.to, "in_review")]
+    : [move(effect.from, effect.to)];
 }
 
 /**
@@ -207,20 +231,23 @@ async function recordVerdictUnlocked(
  */
 async function settleRound(
   ctx: AppContext,
+  state: ProjectState,
   task: TaskView,
   round: QaRound,
   limit: number,
   decided: RecordView[],
 ): Promise<VerdictResult> {
   const effect = verdictEffect(task, round.consolidated!, limit);
-  const [event] = await writeEvents(ctx, [
-    { type: "task_transitioned", data: { task_id: task.id, from: effect.from, to: effect.to } },
-  ]);
+  const resumes = answeredAlready(state, round);
+  // The first move written (a first write in a session opens it before; a resume follows it).
+  const written = await writeEvents(ctx, moves(task, effect, resumes));
+  const event = written.find((e) => e.type === "task_transitioned");
   return {
     id: event!.id,
     task_id: task.id,
     verdict: round.consolidated!,
     ...effect,
+    ...(resumes ? { to: "in_review" as const, resumed: true as const } : {}),
     limit,
     question_id: round.voices.find((v) => v.question_id)?.question_id,
     round,

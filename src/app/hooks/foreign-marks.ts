@@ -26,12 +26,27 @@ function eventId(line: string): string | undefined {
 }
 
 /**
+ * The marks that stay set aside once this commit is made: while a merge is being concluded
+ * (MERGE_HEAD), a mark naming a commit the merged branch reaches is true in the merge commit.
+ */
+async function mergedAway(ctx: AppContext, marks: SetAsideMark[]): Promise<SetAsideMark[]> {
+  if (marks.length === 0) return marks;
+  const mergeHead = await ctx.git.resolveRevision("MERGE_HEAD");
+  if (!mergeHead) return marks;
+  const reached = await ctx.git.reachedFrom(mergeHead, [
+    ...new Set(marks.flatMap((m) => m.commits)),
+  ]);
+  return marks.filter((m) => !m.commits.some((c) => reached.has(c)));
+}
+
+/**
  * Before a commit: the marks set aside at HEAD that the staged change would commit are taken out
  * of their log files, which are staged again (the caller stages them in the commit's own index
- * too). Marks set aside but not staged stay where they are: they are no part of this commit.
+ * too). Marks set aside but not staged stay where they are: they are no part of this commit;
+ * nor do marks a merge being concluded makes true.
  */
 export async function dropForeignMarks(ctx: AppContext): Promise<DroppedMarks> {
-  const marks = await setAsideMarksNow(ctx);
+  const marks = await mergedAway(ctx, await setAsideMarksNow(ctx));
   if (marks.length === 0) return { marks: [], files: [] };
   const staged = new Map(
     (await ctx.git.stagedChanges()).flatMap((c) => (c.blob ? [[c.path, c.blob] as const] : [])),

@@ -2,7 +2,7 @@
 // event, at the revision it was based on, so what it saw stays what it is judged against.
 import { AdriftError } from "../../core/errors.js";
 import type { Anchor, Basis } from "../../core/events/common.js";
-import { scopeKind, unescapeEntry } from "../../core/rules/scope.js";
+import { escapeLiteral, scopeKind, unescapeEntry } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { resolveAnchors } from "./anchors.js";
@@ -43,7 +43,7 @@ export async function anchorDecision(
     );
   const wanted = normalizeScopes(entries);
   const { touched, anchors, warnings } = await resolveAnchors(ctx, basis.revision, wanted);
-  const plain = touched.filter((t) => !anchors.some((a) => a.path === t));
+  const plain = touched.filter((t) => !anchors.some((a) => a.path === unescapeEntry(t)));
   if (plain.length > 0 || anchors.length === 0)
     throw new AdriftError(
       "validation_failed",
@@ -63,7 +63,10 @@ export async function anchorDecision(
   );
   const next: Basis = {
     ...basis,
-    touched_paths: [...scope, ...[...files].filter((f) => !scope.includes(f))],
+    touched_paths: [
+      ...scope,
+      ...[...files].map((f) => escapeLiteral(f)).filter((f) => !scope.includes(f)),
+    ],
     anchors: [...kept, ...anchors],
   };
   const written = await writeEvents(ctx, [

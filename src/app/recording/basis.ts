@@ -218,7 +218,10 @@ async function anchorsOf(
   atHead: boolean,
 ): Promise<ResolvedAnchors> {
   if (!entries.some((e) => e.includes("#"))) return { touched: entries, anchors: [], warnings: [] };
-  const files = entries.flatMap((e) => [e, ...anchorSplits(e).map((s) => s.path)]);
+  const files = entries.flatMap((e) => {
+    const named = unescapeEntry(e);
+    return [named, ...anchorSplits(named).map((s) => s.path)];
+  });
   const work = atHead ? await ctx.git.worktreeTree(files) : undefined;
   return resolveAnchors(ctx, work ? work.tree : resolved, entries);
 }

@@ -1,6 +1,5 @@
 import { readLocalState } from "../../adapters/local-state.js";
 import { AdriftError } from "../../core/errors.js";
-import { assertKnownFields, NOTHING_WRITTEN } from "../../core/events/argument-errors.js";
 import type { Affects, CardFields, Considered, TierB } from "../../core/events/common.js";
 import type { AdriftEvent, EventOf } from "../../core/events/envelope.js";
 import {
@@ -8,6 +7,7 @@ import {
   CardInputFields,
   DecisionInputFields,
 } from "../../core/events/inputs.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { resolveRef } from "../../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { assertMayChange, assertMayRecordUserDecision } from "../../core/rules/amendment.js";
@@ -231,6 +231,8 @@ async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInp
     target_id: record.id,
     event: event!,
     incomplete: cardIncompleteness({ ...after, trivial: changes.trivial ?? record.trivial }),
+    /** an agent's change: the record waits for a person's consent again */
+    waits_for_consent: event!.actor.kind === "agent",
   };
 }
 

@@ -104,6 +104,9 @@ export function registerIntent(program: Command): void {
         emit(options, result, () =>
           [
             `${paint("green", "amended")} ${result.target_id} (event ${result.id})`,
+            ...(result.waits_for_consent
+              ? [paint("yellow", `  proposed again: ${proposedNote(result.target_id)}`)]
+              : []),
             ...incompletenessLines(result.incomplete),
           ].join("\n"),
         );

@@ -17,6 +17,8 @@ function verdictText(r: VerdictResult): string {
     return `${paint("green", "recorded")} ${r.verdict}${voice} on task ${r.task_id}; the round waits for ${r.round.pending.join(", ")} (task stays ${r.to})`;
   const lead = r.round.voices.length > 1 ? `; round consolidated: ${r.round.consolidated}` : "";
   const head = `${paint("green", "recorded")} ${r.verdict}${voice} on task ${r.task_id}${lead}: ${r.from} → ${r.to}`;
+  if (r.resumed)
+    return `${head}\n  the user has already answered the round's question(s): back in review for a new round, no cycle spent`;
   if (r.to === "parked")
     return `${head}\n  waiting for you: adrift question answer ${r.question_id ?? r.round.voices.find((v) => v.question_id)?.question_id} --answer "…" (no correction cycle spent)`;
   if (r.cycle_counted)
@@ -49,7 +51,10 @@ export function registerVerdict(program: Command): void {
 
 With qa_specialties in .decisions/config.json (e.g. ["api", "security"]) each specialty gives
 one verdict per round and the task moves when all have: needs_user_decision beats
-changes_requested, which beats approved; a round spends at most one correction cycle.`,
+changes_requested, which beats approved; a round spends at most one correction cycle.
+
+changes_requested is refused (not_confirmed) while the story's definition of ready says the user
+has not confirmed a requirement: that is a question for the user, not a correction.`,
     )
     .action(
       action(async (task: string, verdict: Verdict, options) => {

@@ -10,6 +10,7 @@ export const AMENDABLE_STORY_FIELDS = [
   "definition_of_done",
   "definition_of_ready",
   "business_rule_ids",
+  "decision_ids",
 ] as const;
 
 function registerKey(state: ProjectState, key: string | undefined, id: string): void {

@@ -22,6 +22,8 @@ export type ReportAnchors = {
   areaOfEntry(entry: string): string | undefined;
   /** the title beside an id (a record's outcome, an ADR's title), one line, clipped */
   title(id: string): string;
+  /** how the page names an id: `ADR-0007` for a numbered ADR, else its first ten characters */
+  label(id: string): string;
 };
 
 /** The anchors of `report`'s records (`r-`), ADRs (`adr-`) and areas (`area-`). */
@@ -31,6 +33,9 @@ export function reportAnchors(report: CorrespondenceReport): ReportAnchors {
   for (const a of report.adrs) at.set(a.id, anchorSlug("adr", a.id));
   for (const r of report.records) at.set(r.id, anchorSlug("r", r.id));
   const titles = report.titles ?? {};
+  const numbers = new Map<string, string>();
+  for (const a of report.adrs)
+    if (a.number !== null) numbers.set(a.id, `ADR-${String(a.number).padStart(4, "0")}`);
   return {
     of: (id) => at.get(id),
     areaOfEntry(entry) {
@@ -43,5 +48,6 @@ export function reportAnchors(report: CorrespondenceReport): ReportAnchors {
       return undefined;
     },
     title: (id) => (Object.hasOwn(titles, id) ? clip(flatten(titles[id]!), 120) : ""),
+    label: (id) => numbers.get(id) ?? (id.length > 12 ? id.slice(0, 10) : id),
   };
 }

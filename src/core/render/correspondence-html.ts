@@ -45,7 +45,7 @@ const MAX_REFS = 20;
  */
 function refHtml(a: ReportAnchors, id: string): string {
   const anchor = a.of(id);
-  const label = `<code>${e(id.length > 12 ? id.slice(0, 10) : id)}</code>`;
+  const label = `<code>${e(a.label(id))}</code>`;
   const title = a.title(id);
   return `${anchor ? `<a href="#${e(anchor)}">${label}</a>` : label}${title ? ` <bdi>${e(title)}</bdi>` : ""}`;
 }

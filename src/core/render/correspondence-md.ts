@@ -74,7 +74,7 @@ function anchorMd(anchor: string | undefined): PhrasingContent {
 
 /** An id, linked to its anchor when the report describes it, with its title beside it. */
 function refMd(a: ReportAnchors, id: string): PhrasingContent[] {
-  const label = code(id.length > 12 ? id.slice(0, 10) : id);
+  const label = code(a.label(id));
   const anchor = a.of(id);
   const title = a.title(id);
   return [

@@ -234,10 +234,18 @@ export function recordItem(l: ItemLinks, r: PrCommentModel["records"][number]): 
       w(`${r.change} ${r.kind} `),
       l.record(r),
       ` ${short(r.outcome)}`,
-      r.incomplete.length
-        ? w(` — incomplete (${plural(r.incomplete.length, "part")} missing)`)
-        : "",
-      r.proposed ? w(" — proposed by an agent, not confirmed by a person") : "",
+      ...(r.incomplete.length
+        ? [
+            w(` — incomplete (${plural(r.incomplete.length, "part")} missing): complete it with `),
+            joinableCode(`adrift intent amend ${r.short_id}`),
+          ]
+        : []),
+      ...(r.proposed
+        ? [
+            w(" — proposed by an agent, not confirmed by a person: "),
+            joinableCode(`adrift intent confirm ${r.short_id}`),
+          ]
+        : []),
     ),
     ...whyDetails(l, r),
   ];

@@ -230,7 +230,8 @@ export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT)
   const parts = [head];
   all.forEach((section, i) => {
     const block = [opening(section)];
-    if (shown[i]! > 0) block.push(lines[i]!.first(shown[i]!).join("\n"));
+    // (a last item of several lines ends with a blank line of its own: the join adds one)
+    if (shown[i]! > 0) block.push(lines[i]!.first(shown[i]!).join("\n").replace(/\n+$/, ""));
     if (shown[i]! < section.count) block.push(more(section.count - shown[i]!));
     block.push("</details>");
     parts.push(block.join("\n\n"));

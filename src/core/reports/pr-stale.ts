@@ -41,7 +41,10 @@ export type BaseStale = {
  */
 export type Unattributed = { id: string; outcome: string; paths: string[]; marked: boolean };
 
-/** Whether each record is stale at the merge base; undefined where that could not be told. */
+/**
+ * Whether each record is stale on the base branch as it is now (at its tip: the merge base when
+ * the base has not moved on); undefined where that could not be told.
+ */
 export type AtBase = ReadonlyMap<string, boolean | undefined>;
 
 /** What the split reads. */
@@ -62,7 +65,7 @@ export type StaleSplitInput = {
 };
 
 /**
- * Why a record's staleness at the merge base is asked: `merged` — every listed commit is the
+ * Why a record's staleness on the base branch (`AtBase`) is asked: `merged` — every listed commit is the
  * PR's, but the PR merged in a line that forked before the merge base (a base commit may hide
  * behind the PR's older ones, or the merge may have undone it); `base` — commits of the base are
  * listed, but a commit that changed the scope did not always make the record stale there (a pure
@@ -75,7 +78,7 @@ export type StaleSplit = {
   made: PrStale[];
   already: BaseStale[];
   unattributed: Unattributed[];
-  /** records whose staleness at the merge base the caller must find out (then split again) */
+  /** records whose staleness on the base branch the caller must find out (then split again) */
   ask: { id: string; why: AskReason }[];
   /** records counted as made stale by the PR because their base could not be judged */
   assumed: string[];
@@ -112,8 +115,11 @@ function prMarks(added: readonly RawEvent[]): Map<string, PrMark> {
  * A finding lists the earliest commits that changed the scope (parents before children), so on a
  * range whose every commit descends from the merge base, a base commit (an ancestor of the merge
  * base) is listed before all of the PR's: a finding that lists only the PR's commits is the
- * PR's. The rest are returned in `ask`, for the caller to judge at the merge base: a PR that
- * merged in an older line may hide a base commit behind its own older ones, or undo it; a base
+ * PR's. A record the PR itself recorded is the PR's (the base has no such record). The rest are
+ * returned in `ask`, for the caller to judge on the base branch as it is now (`AtBase`): "made
+ * stale by this PR" is what merging it adds to the base, so what the base's own commits made
+ * stale — before the fork, or after it when the work tree merged them in — is not the PR's. A
+ * PR that merged in an older line may hide a base commit behind its own older ones, or undo it; a base
  * commit listed may only have moved the record there (a pure rename), the PR's commits making it
  * stale; a record judged by fingerprints (its basis is not in the clone) has no commits to go by.
  */

@@ -68,8 +68,11 @@ function referencesOf(event: AdriftEvent): [string, Kind, readonly string[], boo
     case "story_amended": {
       const rules = event.data.changes.business_rule_ids;
       const list = Array.isArray(rules) ? rules.filter((r) => typeof r === "string") : [];
+      const records = event.data.changes.decision_ids;
+      const decided = Array.isArray(records) ? records.filter((r) => typeof r === "string") : [];
       return [
         ["data.changes.business_rule_ids", "rule", list, true],
+        ["data.changes.decision_ids", "record", decided, true],
         ...question(event.data.question_id),
       ];
     }

@@ -41,8 +41,12 @@ export function excludedEntry(entry: string): string {
   return isExclusion(entry) ? entry.slice(1) : entry;
 }
 
+const WILDCARD = /[*?[\]{}]/;
+const SPECIAL_CHAR = /[*?[\]{}!()+@]/;
+
 /** True when `text` holds a glob character no backslash escapes. */
 function hasWildcard(text: string): boolean {
+  if (!text.includes("\\")) return WILDCARD.test(text); // the usual entry: one regex test
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "\\") i++;
@@ -53,7 +57,7 @@ function hasWildcard(text: string): boolean {
 
 /** `text` with its escapes removed (`app/\[id\]` -> `app/[id]`). */
 export function unescapeEntry(text: string): string {
-  return text.replace(/\\(.)/g, "$1");
+  return text.includes("\\") ? text.replace(/\\(.)/g, "$1") : text;
 }
 
 /**
@@ -76,6 +80,7 @@ export function scopeKind(entry: string): ScopeKind {
 
 /** A segment picomatch would read specially, escapes aside (a base stops before it). */
 function specialSegment(segment: string): boolean {
+  if (!segment.includes("\\")) return SPECIAL_CHAR.test(segment);
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i]!;
     if (c === "\\") i++;

@@ -7,7 +7,7 @@ export const adrDraftClusters = defineTool({
   name: "adr_draft_clusters",
   title: "Get the ADR drafts to write",
   description:
-    "The clusters of records that need an ADR draft, each with its records (outcome, trigger, chosen approach, rationale, constraints, validation, considered options), its title, language and headings, the options a draft must keep, and `fill`: the fields to write in prose (prefilled with the records' own words). Write them and give them back with adr_draft_write. A person accepts drafts; you never do.",
+    "Clusters of records awaiting an ADR draft, with the options a draft must keep and `fill`: the prose fields to write (prefilled). Give them back with adr_draft_write.",
   input: z
     .object({
       records: z
@@ -38,7 +38,7 @@ export const adrDraftWrite = defineTool({
   name: "adr_draft_write",
   title: "Write an ADR draft's prose",
   description:
-    "Write the MADR 4 draft of one cluster from adr_draft_clusters in your prose: cluster, context (sentences stating the problem), drivers, options [{name, pros, cons}] (every option the records name, under its name; none invented), outcome [{option, outcome, why}] for each chosen option, consequences {good, bad, neutral}, confirmation, more. adrift refuses an invented or dropped option, renders the draft with drafted-by: agent, and leaves acceptance to a person.",
+    "One cluster's MADR 4 draft in your prose: every option the records name, none invented (else refused). A person accepts it; you never do.",
   input: AgentDraft,
   writes: true,
   run: async (repo, args) => {

@@ -6,7 +6,7 @@ export const recordVerdictTool = defineTool({
   name: "record_verdict",
   title: "Record a QA verdict on a task",
   description:
-    "Judge a task in review: approved (done), changes_requested (one correction cycle), or needs_user_decision when the requirement is not confirmed by the user: then give the question (and your suggestion) or the question_id of an open one; the task is parked until the user answers, and no cycle is spent. With QA specialties, give yours; the task moves when all have judged.",
+    "QA's verdict on a task in review: approved, changes_requested (a correction cycle), or needs_user_decision with question + suggestion or question_id (the task parks; no cycle). specialty: your QA role.",
   input: VerdictRecorded.extend({
     question: OpenQuestionDeclared.shape.question.optional(),
     suggestion: OpenQuestionDeclared.shape.suggestion,
@@ -22,8 +22,11 @@ export const recordVerdictTool = defineTool({
         ? `recorded ${verdict}${voice} on task ${result.task_id}; the round waits for ${pending.join(", ")}`
         : `recorded ${verdict}${voice} on task ${result.task_id}${voices.length > 1 ? `; consolidated ${consolidated}` : ""}: ${result.from} → ${result.to}`;
     const asked = voices.flatMap((v) => (v.question_id ? [v.question_id] : []));
-    const waiting =
-      result.to === "parked" ? `; waiting for the user on ${asked.join(", ")}, no cycle spent` : "";
+    const waiting = result.resumed
+      ? "; the user already answered the round's questions: back in review for a new round"
+      : result.to === "parked"
+        ? `; waiting for the user on ${asked.join(", ")}, no cycle spent`
+        : "";
     const decisions = result.user_decisions;
     return {
       data: result,

@@ -189,6 +189,18 @@ describe("a record's why in the PR comment", () => {
     );
   });
 
+  it("gives a new incomplete record the command that completes it", () => {
+    const added = {
+      ...input(events, findings),
+      added: [{ id: REVIEW, type: "decision_recorded", data: {} }],
+    };
+    const withNew = renderPrComment(buildPrComment(added, []));
+    expect(withNew).toContain(
+      `Billing is immutable — incomplete (1 part missing): complete it with \`adrift intent amend ${REVIEW}\``,
+    );
+    expect(withNew).toContain("**Incomplete**: no trigger: say what hurts, why now");
+  });
+
   it("says what a record lacks in words, not codes", () => {
     const lines = whyLines(model.review[0]!.why, model.review[0]!.incomplete);
     expect(lines.at(-1)?.label).toBe("Incomplete");

@@ -22,11 +22,11 @@ function received(value: unknown): string {
 }
 
 /**
- * An unknown key at `path`, with the known field it most likely meant. A key whose value is an
+ * An unknown key at `path` of `args`, with the known field of `schema` it most likely meant. A key whose value is an
  * object of fields known at this level (`basis: {touched_paths}` where `touched_paths` is
  * given beside it) names those: the wrapper is the mistake, not its contents.
  */
-function unknownKey(
+export function unknownKey(
   schema: z.ZodType,
   args: unknown,
   at: readonly PropertyKey[],

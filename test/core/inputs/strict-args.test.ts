@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nearestFields, strictDeep } from "../../../src/core/events/strict-args.js";
+import { nearestFields, strictDeep } from "../../../src/core/inputs/strict-args.js";
 import { DecisionArgs } from "../../../src/mcp/tools/card-args.js";
 import { propertyOptions } from "../../support/property.js";
 
