@@ -102,16 +102,19 @@ function measure(n, adrCount) {
     const out = path.join(dir, `out-${i}`);
     rmSync(out, { recursive: true, force: true });
     full.push(build(dir, out).ms);
-    // One new decision, as `decision record` appends it; then the same folder is rebuilt.
+    // One new decision as `decision record` appends it (based on HEAD, so fresh); then the
+    // same folder is rebuilt.
     const line = JSON.parse(
       readFileSync(log, "utf8")
         .split("\n")
         .find((l) => l.includes('"decision_recorded"')),
     );
     const id = `01${"Z".repeat(20)}${String(1000 + i).padStart(4, "0")}`;
+    const basis = { revision: head, touched_paths: line.data.basis.touched_paths };
+    const data = { ...line.data, basis, card: { ...line.data.card, outcome: `New decision ${i}` } };
     appendFileSync(
       log,
-      `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data: { ...line.data, card: { ...line.data.card, outcome: `New decision ${i}` } } })}\n`,
+      `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data })}\n`,
     );
     last = build(dir, out);
     rebuild.push(last.ms);
