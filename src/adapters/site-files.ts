@@ -84,6 +84,21 @@ export function writeSite(
   let written = 0;
   let unchanged = 0;
   let bytes = 0;
+  // Which files are there, a folder at a time (one listing, not a check per page).
+  const listed = new Map<string, Set<string>>();
+  const present = (page: string) => {
+    const folder = path.posix.dirname(page);
+    let names = listed.get(folder);
+    if (!names) {
+      try {
+        names = new Set(readdirSync(path.join(dir, folder)));
+      } catch {
+        names = new Set();
+      }
+      listed.set(folder, names);
+    }
+    return names.has(path.posix.basename(page));
+  };
   for (const page of pages) {
     const file = path.join(dir, page.path);
     const key = page.key === undefined ? undefined : digest(page.key);
@@ -94,7 +109,7 @@ export function writeSite(
       kept &&
       size !== undefined &&
       before?.keys?.[page.path] === key &&
-      existsSync(file)
+      present(page.path)
     ) {
       files[page.path] = kept;
       sizes[page.path] = size;
@@ -109,7 +124,7 @@ export function writeSite(
     sizes[page.path] = Buffer.byteLength(html);
     if (key !== undefined) keys[page.path] = key;
     bytes += sizes[page.path]!;
-    if (kept === sum && existsSync(file)) {
+    if (kept === sum && present(page.path)) {
       unchanged++;
       continue;
     }
