@@ -89,7 +89,7 @@ function build(dir, out) {
     ["--require", CPU_HOOK, cli, "site", "build", "--out", out, "--json"],
     {
       cwd: dir,
-      env: gitEnv(),
+      env: { ...gitEnv(), ADRIFT_BENCH_CPU: CPU_OUT },
       maxBuffer: 1 << 26,
     },
   );
