@@ -52,17 +52,24 @@ function readManifest(dir: string): Manifest | undefined {
  * removes from, a folder some other tool or a person filled.
  */
 export function checkSiteFolder(dir: string): void {
-  if (!existsSync(dir)) return;
+  readSiteFolder(dir);
+}
+
+/** The manifest of the site in `dir` (undefined for a new or empty folder), after the same checks. */
+function readSiteFolder(dir: string): Manifest | undefined {
+  if (!existsSync(dir)) return undefined;
   if (!statSync(dir).isDirectory())
     throw new AdriftError(
       "validation_failed",
       `${dir} is a file, not a folder: give --out a folder`,
     );
-  if (readdirSync(dir).length > 0 && !readManifest(dir))
+  const manifest = readManifest(dir);
+  if (!manifest && readdirSync(dir).length > 0)
     throw new AdriftError(
       "validation_failed",
       `${dir} holds files that no site build wrote (no ${SITE_MANIFEST}): give --out an empty or new folder`,
     );
+  return manifest;
 }
 
 /**
@@ -75,8 +82,7 @@ export function writeSite(
   dir: string,
   pages: Iterable<{ path: string; key?: string; render: () => string }>,
 ): SiteWriteResult {
-  checkSiteFolder(dir);
-  const before = readManifest(dir);
+  const before = readSiteFolder(dir);
   const files: Record<string, string> = {};
   const sizes: Record<string, number> = {};
   const keys: Record<string, string> = {};

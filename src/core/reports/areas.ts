@@ -69,10 +69,21 @@ export function matchCounter(files: readonly string[]): (entry: string) => numbe
       const dir = file.slice(0, cut);
       dirCount.set(dir, (dirCount.get(dir) ?? 0) + 1);
     }
+  // Records share entries (a module's glob, a folder): each is counted once.
+  const counted = new Map<string, number>();
   return (entry) => {
+    const known = counted.get(entry);
+    if (known !== undefined) return known;
     const scope = compileScope(entry);
-    if (scope.kind === "glob") return files.filter((f) => scope.matches(f)).length;
-    if (scope.kind === "directory") return dirCount.get(entry.slice(0, -1)) ?? 0;
-    return exact.has(entry) ? 1 : (dirCount.get(entry) ?? 0);
+    const count =
+      scope.kind === "glob"
+        ? files.filter((f) => scope.matches(f)).length
+        : scope.kind === "directory"
+          ? (dirCount.get(entry.slice(0, -1)) ?? 0)
+          : exact.has(entry)
+            ? 1
+            : (dirCount.get(entry) ?? 0);
+    counted.set(entry, count);
+    return count;
   };
 }
