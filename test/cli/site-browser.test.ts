@@ -8,13 +8,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCli, waitFor } from "../support/repo.js";
 import { makeSiteRepo, type SiteRepo } from "../support/site-repo.js";
 
-/** The system's Chromium (Debian's `chromium` package), or one named by ADRIFT_CHROMIUM. */
-const CHROMIUM = [
-  process.env.ADRIFT_CHROMIUM,
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-].find((p): p is string => Boolean(p && existsSync(p)));
+/**
+ * The system's Chromium (Debian's `chromium` package), or one named by ADRIFT_CHROMIUM
+ * (`ADRIFT_CHROMIUM=none` runs the file as a machine without a browser would: skipped).
+ */
+const CHROMIUM =
+  process.env.ADRIFT_CHROMIUM === "none"
+    ? undefined
+    : [
+        process.env.ADRIFT_CHROMIUM,
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+      ].find((p): p is string => Boolean(p && existsSync(p)));
+if (!CHROMIUM)
+  process.stderr.write(
+    "test/cli/site-browser.test.ts: SKIPPED, no Chromium found (apt-get install chromium, or set ADRIFT_CHROMIUM to a Chrome or Chromium binary)\n",
+  );
 /** Where the screenshots go: a folder git ignores, never committed. */
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/site/", import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
