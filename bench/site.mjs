@@ -73,16 +73,29 @@ function setUp(dir, n, adrCount) {
   execFileSync("git", ["-C", dir, "commit", "-q", "-m", "log and ADRs"], { env });
 }
 
+// The build's own CPU time (user + system, git's processes not counted), written at its exit.
+const CPU_HOOK = path.join(WORK, "site-cpu-hook.cjs");
+const CPU_OUT = path.join(WORK, "site-cpu.txt");
+
 function build(dir, out) {
+  mkdirSync(WORK, { recursive: true });
+  writeFileSync(
+    CPU_HOOK,
+    'process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(process.env.ADRIFT_BENCH_CPU, String((u.user + u.system) / 1000)); });\n',
+  );
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [cli, "site", "build", "--out", out, "--json"], {
-    cwd: dir,
-    env: gitEnv(),
-    maxBuffer: 1 << 26,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ["--require", CPU_HOOK, cli, "site", "build", "--out", out, "--json"],
+    {
+      cwd: dir,
+      env: { ...gitEnv(), ADRIFT_BENCH_CPU: CPU_OUT },
+      maxBuffer: 1 << 26,
+    },
+  );
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`site build exited ${r.status}: ${r.stderr}`);
-  return { ms, ...JSON.parse(r.stdout) };
+  return { ms, cpu: Number(readFileSync(CPU_OUT, "utf8")), ...JSON.parse(r.stdout) };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -101,33 +114,50 @@ function measure(n, adrCount) {
   for (let i = 0; i < runs; i++) {
     const out = path.join(dir, `out-${i}`);
     rmSync(out, { recursive: true, force: true });
-    full.push(build(dir, out).ms);
-    // One new decision, as `decision record` appends it; then the same folder is rebuilt.
+    full.push(build(dir, out));
+    // One new decision as `decision record` appends it (based on HEAD, so fresh); then the
+    // same folder is rebuilt.
     const line = JSON.parse(
       readFileSync(log, "utf8")
         .split("\n")
         .find((l) => l.includes('"decision_recorded"')),
     );
     const id = `01${"Z".repeat(20)}${String(1000 + i).padStart(4, "0")}`;
+    const basis = { revision: head, touched_paths: line.data.basis.touched_paths };
+    const data = { ...line.data, basis, card: { ...line.data.card, outcome: `New decision ${i}` } };
     appendFileSync(
       log,
-      `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data: { ...line.data, card: { ...line.data.card, outcome: `New decision ${i}` } } })}\n`,
+      `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data })}\n`,
     );
     last = build(dir, out);
-    rebuild.push(last.ms);
+    rebuild.push(last);
   }
-  return { n, adrCount, cold, full: median(full), rebuild: median(rebuild), last };
+  const pick = (xs, k) => median(xs.map((x) => x[k]));
+  return {
+    n,
+    adrCount,
+    cold,
+    full: pick(full, "ms"),
+    fullCpu: pick(full, "cpu"),
+    rebuild: pick(rebuild, "ms"),
+    rebuildCpu: pick(rebuild, "cpu"),
+    last,
+  };
 }
 
 console.log(`site build, load ${loadavg()}, node ${process.version}, runs ${runs}`);
 const rows = [measure(Math.round(records / 10), Math.round(adrs / 10)), measure(records, adrs)];
 for (const r of rows) {
   console.log(
-    `${r.n} records, ${r.adrCount} ADRs: first build (cold) ${Math.round(r.cold.ms)} ms; full build ${Math.round(r.full)} ms (${(r.full / r.n).toFixed(2)} ms a record), ${r.cold.pages} pages, ${(r.cold.bytes / 1e6).toFixed(1)} MB; rebuild after one new decision ${Math.round(r.rebuild)} ms = ${(r.rebuild / r.full).toFixed(2)}× the full build, ${r.last.written} pages written`,
+    `${r.n} records, ${r.adrCount} ADRs: ${r.cold.pages} pages, ${(r.cold.bytes / 1e6).toFixed(1)} MB\n` +
+      `  first build (cold caches): ${Math.round(r.cold.ms)} ms wall, ${Math.round(r.cold.cpu)} ms CPU\n` +
+      `  full build (new folder):   ${Math.round(r.full)} ms wall, ${Math.round(r.fullCpu)} ms CPU (${(r.fullCpu / r.n).toFixed(2)} ms CPU a record)\n` +
+      `  rebuild, one new decision: ${Math.round(r.rebuild)} ms wall, ${Math.round(r.rebuildCpu)} ms CPU, ${r.last.written} pages written: ` +
+      `${(r.rebuild / r.full).toFixed(2)}× the full build's wall, ${(r.rebuildCpu / r.fullCpu).toFixed(2)}× its CPU; ${(r.rebuildCpu / r.cold.cpu).toFixed(2)}× the cold build's CPU`,
   );
 }
 const [small, big] = rows;
 console.log(
-  `growth: ${(big.n / small.n).toFixed(0)}× the records -> ${(big.full / small.full).toFixed(1)}× the time (linear: ${(big.n / small.n).toFixed(0)}×)`,
+  `growth: ${(big.n / small.n).toFixed(0)}× the records -> ${(big.full / small.full).toFixed(1)}× the wall, ${(big.fullCpu / small.fullCpu).toFixed(1)}× the CPU of a full build`,
 );
 console.log(`load after: ${loadavg()}`);

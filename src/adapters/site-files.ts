@@ -52,17 +52,24 @@ function readManifest(dir: string): Manifest | undefined {
  * removes from, a folder some other tool or a person filled.
  */
 export function checkSiteFolder(dir: string): void {
-  if (!existsSync(dir)) return;
+  readSiteFolder(dir);
+}
+
+/** The manifest of the site in `dir` (undefined for a new or empty folder), after the same checks. */
+function readSiteFolder(dir: string): Manifest | undefined {
+  if (!existsSync(dir)) return undefined;
   if (!statSync(dir).isDirectory())
     throw new AdriftError(
       "validation_failed",
       `${dir} is a file, not a folder: give --out a folder`,
     );
-  if (readdirSync(dir).length > 0 && !readManifest(dir))
+  const manifest = readManifest(dir);
+  if (!manifest && readdirSync(dir).length > 0)
     throw new AdriftError(
       "validation_failed",
       `${dir} holds files that no site build wrote (no ${SITE_MANIFEST}): give --out an empty or new folder`,
     );
+  return manifest;
 }
 
 /**
@@ -75,8 +82,7 @@ export function writeSite(
   dir: string,
   pages: Iterable<{ path: string; key?: string; render: () => string }>,
 ): SiteWriteResult {
-  checkSiteFolder(dir);
-  const before = readManifest(dir);
+  const before = readSiteFolder(dir);
   const files: Record<string, string> = {};
   const sizes: Record<string, number> = {};
   const keys: Record<string, string> = {};
@@ -84,6 +90,21 @@ export function writeSite(
   let written = 0;
   let unchanged = 0;
   let bytes = 0;
+  // Which files are there, a folder at a time (one listing, not a check per page).
+  const listed = new Map<string, Set<string>>();
+  const present = (page: string) => {
+    const folder = path.posix.dirname(page);
+    let names = listed.get(folder);
+    if (!names) {
+      try {
+        names = new Set(readdirSync(path.join(dir, folder)));
+      } catch {
+        names = new Set();
+      }
+      listed.set(folder, names);
+    }
+    return names.has(path.posix.basename(page));
+  };
   for (const page of pages) {
     const file = path.join(dir, page.path);
     const key = page.key === undefined ? undefined : digest(page.key);
@@ -94,7 +115,7 @@ export function writeSite(
       kept &&
       size !== undefined &&
       before?.keys?.[page.path] === key &&
-      existsSync(file)
+      present(page.path)
     ) {
       files[page.path] = kept;
       sizes[page.path] = size;
@@ -109,7 +130,7 @@ export function writeSite(
     sizes[page.path] = Buffer.byteLength(html);
     if (key !== undefined) keys[page.path] = key;
     bytes += sizes[page.path]!;
-    if (kept === sum && existsSync(file)) {
+    if (kept === sum && present(page.path)) {
       unchanged++;
       continue;
     }

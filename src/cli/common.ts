@@ -135,6 +135,8 @@ const READERS = new Set([
   "adr list",
   "session show",
   "workline list",
+  "site build",
+  "site serve",
 ]);
 
 /**

@@ -5,15 +5,26 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCli, waitFor } from "../support/repo.js";
 import { makeSiteRepo, type SiteRepo } from "../support/site-repo.js";
 
-/** The system's Chromium (Debian's `chromium` package), or one named by ADRIFT_CHROMIUM. */
-const CHROMIUM = [
-  process.env.ADRIFT_CHROMIUM,
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-].find((p): p is string => Boolean(p && existsSync(p)));
+/**
+ * The system's Chromium (Debian's `chromium` package), or one named by ADRIFT_CHROMIUM
+ * (`ADRIFT_CHROMIUM=none` runs the file as a machine without a browser would: skipped).
+ */
+const CHROMIUM =
+  process.env.ADRIFT_CHROMIUM === "none"
+    ? undefined
+    : [
+        process.env.ADRIFT_CHROMIUM,
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+      ].find((p): p is string => Boolean(p && existsSync(p)));
+if (!CHROMIUM)
+  process.stderr.write(
+    "test/cli/site-browser.test.ts: SKIPPED, no Chromium found (apt-get install chromium, or set ADRIFT_CHROMIUM to a Chrome or Chromium binary)\n",
+  );
 /** Where the screenshots go: a folder git ignores, never committed. */
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/site/", import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -253,6 +264,45 @@ suite(
         await page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
         await page.close();
         expect(existsSync(path.join(ARTIFACTS, name))).toBe(true);
+      }
+    });
+
+    it("the preview serves the site over HTTP and reloads an open page when a decision is recorded", async () => {
+      const served = startCli(site.repo.dir, [
+        "site",
+        "serve",
+        "--port",
+        "0",
+        "--out",
+        ".adrift/preview",
+      ]);
+      try {
+        await waitFor(
+          () => served.out.stderr,
+          (t) => /serving .* at http:\/\/127\.0\.0\.1:\d+\//.test(t),
+        );
+        const base = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(served.out.stderr)![1]!;
+        const page = await browser.newPage();
+        const problems: string[] = [];
+        page.on("console", (m) => {
+          if (m.type() === "error") problems.push(m.text());
+        });
+        page.on("requestfailed", (r) => {
+          // the event stream is cut when the page reloads: that is the reload, not a failure
+          if (!r.url().endsWith("/__adrift/reload")) problems.push(`failed request: ${r.url()}`);
+        });
+        await page.goto(`${base}records.html`, { waitUntil: "load" });
+        expect(await page.evaluate(() => document.title)).toContain("Records");
+        site.repo.adrift(["decision", "record", "--outcome", "Reloaded into the open page"]);
+        await page.waitForFunction(
+          () => document.body.textContent?.includes("Reloaded into the open page"),
+          { timeout: 300_000 },
+        );
+        expect(problems).toEqual([]);
+        await page.close();
+      } finally {
+        served.child.kill("SIGTERM");
+        await served.exited;
       }
     });
   },

@@ -86,6 +86,14 @@ describe("site build", () => {
       expect(html, file).not.toContain('href="javascript:');
       expect(html, file).not.toContain("\u202E");
     }
+    // Text in any script is written as it is: Cyrillic, Portuguese, emoji.
+    const home = readFileSync(path.join(out, "index.html"), "utf8");
+    for (const text of [
+      "Кэш хранит не больше 500 записей",
+      "Repetir pedidos com recuo exponencial",
+      "🚀 Ship ESM only 🎉",
+    ])
+      expect(home).toContain(text);
     // The search page's data cannot end its script element early.
     const data = /<script type="application\/json" id="search-data">([\s\S]*?)<\/script>/.exec(
       readFileSync(path.join(out, "search.html"), "utf8"),

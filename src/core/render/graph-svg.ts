@@ -87,7 +87,7 @@ export function renderGraphSvg(graph: RelationGraph, label: string): string {
     const d = points.map((p, j) => `${j === 0 ? "M" : "L"}${r(p.x)} ${r(p.y)}`).join("");
     svg += `<path d="${d}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"><title>${userText(`${edge.from} ${edge.label ?? "→"} ${edge.to}`)}</title></path>`;
     if (edge.label && laid.x !== undefined && laid.y !== undefined)
-      svg += `<text x="${r(laid.x)}" y="${r(laid.y + 4)}" text-anchor="middle" fill="#424a53">${userText(clip(flatten(edge.label), 24))}</text>`;
+      svg += `<text x="${r(laid.x)}" y="${r(laid.y + 4)}" text-anchor="middle" fill="#424a53" stroke="#fff" stroke-width="4" paint-order="stroke">${userText(clip(flatten(edge.label), 24))}</text>`;
   });
   for (const node of graph.nodes) {
     const laid = g.node(node.id) as { x: number; y: number; width: number; height: number };

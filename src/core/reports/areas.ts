@@ -75,11 +75,22 @@ export function matchCounter(files: readonly string[]): (entry: string) => numbe
       const dir = file.slice(0, cut);
       dirCount.set(dir, (dirCount.get(dir) ?? 0) + 1);
     }
+  // Records share entries (a module's glob, a folder): each is counted once.
+  const counted = new Map<string, number>();
   return (entry) => {
+    const known = counted.get(entry);
+    if (known !== undefined) return known;
     const scope = compileScope(entry);
-    if (scope.exclude) return 0; // it takes files out of the other entries, matches none itself
-    if (scope.kind === "glob") return files.filter((f) => scope.matches(f)).length;
-    if (scope.kind === "directory") return dirCount.get(scope.literal.slice(0, -1)) ?? 0;
-    return exact.has(scope.literal) ? 1 : (dirCount.get(scope.literal) ?? 0);
+    const count = scope.exclude
+      ? 0 // it takes files out of the other entries, matches none itself
+      : scope.kind === "glob"
+        ? files.filter((f) => scope.matches(f)).length
+        : scope.kind === "directory"
+          ? (dirCount.get(scope.literal.slice(0, -1)) ?? 0)
+          : exact.has(scope.literal)
+            ? 1
+            : (dirCount.get(scope.literal) ?? 0);
+    counted.set(entry, count);
+    return count;
   };
 }

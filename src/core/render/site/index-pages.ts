@@ -6,6 +6,9 @@ import { e, link, placeOf, userText } from "./html.js";
 import { badge, renderPage } from "./layout.js";
 import { recordLink, recordTitle } from "./record-page.js";
 
+/** Most stale records the records page lists before the full list (which holds them all too). */
+export const STALE_LIMIT = 200;
+
 /** Most entries the home page's timeline lists (the records page lists them all). */
 export const TIMELINE_LIMIT = 200;
 
@@ -66,8 +69,9 @@ export function renderRecordsPage(input: SiteInput): string {
   const stale = records.filter((r) => liveState(input, r) === "stale");
   let body = `<h1>Records</h1><p>${records.length} records: decisions and intent cards, newest first.</p>`;
   body += `<h2 id="stale">Stale (${stale.length})</h2>`;
+  // The newest stale ones; all of them are in the full list below, with their state.
   body += stale.length
-    ? `<table>${head}${stale.map(row).join("")}</table>`
+    ? `<table>${head}${stale.slice(0, STALE_LIMIT).map(row).join("")}</table>${stale.length > STALE_LIMIT ? `<p>${stale.length - STALE_LIMIT} more stale records in the list below.</p>` : ""}`
     : "<p>No record is stale.</p>";
   body += `<h2>All</h2><table>${head}${records.map(row).join("")}</table>`;
   return renderPage(input, place, { title: "Records", body });

@@ -91,7 +91,7 @@ function run(q){
   q=q.trim();
   if(!q){status.textContent="Type a word of a decision, an id or a path.";return;}
   var exact=docs.filter(function(d){return d.id.toLowerCase()===q.toLowerCase();});
-  var hits=index.search(q,{prefix:true,fuzzy:0.15,boost:{title:2}}).map(function(h){return docs[h.id];});
+  var hits=index.search(q,{prefix:true,fuzzy:0.15,combineWith:"AND",boost:{title:2}}).map(function(h){return docs[h.id];});
   var seen={};var all=[];
   exact.concat(hits).forEach(function(d){if(!seen[d.href]){seen[d.href]=1;all.push(d);}});
   status.textContent=all.length===0?"Nothing matches.":all.length+" found.";

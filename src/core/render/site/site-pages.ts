@@ -1,4 +1,5 @@
 import type { RecordView } from "../../project/state.js";
+import type { CorrespondenceRecord } from "../../reports/correspondence.js";
 import { adrPath, recordPath, type SiteAdr, type SiteInput } from "../../site/site-model.js";
 import { renderAdrPage } from "./adr-page.js";
 import { renderGraphPage, siteGraph } from "./graph-page.js";
@@ -26,12 +27,36 @@ export const SITE_FORMAT = 1;
  */
 export type SitePage = { path: string; key?: string; render: () => string };
 
-/** What a record's page shows besides the record: the key a rebuild compares. */
+/**
+ * What changes a record's view: each event folded into it leaves its id in one of these lists or
+ * changes one of these fields, so they name the view without writing it out whole.
+ */
+function recordVersion(record: RecordView): unknown[] {
+  return [
+    record.at,
+    record.status,
+    record.consent,
+    record.superseded_by ?? null,
+    record.supersedes,
+    record.workline_id ?? null,
+    record.question_id ?? null,
+    record.basis?.revision ?? null,
+    record.basis?.touched_paths ?? null,
+    record.basis?.anchors?.map((a) => `${a.path}#${a.symbol}`) ?? null,
+    record.amendments.map((a) => a.event_id),
+    record.confirmations.map((c) => c.event_id),
+    record.stale_marks.map((m) => m.id),
+    record.reverifications.map((r) => r.id),
+    record.reverify_proposals.map((r) => r.id),
+  ];
+}
+
+/** What a record's page shows: the key a rebuild compares (its diffs follow from its finding and HEAD). */
 function recordKey(
   input: SiteInput,
   record: RecordView,
   holders: readonly SiteAdr[],
-  inReport: unknown,
+  inReport: CorrespondenceRecord | undefined,
 ): string {
   const titles = [
     ...record.supersedes,
@@ -40,14 +65,16 @@ function recordKey(
   const question = record.question_id
     ? input.state.questions.get(record.question_id)?.question
     : undefined;
+  const finding = input.findings.get(record.id);
   return JSON.stringify([
     SITE_FORMAT,
     input.name,
     input.liveReload ?? "",
-    record,
-    input.findings.get(record.id) ?? null,
-    input.diffs.get(record.id) ?? null,
-    inReport ?? null,
+    record.id,
+    recordVersion(record),
+    finding ?? null,
+    input.diffs.has(record.id) ? input.report.head : null,
+    inReport?.paths.map((p) => [p.state, p.matched_files, p.new_paths]) ?? null,
     holders.map((a) => [a.id, a.title]),
     titles,
     question ?? null,
