@@ -11,6 +11,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { CLI, filePath, gitEnv, makeHistory, WORK, writeLog } from "./synthetic.mjs";
 
 const args = process.argv.slice(2);
@@ -54,19 +55,19 @@ function repo(name, { files, commits, decisions, events }) {
 }
 
 const cpuFile = path.join(noHooks, "cpu");
+const RUSAGE = fileURLToPath(new URL("support/rusage.py", import.meta.url));
 /** The CPU (user + system, ms) of the last `time` call's process and the children it waited for. */
 let lastCpu = 0;
 const time = (cmd, argv, opts = {}) => {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync("/usr/bin/time", ["-f", "%U %S", "-o", cpuFile, cmd, ...argv], {
-    env,
+  const r = spawnSync("python3", [RUSAGE, cmd, ...argv], {
+    env: { ...env, RUSAGE_OUT: cpuFile },
     stdio: ["ignore", "ignore", "pipe"],
     ...opts,
   });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")}: ${r.stderr}`);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const [user, system] = readFileSync(cpuFile, "utf8").trim().split("\n").at(-1).split(" ");
-  lastCpu = (Number(user) + Number(system)) * 1000;
+  lastCpu = Number(readFileSync(cpuFile, "utf8"));
   return ms;
 };
 
