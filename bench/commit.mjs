@@ -6,7 +6,9 @@
 // commit is also timed with that build's hooks in the same rounds (order alternating), to
 // compare a change against the build before it; --marking-only skips the quiet commits.
 // Run: node bench/commit.mjs [--node24 /path/to/node] [--rounds 9] [--base <dir>] [--marking-only]
-//   [--events 60000 --decisions 6000 --commits 2000] (the marking commit's repository)
+//   [--events 60000 --decisions 6000 --commits 2000] (the marking commit's repository).
+// CPU (user + system of git commit and the hooks it waited for) is read with wait4 through
+// bench/support/rusage.py (python3): on a loaded machine it moves far less than wall time.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
