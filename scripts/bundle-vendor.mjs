@@ -38,6 +38,24 @@ for (const { package: name, file, from } of await wasmPackageFiles(root)) {
   copyFileSync(from, name === "web-tree-sitter" ? `${vendor}${file}` : `${vendor}grammars/${file}`);
   moduleIds.push(from);
 }
+// The search engine the site's search page runs in the browser (minisearch), built for a browser
+// as one minified script that defines `MiniSearch`: `site build` inlines it into that page.
+mkdirSync(`${vendor}site`, { recursive: true });
+const searchOut = await build({
+  input: fileURLToPath(import.meta.resolve("minisearch")),
+  platform: "browser",
+  logLevel: "warn",
+  output: {
+    file: `${vendor}site/minisearch.js`,
+    format: "iife",
+    name: "MiniSearch",
+    exports: "default",
+    minify: true,
+    sourcemap: false,
+  },
+});
+for (const chunk of searchOut.output)
+  if (chunk.type === "chunk") moduleIds.push(...chunk.moduleIds);
 // Their licenses travel with the copies (the packages themselves are devDependencies).
 writeFileSync(
   `${vendor}THIRD-PARTY-NOTICES.txt`,

@@ -88,12 +88,18 @@ export {
   inheritedRules,
   type RuleCoverage,
 } from "./core/rules/coverage.js";
-export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
+export {
+  openQuestionsForStory,
+  openQuestionsWarning,
+  questionsAffectingPaths,
+} from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
 export {
   STORY_TRANSITIONS,
   TASK_TRANSITIONS,
   VERDICT_TRANSITIONS,
 } from "./core/rules/transitions.js";
+export { unconfirmedItems } from "./core/rules/unconfirmed.js";
 export { selectUserDecisions } from "./core/rules/user-decisions.js";
+export { consolidateVerdicts, type QaRound, qaRound } from "./core/rules/verdicts.js";
 export type * from "./core/staleness/types.js";

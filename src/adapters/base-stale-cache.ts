@@ -1,5 +1,6 @@
-// Which records were stale at a pull request's merge base, as the staleness engine judged them
-// there, kept for the next PR comment on the same range. A record's staleness at a commit is
+// Which records were stale at a pull request's base (its tip: the merge base when the base has
+// not moved), as the staleness engine judged them there, kept for the next PR comment on the
+// same range. A record's staleness at a commit is
 // determined by the log's contents (the key) and that commit's history, except where the engine
 // did without history (its report has notices: a fetch may change it), which is never kept here.
 import { readFileSync } from "node:fs";
@@ -8,7 +9,7 @@ import { writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the meaning changes, and with the staleness engine's cache version. */
-const VERSION = 1;
+const VERSION = 2;
 
 type Stored = {
   version: number;
@@ -22,7 +23,7 @@ function file(gitDir: string): string {
   return path.join(stateDir(gitDir), "base-stale.json");
 }
 
-/** What is known for the log as `key` names it at merge base `base` (empty when nothing is). */
+/** What is known for the log as `key` names it at base commit `base` (empty when nothing is). */
 export function readBaseStale(
   gitDir: string,
   key: string,

@@ -20,11 +20,20 @@ const CHECK_MS = 1000;
 export function watchPaths(
   paths: readonly string[],
   onChange: () => Promise<void>,
-  options: { debounceMs?: number; required?: readonly string[] } = {},
+  options: {
+    debounceMs?: number;
+    required?: readonly string[];
+    /** paths under the watched ones to leave alone (a build's own output, dependencies) */
+    ignored?: (path: string) => boolean;
+  } = {},
 ): Promise<Watcher> {
   const debounceMs = options.debounceMs ?? 150;
   const required = options.required ?? [];
-  const watcher = watch([...paths], { ignoreInitial: true, atomic: true });
+  const watcher = watch([...paths], {
+    ignoreInitial: true,
+    atomic: true,
+    ...(options.ignored ? { ignored: options.ignored } : {}),
+  });
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;

@@ -41,6 +41,7 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["mcp"], async () => (await import("./commands/mcp.js")).registerMcp],
   [["completion"], async () => (await import("./commands/completion.js")).registerCompletion],
   [["symbols"], async () => (await import("./commands/symbols.js")).registerSymbols],
+  [["site"], async () => (await import("./commands/site.js")).registerSite],
 ];
 
 /** The version printed by --version. */

@@ -38,6 +38,8 @@ describe("adrift mcp: recording", () => {
         "propose_reverification",
         "get_context",
         "list_records",
+        "adr_draft_clusters",
+        "adr_draft_write",
       ].sort(),
     );
     expect(names).not.toContain("answer_open_question");

@@ -41,6 +41,11 @@ function holdBackAutolinkLiterals(extensions: unknown): Transform | undefined {
  * The tree is remark's, node for node.
  */
 export async function parseMarkdown(text: string): Promise<Root> {
+  return (await markdownParser())(text);
+}
+
+/** The same parser, once loaded, as a synchronous function (for renderers that parse on demand). */
+export function markdownParser(): Promise<Parser> {
   parser ??= (async () => {
     const { unified, remarkParse, remarkGfm, remarkFrontmatter } = await import(
       "../../vendor/markdown-parser.js"
@@ -58,5 +63,5 @@ export async function parseMarkdown(text: string): Promise<Root> {
       return processor.runSync(tree) as Root;
     };
   })();
-  return (await parser)(text);
+  return parser;
 }

@@ -9,6 +9,8 @@ export type Area = {
   covered_files: number;
   /** covered files that a stale decision governs (it may not be the only one) */
   covered_by_stale: number;
+  /** covered files that only stale decisions govern: covered, yet nothing fresh vouches for them */
+  covered_only_by_stale: number;
   decisions: string[];
   adrs: string[];
 };
@@ -39,6 +41,7 @@ export function coverageByArea(
         files: 0,
         covered_files: 0,
         covered_by_stale: 0,
+        covered_only_by_stale: 0,
         decisions: [],
         adrs: [],
         d: new Set(),
@@ -49,7 +52,10 @@ export function coverageByArea(
     area.files++;
     const governors = governorsOf(index, file).filter((g) => g.kind !== "intent");
     if (governors.length > 0) area.covered_files++;
-    if (governors.some((g) => stale.has(g.id))) area.covered_by_stale++;
+    if (governors.some((g) => stale.has(g.id))) {
+      area.covered_by_stale++;
+      if (governors.every((g) => stale.has(g.id))) area.covered_only_by_stale++;
+    }
     for (const g of governors) (g.kind === "adr" ? area.a : area.d).add(g.id);
   }
   return [...areas.values()]
@@ -71,8 +77,9 @@ export function matchCounter(files: readonly string[]): (entry: string) => numbe
     }
   return (entry) => {
     const scope = compileScope(entry);
+    if (scope.exclude) return 0; // it takes files out of the other entries, matches none itself
     if (scope.kind === "glob") return files.filter((f) => scope.matches(f)).length;
-    if (scope.kind === "directory") return dirCount.get(entry.slice(0, -1)) ?? 0;
-    return exact.has(entry) ? 1 : (dirCount.get(entry) ?? 0);
+    if (scope.kind === "directory") return dirCount.get(scope.literal.slice(0, -1)) ?? 0;
+    return exact.has(scope.literal) ? 1 : (dirCount.get(scope.literal) ?? 0);
   };
 }

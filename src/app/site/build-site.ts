@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  readSearchEngineScript,
+  type SiteWriteResult,
+  writeSite,
+} from "../../adapters/site-files.js";
+import { sitePages } from "../../core/render/site/site-pages.js";
+import type { AppContext } from "../dependencies.js";
+import { loadSiteInput } from "./site-input.js";
+
+/** Where `site build` writes when no `--out` is given, from the repository's root. */
+export const DEFAULT_SITE_DIR = ".adrift/site";
+
+/** Options of `site build`: the folder (relative to the repository root or absolute). */
+export type SiteBuildOptions = { out?: string; liveReload?: string };
+
+/** What a build did, for `--json` and the summary line. */
+export type SiteBuildResult = SiteWriteResult & {
+  out: string;
+  records: number;
+  adrs: number;
+  stale: number;
+  head: string;
+};
+
+/** Resolves the output folder; the default one gets a `.gitignore` so git leaves it alone. */
+export function siteFolder(ctx: AppContext, out?: string): string {
+  const root = ctx.git.location.root;
+  const dir = path.resolve(root, out ?? DEFAULT_SITE_DIR);
+  if (out === undefined) {
+    const parent = path.join(root, ".adrift");
+    mkdirSync(parent, { recursive: true });
+    const ignore = path.join(parent, ".gitignore");
+    if (!existsSync(ignore)) writeFileSync(ignore, "# adrift's generated files (site build)\n*\n");
+  }
+  return dir;
+}
+
+/** Builds the static site of the whole decision graph into a folder, rewriting changed pages only. */
+export async function buildSite(
+  ctx: AppContext,
+  options: SiteBuildOptions = {},
+): Promise<SiteBuildResult> {
+  const out = siteFolder(ctx, options.out);
+  const input = await loadSiteInput(
+    ctx,
+    options.liveReload ? { liveReload: options.liveReload } : {},
+  );
+  const miniSearch = readSearchEngineScript();
+  const written = writeSite(out, sitePages(input, miniSearch));
+  return {
+    ...written,
+    out,
+    records: input.state.records.size,
+    adrs: input.adrs.length,
+    stale: [...input.findings.values()].filter((f) => f.state === "stale").length,
+    head: input.report.head,
+  };
+}

@@ -1,0 +1,158 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Root } from "mdast";
+import { AdriftError } from "../../core/errors.js";
+import type { ProjectState } from "../../core/project/state.js";
+import { buildCorrespondence } from "../../core/reports/correspondence.js";
+import { diffTexts } from "../../core/review/line-diff.js";
+import { computeCoverage } from "../../core/rules/coverage.js";
+import type { SiteAdr, SiteDiff, SiteInput } from "../../core/site/site-model.js";
+import type { StaleFinding } from "../../core/staleness/types.js";
+import type { AppContext } from "../dependencies.js";
+import { coverageFileTest } from "../reports/diff-range.js";
+import { loadReportInputs } from "../reports/inputs.js";
+import { stalenessForReports } from "../reports/staleness.js";
+import { loadReportState } from "../reports/state.js";
+
+/** Most stale records whose diffs the site shows, files per record, and bytes of a file read. */
+const DIFF_RECORDS = 500;
+const DIFF_FILES = 3;
+const DIFF_BYTES = 256 * 1024;
+const DIFF_LINES = 400;
+
+/** The base64 SHA-256 of a script, as a Content-Security-Policy names it. */
+export function scriptHash(script: string): string {
+  return createHash("sha256").update(script, "utf8").digest("base64");
+}
+
+/** An ADR file's Markdown without its front matter, and the `date:` it gives when it has one. */
+function readAdrSource(ctx: AppContext, file: string): { source?: string; date?: string } {
+  let text: string;
+  try {
+    text = readFileSync(path.join(ctx.git.location.root, file), "utf8");
+  } catch {
+    return {};
+  }
+  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const front = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(normalized);
+  const date =
+    /^date:\s*["']?([0-9]{4}-[0-9]{2}-[0-9]{2})/m.exec(front?.[1] ?? "")?.[1] ??
+    /^[-*]\s*Date:\s*([0-9]{4}-[0-9]{2}-[0-9]{2})/im.exec(normalized)?.[1];
+  return {
+    source: front ? normalized.slice(front[0].length) : normalized,
+    ...(date ? { date } : {}),
+  };
+}
+
+/** One file of a stale record to show the change of: where it was, where it is. */
+type DiffJob = { record: string; from: string; path: string; to: string; change: string };
+
+/** A file's change as a diff, or a note on why it is not shown. */
+function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): SiteDiff {
+  const base = {
+    path: job.to === job.path ? job.to : `${job.path} → ${job.to}`,
+    from: job.from,
+    to: head,
+  };
+  if ((before?.length ?? 0) > DIFF_BYTES || (after?.length ?? 0) > DIFF_BYTES)
+    return { ...base, note: "too large to show here" };
+  if (before?.includes(0) || after?.includes(0)) return { ...base, note: "a binary file changed" };
+  const hunks = diffTexts(before?.toString("utf8") ?? "", after?.toString("utf8") ?? "");
+  if (!hunks) return { ...base, note: "rewritten (too many changes to show line by line)" };
+  let lines = 0;
+  const kept = hunks.filter((h) => {
+    lines += h.lines.length;
+    return lines <= DIFF_LINES;
+  });
+  return {
+    ...base,
+    hunks: kept,
+    ...(kept.length < hunks.length ? { note: `${hunks.length - kept.length} more hunks` } : {}),
+  };
+}
+
+/**
+ * The changes of stale records' first files since their bases, as line diffs: every file's
+ * blob ids in one request and every blob in another (two git calls, whatever the count).
+ */
+async function staleDiffs(
+  ctx: AppContext,
+  state: ProjectState,
+  findings: readonly StaleFinding[],
+  head: string,
+): Promise<Map<string, SiteDiff[]>> {
+  const jobs: DiffJob[] = [];
+  for (const finding of findings.filter((f) => f.state === "stale").slice(0, DIFF_RECORDS)) {
+    const from = state.records.get(finding.record_id)?.basis?.revision;
+    if (!from || !/^[0-9a-f]{40,64}$/.test(from)) continue;
+    for (const change of finding.paths.slice(0, DIFF_FILES))
+      jobs.push({
+        record: finding.record_id,
+        from,
+        path: change.path,
+        to: change.new_path ?? change.path,
+        change: change.change,
+      });
+  }
+  const pairs = jobs.flatMap((job): [string, string][] => [
+    [job.from, job.path],
+    [head, job.to],
+  ]);
+  const oids = pairs.length ? await ctx.git.objectIdsAt(pairs) : [];
+  const blobs = await ctx.git.readBlobs([...new Set(oids.filter((o) => o !== undefined))]);
+  const diffs = new Map<string, SiteDiff[]>();
+  jobs.forEach((job, i) => {
+    const before = job.change === "added" ? undefined : blobs.get(oids[2 * i] ?? "");
+    const after = job.change === "deleted" ? undefined : blobs.get(oids[2 * i + 1] ?? "");
+    diffs.set(job.record, [...(diffs.get(job.record) ?? []), diffOf(job, head, before, after)]);
+  });
+  return diffs;
+}
+
+/** Options of a site build: the script every page runs in a preview (live reload). */
+export type SiteInputOptions = { liveReload?: string };
+
+/** Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage, diffs. */
+export async function loadSiteInput(
+  ctx: AppContext,
+  options: SiteInputOptions = {},
+): Promise<SiteInput> {
+  const head = await ctx.git.resolveRevision("HEAD");
+  if (!head)
+    throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
+  const state: ProjectState = await loadReportState(ctx);
+  const [inputs, staleness, tree] = await Promise.all([
+    loadReportInputs(ctx, state),
+    stalenessForReports(ctx, state, head),
+    ctx.git.listFiles(head),
+  ]);
+  const counted = coverageFileTest(ctx);
+  const report = buildCorrespondence({
+    state,
+    adrs: inputs.adrs,
+    backlog: inputs.backlog,
+    staleness,
+    files: tree.map((t) => t.path).filter(counted.counts),
+    depth: ctx.config.coverage_depth,
+  });
+  const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...readAdrSource(ctx, a.path) }));
+  // The Markdown parser is loaded only where there is an ADR to render.
+  const parseMarkdown = adrs.length
+    ? await (await import("../adr/markdown.js")).markdownParser()
+    : (): Root => ({ type: "root", children: [] });
+  const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
+  const diffs = await staleDiffs(ctx, state, staleness.findings, head);
+  return {
+    name: path.basename(ctx.git.location.root),
+    state,
+    report,
+    findings,
+    adrs,
+    diffs,
+    coverage: computeCoverage(state),
+    scriptHash,
+    parseMarkdown,
+    ...(options.liveReload ? { liveReload: options.liveReload } : {}),
+  };
+}

@@ -1,0 +1,122 @@
+import { adrPath, recordPath, type SiteInput } from "../../site/site-model.js";
+import { clip, flatten } from "../text.js";
+import { adrName } from "./adr-page.js";
+import { placeOf, scriptJson, showBidi } from "./html.js";
+import { renderPage } from "./layout.js";
+import { recordTitle } from "./record-page.js";
+
+/** One searchable text of the site: what it is, its title and words, and its page. */
+export type SearchDoc = { id: string; kind: string; title: string; text: string; href: string };
+
+/** Every text of the site as search documents: records, ADRs, questions, rules and stories. */
+export function searchDocs(input: SiteInput): SearchDoc[] {
+  const docs: SearchDoc[] = [];
+  for (const r of input.state.records.values()) {
+    const c = r.card;
+    docs.push({
+      id: r.id,
+      kind: r.kind === "intent" ? "card" : "decision",
+      title: recordTitle(r, 200),
+      text: [
+        c.outcome,
+        c.trigger,
+        c.chosen_approach,
+        c.selection_rationale,
+        c.constraints,
+        c.validation_plan,
+        ...r.considered.flatMap((o) => [o.approach, o.rejected_because]),
+        ...(r.basis?.touched_paths ?? []),
+        ...r.tags,
+      ].join("\n"),
+      href: recordPath(r.id),
+    });
+  }
+  for (const a of input.adrs)
+    docs.push({
+      id: a.id,
+      kind: "ADR",
+      title: `${adrName(a)} ${flatten(a.title)}`,
+      text: clip(a.source ?? "", 20_000),
+      href: adrPath(a.id),
+    });
+  for (const q of input.state.questions.values())
+    docs.push({
+      id: q.id,
+      kind: "question",
+      title: clip(flatten(q.question), 200),
+      text: [q.question, q.suggestion ?? "", q.answer?.answer ?? ""].join("\n"),
+      href: `questions.html#q-${q.id}`,
+    });
+  for (const rule of input.state.rules.values())
+    docs.push({
+      id: rule.id,
+      kind: "rule",
+      title: `${rule.key ?? ""} ${flatten(rule.title)}`.trim(),
+      text: rule.text,
+      href: `backlog.html#rule-${rule.id}`,
+    });
+  for (const s of input.state.stories.values())
+    docs.push({
+      id: s.id,
+      kind: "story",
+      title: `${s.key ?? ""} ${flatten(s.title)}`.trim(),
+      text: [
+        ...s.functional_requirements,
+        ...s.non_functional_requirements,
+        ...s.definition_of_done,
+      ].join("\n"),
+      href: `backlog.html#story-${s.id}`,
+    });
+  // Results are shown as text: a direction override in a title is shown, never obeyed.
+  return docs.map((d) => ({ ...d, title: showBidi(d.title), text: showBidi(d.text) }));
+}
+
+/**
+ * The search page's own script: builds a MiniSearch index over the embedded documents, reads
+ * the query from the address (`?q=`) and the box, and lists the hits as links. Results are
+ * made with DOM calls and `textContent`, never HTML; links go to the site's own pages only.
+ */
+export const SEARCH_SCRIPT = `(function(){
+"use strict";
+var data=JSON.parse(document.getElementById("search-data").textContent);
+var fold=function(t){return t.normalize("NFD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase();};
+var index=new MiniSearch({fields:["rid","title","text"],processTerm:fold});
+index.addAll(data.docs.map(function(d,i){return {id:i,rid:d.id,title:d.title,text:d.text};}));
+var docs=data.docs;
+var box=document.getElementById("q");
+var list=document.getElementById("results");
+var status=document.getElementById("status");
+function run(q){
+  while(list.firstChild)list.removeChild(list.firstChild);
+  q=q.trim();
+  if(!q){status.textContent="Type a word of a decision, an id or a path.";return;}
+  var exact=docs.filter(function(d){return d.id.toLowerCase()===q.toLowerCase();});
+  var hits=index.search(q,{prefix:true,fuzzy:0.15,boost:{title:2}}).map(function(h){return docs[h.id];});
+  var seen={};var all=[];
+  exact.concat(hits).forEach(function(d){if(!seen[d.href]){seen[d.href]=1;all.push(d);}});
+  status.textContent=all.length===0?"Nothing matches.":all.length+" found.";
+  all.slice(0,100).forEach(function(d){
+    var li=document.createElement("li");
+    var kind=document.createElement("span");kind.className="kind";kind.textContent=d.kind;
+    var a=document.createElement("a");a.href=d.href;a.textContent=d.title||d.id;
+    var id=document.createElement("code");id.className="muted";id.textContent=" "+d.id;
+    li.appendChild(kind);li.appendChild(a);li.appendChild(id);list.appendChild(li);
+  });
+}
+var q=new URLSearchParams(location.search).get("q")||"";
+box.value=q;run(q);
+box.addEventListener("input",function(){run(box.value);});
+})();`;
+
+/** The search page: the documents embedded as JSON (inert), MiniSearch and the search script inline. */
+export function renderSearchPage(input: SiteInput, miniSearch: string): string {
+  const place = placeOf("search.html");
+  const body = `<h1>Search</h1><p id="status" role="status" aria-live="polite">Search needs script: the box above finds records, ADRs, questions, rules and stories.</p><ol id="results"></ol>`;
+  const data = `<script type="application/json" id="search-data">${scriptJson({ docs: searchDocs(input) })}</script>\n`;
+  return renderPage(input, place, {
+    title: "Search",
+    body,
+    data,
+    scripts: [miniSearch, SEARCH_SCRIPT],
+  });
+}

@@ -1,0 +1,101 @@
+import type { RecordView } from "../../project/state.js";
+import { adrPath, recordPath, type SiteAdr, type SiteInput } from "../../site/site-model.js";
+import { renderAdrPage } from "./adr-page.js";
+import { renderGraphPage, siteGraph } from "./graph-page.js";
+import {
+  renderAdrsPage,
+  renderBacklogPage,
+  renderCodeMap,
+  renderHome,
+  renderQuestionsPage,
+  renderRecordsPage,
+} from "./index-pages.js";
+import { renderRecordPage } from "./record-page.js";
+import { renderSearchPage } from "./search-page.js";
+
+/**
+ * The version of the pages' layout: part of every page's key, so a build whose pages are drawn
+ * differently rewrites them all. Raise it with any change to what a page shows.
+ */
+export const SITE_FORMAT = 1;
+
+/**
+ * One file of the site: its path from the site's root, how to render it, and (for the pages a
+ * rebuild may leave alone) a key naming everything it shows: the same key as the last build's,
+ * and the page is not rendered again.
+ */
+export type SitePage = { path: string; key?: string; render: () => string };
+
+/** What a record's page shows besides the record: the key a rebuild compares. */
+function recordKey(
+  input: SiteInput,
+  record: RecordView,
+  holders: readonly SiteAdr[],
+  inReport: unknown,
+): string {
+  const titles = [
+    ...record.supersedes,
+    ...(record.superseded_by ? [record.superseded_by] : []),
+  ].map((id) => input.state.records.get(id)?.card.outcome ?? id);
+  const question = record.question_id
+    ? input.state.questions.get(record.question_id)?.question
+    : undefined;
+  return JSON.stringify([
+    SITE_FORMAT,
+    input.name,
+    input.liveReload ?? "",
+    record,
+    input.findings.get(record.id) ?? null,
+    input.diffs.get(record.id) ?? null,
+    inReport ?? null,
+    holders.map((a) => [a.id, a.title]),
+    titles,
+    question ?? null,
+  ]);
+}
+
+/** Every page of the site, one at a time (never all in memory): the lists, each ADR, each record. */
+export function* sitePages(input: SiteInput, miniSearch: string): Generator<SitePage> {
+  yield { path: "index.html", render: () => renderHome(input) };
+  yield { path: "records.html", render: () => renderRecordsPage(input) };
+  yield { path: "adrs.html", render: () => renderAdrsPage(input) };
+  const graph = siteGraph(input, "");
+  yield {
+    path: "graph.html",
+    key: JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", graph]),
+    render: () => renderGraphPage(input, graph),
+  };
+  yield { path: "code.html", render: () => renderCodeMap(input) };
+  yield { path: "questions.html", render: () => renderQuestionsPage(input) };
+  yield { path: "backlog.html", render: () => renderBacklogPage(input) };
+  yield { path: "search.html", render: () => renderSearchPage(input, miniSearch) };
+  const holders = new Map<string, SiteAdr[]>();
+  for (const adr of input.adrs)
+    for (const id of adr.record_ids) holders.set(id, [...(holders.get(id) ?? []), adr]);
+  for (const adr of input.adrs) {
+    const records = adr.record_ids.map((id) => {
+      const r = input.state.records.get(id);
+      return [id, r?.card.outcome ?? null, input.findings.get(id)?.state ?? r?.status ?? null];
+    });
+    yield {
+      path: adrPath(adr.id),
+      key: JSON.stringify([
+        SITE_FORMAT,
+        input.name,
+        input.liveReload ?? "",
+        adr,
+        records,
+        input.adrs.map((a) => [a.id, a.path, a.number, a.title]),
+      ]),
+      render: () => renderAdrPage(input, adr),
+    };
+  }
+  const inReport = new Map(input.report.records.map((r) => [r.id, r]));
+  for (const record of input.state.records.values())
+    yield {
+      path: recordPath(record.id),
+      key: recordKey(input, record, holders.get(record.id) ?? [], inReport.get(record.id)),
+      render: () =>
+        renderRecordPage(input, record, inReport.get(record.id), holders.get(record.id) ?? []),
+    };
+}

@@ -1,0 +1,65 @@
+import type { Root } from "mdast";
+import { fnv1a } from "../fnv.js";
+import type { ProjectState } from "../project/state.js";
+import type { CorrespondenceAdr, CorrespondenceReport } from "../reports/correspondence.js";
+import type { Hunk } from "../review/line-diff.js";
+import type { CoverageReport } from "../rules/coverage.js";
+import type { StaleFinding } from "../staleness/types.js";
+
+/** One file's change since a stale record's basis: its hunks, or why none are shown. */
+export type SiteDiff = {
+  path: string;
+  from: string;
+  to: string;
+  hunks?: Hunk[];
+  /** why the change is described, not shown (binary, too large, deleted, a rewrite) */
+  note?: string;
+};
+
+/**
+ * An ADR as the site shows it: the report's view, its date and its Markdown body as written
+ * (front matter left out; parsed only when its page is rendered).
+ */
+export type SiteAdr = CorrespondenceAdr & { date?: string; source?: string };
+
+/** Everything the site is rendered from (pure data: the build reads it, the pages render it). */
+export type SiteInput = {
+  /** the repository's name, for titles */
+  name: string;
+  state: ProjectState;
+  report: CorrespondenceReport;
+  findings: ReadonlyMap<string, StaleFinding>;
+  adrs: readonly SiteAdr[];
+  /** record id -> the changes that made it stale */
+  diffs: ReadonlyMap<string, SiteDiff[]>;
+  coverage: CoverageReport;
+  /** the script every page runs when previewed (live reload), with no other script */
+  liveReload?: string;
+  /** parses an ADR's Markdown (GFM) into mdast */
+  parseMarkdown: (text: string) => Root;
+  /** base64 SHA-256 of a script's text, for the pages' Content-Security-Policy */
+  scriptHash: (script: string) => string;
+};
+
+const SAFE_NAME = /^[0-9A-Za-z_-]{1,120}$/;
+
+/** A file name from an id: as it is when it is plain, else its letters with a hash of the rest. */
+export function fileNameOf(id: string): string {
+  if (SAFE_NAME.test(id)) return id;
+  const plain = id
+    .normalize("NFKD")
+    .replace(/[^0-9A-Za-z_-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+  return `${plain || "adr"}-${fnv1a(id).toString(36)}`;
+}
+
+/** The page of a record, from the site's root. */
+export function recordPath(id: string): string {
+  return `records/${fileNameOf(id)}.html`;
+}
+
+/** The page of an ADR, from the site's root. */
+export function adrPath(id: string): string {
+  return `adrs/${fileNameOf(id)}.html`;
+}
