@@ -65,7 +65,8 @@ export function reportIndex(bytes: Buffer, start: number, identity: string): Buf
   const tail = bytes.length - 2;
   if (open < 0 || close < open || bytes.toString("latin1", tail) !== "}}") return undefined;
   const first = open + FINDINGS_OPEN.length;
-  const ids: Buffer[] = [];
+  // Each id's bytes as a latin1 string: one character per byte, so strings compare in byte order.
+  const ids: string[] = [];
   const spans: number[] = [];
   let at = first;
   while (at < close) {
@@ -74,14 +75,16 @@ export function reportIndex(bytes: Buffer, start: number, identity: string): Buf
     if (idEnd < 0) return undefined;
     const next = bytes.indexOf(SEPARATOR, idEnd);
     const end = next >= 0 && next < close ? next + 1 : close;
-    ids.push(bytes.subarray(at + RECORD_ID.length, idEnd));
+    ids.push(bytes.toString("latin1", at + RECORD_ID.length, idEnd));
     spans.push(at, end);
     at = end === close ? close : end + 1;
   }
   // Sorted unpadded, searched padded: the same order, as an id's token (a JSON string: its only
   // unescaped quote is its last byte) is never the start of another's.
   const width = ids.reduce((w, id) => Math.max(w, id.length), 0);
-  const order = ids.map((_, i) => i).sort((a, b) => Buffer.compare(ids[a]!, ids[b]!));
+  const order = ids
+    .map((_, i) => i)
+    .sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
   const header: Header = {
     version: VERSION,
     report: identity,
@@ -96,7 +99,7 @@ export function reportIndex(bytes: Buffer, start: number, identity: string): Buf
   head.copy(out);
   order.forEach((i, slot) => {
     const entry = head.length + slot * size;
-    ids[i]!.copy(out, entry);
+    out.write(ids[i]!, entry, "latin1");
     out.writeUIntLE(spans[2 * i]!, entry + width, OFFSET_BYTES);
     out.writeUIntLE(spans[2 * i + 1]!, entry + width + OFFSET_BYTES, OFFSET_BYTES);
   });

@@ -169,11 +169,10 @@ export function openValidatedFiles(file: string): ValidatedFiles {
     trusts: (name, stat, bytes) =>
       checked && stat.size === bytes && cache.files[name] === statKey(stat, bytes),
     async prepare(remembering) {
+      if (checked && !remembering) return;
       if (keepsFingerprint(cache)) return;
-      if (remembering || (!checked && Object.keys(cache.files).length > 0)) {
-        await loadSchemas();
-        if (!checked) check();
-      }
+      await loadSchemas();
+      if (!checked) check();
     },
     remember(name, stat, bytes) {
       if (stat.size !== bytes) return; // the file grew while it was read: check it next time

@@ -4,9 +4,7 @@ import { AdriftError } from "../../core/errors.js";
 import type { Problem } from "../../core/events/parse.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, appContext, common, examples, repository } from "../common.js";
-import { recordLine } from "../format.js";
 import { cliIo, emit, paint, warnUnreadable } from "../io.js";
-import { shownDetails } from "../show-format.js";
 
 const STATUSES = ["active", "stale", "superseded", "incomplete", "proposed"];
 const TYPES = ["intent", "decision"];
@@ -27,7 +25,9 @@ export function registerInspect(program: Command): void {
         const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
         const result = await repo.show(id);
         // the human view may read more (a story's tasks and rules): only when it is printed
-        const human = options.json ? "" : await shownDetails(result, repo);
+        const human = options.json
+          ? ""
+          : await (await import("../show-format.js")).shownDetails(result, repo);
         emit(options, withLogProblems(result, unreadable), () => human);
         warnUnreadable(unreadable);
         return 0;
@@ -80,13 +80,16 @@ export function registerInspect(program: Command): void {
         }
         const rows = await listRecords(ctx, options as ListFilter);
         if (rows.length === 0) cliIo().stdout.write("no records match\n");
-        else
+        else {
+          // The terminal's formats are loaded for the terminal only (not for --json).
+          const { recordLine } = await import("../format.js");
           await writeLines(
             cliIo().stdout,
             rows,
             recordLine,
             paint("dim", `${rows.length} record(s)`),
           );
+        }
         warnUnreadable(unreadable);
         return 0;
       }),
