@@ -33,6 +33,9 @@ const THOROUGH_ONLY = [
   "test/cli/stale-concurrent.test.ts", // 3.2 (sleeps between concurrent runs)
   "test/cli/watch-deleted.test.ts", // 1.8 (waits on file-system events)
   "test/cli/watch.test.ts", // 1.3 (waits on file-system events)
+  "test/cli/watch-branch-marks.test.ts", // waits on file-system events
+  "test/cli/stale-agreement-property.test.ts", // random histories with the hooks, both adapters
+  "test/cli/merge-marks.test.ts", // 10.1 (merges with every hook in node, both adapters)
   "test/cli/hook-managers.test.ts", // installs lefthook, husky and pre-commit from the registries
   "test/cli/site-serve.test.ts", // waits on file-system events and a rebuild
   "test/cli/site-browser.test.ts", // drives a real headless Chromium over every page of a built site

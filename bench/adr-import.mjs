@@ -129,6 +129,13 @@ function freshRepo() {
   execFileSync("git", ["config", "user.name", "Bench"], { cwd: repo, env });
   const dir = path.join(repo, "docs/decisions");
   mkdirSync(dir, { recursive: true });
+  // The project keeps its ADRs, and so its decision log, in docs/decisions: the import writes
+  // the index there (it writes none in a docs/adr/ the project does not use).
+  mkdirSync(path.join(repo, ".decisions"), { recursive: true });
+  writeFileSync(
+    path.join(repo, ".decisions/config.json"),
+    JSON.stringify({ adr_dir: "docs/decisions", adr_index: "docs/decisions/README.md" }),
+  );
   for (let i = 1; i <= files; i++)
     writeFileSync(path.join(dir, `${pad(i)}-decision-${i}.md`), adr(i));
   return { repo, dir };
@@ -167,7 +174,7 @@ function importTwice(cli) {
   const { repo } = freshRepo();
   const first = timed([cli, "adr", "import", "docs/decisions", "--json"], repo);
   const again = timed([cli, "adr", "import", "docs/decisions", "--json"], repo);
-  const index = readFileSync(path.join(repo, "docs/adr/README.md"), "utf8");
+  const index = readFileSync(path.join(repo, "docs/decisions/README.md"), "utf8");
   rmSync(repo, { recursive: true, force: true });
   return { first, again, index };
 }
@@ -188,12 +195,14 @@ for (let run = 0; run < runs; run++) {
   if (COMPARE) {
     round.baseFirst = results.base.first.ms;
     round.baseAgain = results.base.again.ms;
-    // Same answers: the JSON printed and the ADR index written (docs/adr/README.md) must be byte-identical.
+    // Same answers: the JSON printed and the ADR index written (docs/decisions/README.md) must be byte-identical.
     for (const k of ["first", "again"])
       if (results.this[k].stdout !== results.base[k].stdout)
         throw new Error(`the ${k} import printed something else than the build compared with`);
     if (results.this.index !== results.base.index)
-      throw new Error("the ADR index (docs/adr/README.md) differs from the build compared with");
+      throw new Error(
+        "the ADR index (docs/decisions/README.md) differs from the build compared with",
+      );
   }
   for (const k of kinds) best[k] = Math.min(best[k], round[k]);
   rounds.push(round);

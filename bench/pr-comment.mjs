@@ -4,6 +4,8 @@
 // the run before; cold: .git/adrift removed before each run (the log read, validated and folded,
 // history read, staleness computed).
 // Run: node bench/pr-comment.mjs   (builds nothing; run `npm run build` first)
+// BASE_CHANGED=N: the base branch changed N of the PR's governed files before it forked, so the
+// comment judges those records at the merge base (what a PR on a moving base branch meets).
 // Before and after in one run: CLI_BEFORE=<path to an older build's dist/cli/main.js> also times
 // that build, interleaved run by run with this one, on the same repositories (several builds:
 // their paths separated by commas).
@@ -24,6 +26,9 @@ const DECISIONS = Number(process.env.DECISIONS ?? 10_000);
 const FILES = Number(process.env.FILES ?? 10_000);
 const CHANGED = Number(process.env.CHANGED ?? 5_000);
 const RUNS = Number(process.env.RUNS ?? 5);
+// Files the base branch changed after the decisions, before the PR forked (governed files the PR
+// changes too): their records list commits of both, and the comment judges them at the merge base.
+const BASE_CHANGED = Number(process.env.BASE_CHANGED ?? 0);
 
 const env = {
   ...process.env,
@@ -46,7 +51,7 @@ function ulid(n) {
 }
 
 /** A repository at `dir`: `files` files, `decisions` decisions, a branch changing `changed` files. */
-function setUp(dir, { decisions, files, changed }) {
+function setUp(dir, { decisions, files, changed, baseChanged = 0 }) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   git(dir, "init", "-q", "-b", "main");
@@ -104,6 +109,13 @@ function setUp(dir, { decisions, files, changed }) {
   writeFileSync(path.join(dir, ".decisions/log/bench.events.ndjson"), `${lines.join("\n")}\n`);
   git(dir, "add", "-A");
   git(dir, "commit", "-q", "-m", "decisions");
+  if (baseChanged > 0) {
+    for (let j = 0; j < baseChanged; j++) {
+      const i = 2 * j;
+      writeFileSync(path.join(dir, `src/d${i % 100}/f${i}.ts`), `export const base${i} = ${i};\n`);
+    }
+    git(dir, "commit", "-q", "-am", "the base branch before the fork");
+  }
   git(dir, "checkout", "-q", "-b", "feature");
   for (let i = 0; i < changed; i++) {
     const d = i % 2 === 0 ? `src/d${i % 100}/f${i}.ts` : `lib/new${i}.ts`;
@@ -173,11 +185,11 @@ function measure(dir, clis = [CLI]) {
 
 const clis = [CLI, ...BEFORE];
 const names = ["this build", ...BEFORE.map((p) => `before (${p})`)];
-setUp(WORK, { decisions: DECISIONS, files: FILES, changed: CHANGED });
+setUp(WORK, { decisions: DECISIONS, files: FILES, changed: CHANGED, baseChanged: BASE_CHANGED });
 const big = measure(WORK, clis);
 const f = big.floor;
 console.log(
-  `pr-comment: ${DECISIONS} decisions, ${CHANGED} changed files (${FILES} in the tree), median of ${RUNS}`,
+  `pr-comment: ${DECISIONS} decisions, ${CHANGED} changed files (${FILES} in the tree), ${BASE_CHANGED} of them changed on the base branch before the fork, median of ${RUNS}`,
 );
 console.log(`  floor (git diff --name-only -z + node -e 0): ${f.toFixed(0)} ms`);
 big.builds.forEach(({ warm: w, cold: c, restored: r }, k) => {

@@ -99,6 +99,20 @@ try {
     const ext = files.find((f) => f.startsWith(d) && /\.[a-z]+$/.test(f))?.match(/\.[a-z]+$/)?.[0];
     if (ext) globs.push(`${d}**/*${ext}`);
   }
+  // A scope entry naming a file or folder that exists at the basis is that path, even with glob
+  // characters in it (route folders such as `app/[id]/`); any other entry with them is a glob.
+  // A glob's folders that exist are read literally too (git's wildmatch, escaped).
+  const existing = new Set([...files, ...dirs.map((d) => d.slice(0, -1))]);
+  const GLOBBY = /[*?[\]{}]/;
+  const isLiteral = (entry) => !GLOBBY.test(entry) || existing.has(entry.replace(/\/$/, ""));
+  const gitGlob = (entry) => {
+    const segments = entry.split("/");
+    for (let i = 0; i < segments.length - 1; i++) {
+      if (!existing.has(segments.slice(0, i + 1).join("/"))) break;
+      segments[i] = segments[i].replace(/[*?[\]{}\\]/g, "\\$&");
+    }
+    return segments.join("/");
+  };
   const scopes = [
     ...pick(files, Math.round(decisions * 0.6)).map((f) => [f]),
     ...pick(dirs, Math.round(decisions * 0.25)).map((d) => [d]),
@@ -149,12 +163,12 @@ try {
     }
   }
   const pathspec = (entry) =>
-    /[*?[\]{}]/.test(entry) ? `:(glob)${entry}` : `:(literal)${entry.replace(/\/$/, "")}`;
+    isLiteral(entry) ? `:(literal)${entry.replace(/\/$/, "")}` : `:(glob)${gitGlob(entry)}`;
   // git's pathspec rules: a literal path matches itself and what is below it; a glob is what
   // `git diff --name-only <empty tree> <rev> -- :(glob)<entry>` lists at the basis and at HEAD.
   const globMatches = new Map();
   const matchesPathspec = (entry, p) => {
-    if (!/[*?[\]{}]/.test(entry)) {
+    if (isLiteral(entry)) {
       const base = entry.replace(/\/$/, "");
       return p === base || p.startsWith(`${base}/`);
     }
@@ -162,10 +176,10 @@ try {
   };
   const empty = git("hash-object", "-t", "tree", "/dev/null").trim();
   for (const touched of scopes.flat())
-    if (/[*?[\]{}]/.test(touched) && !globMatches.has(touched)) {
+    if (!isLiteral(touched) && !globMatches.has(touched)) {
       const found = new Set();
       for (const rev of [basis, head])
-        for (const p of z(git("diff", "-z", "--name-only", empty, rev, "--", `:(glob)${touched}`)))
+        for (const p of z(git("diff", "-z", "--name-only", empty, rev, "--", pathspec(touched))))
           found.add(p);
       // Every path of the diff exists at one end or the other.
       globMatches.set(touched, found);
@@ -173,28 +187,31 @@ try {
 
   // The diff pairs identical blobs however they came to be (an empty file deleted here and
   // another added there): a move is a move only when some commit renamed the file (git log).
-  const renamedBy = new Map();
-  const renamedByACommit = (from) => {
-    if (!renamedBy.has(from)) {
-      const log = git(
-        "log",
-        "--full-history",
-        "-M",
-        "--diff-filter=R",
-        "--format=%H",
-        `${basis}..${head}`,
-        "--",
-        from,
-      );
-      renamedBy.set(from, log.trim() !== "");
+  // One whole log: a log limited to the old path cannot see the new one, so finds no rename.
+  const renamedFrom = new Set();
+  const renames = z(
+    git(
+      "log",
+      "--full-history",
+      "-M",
+      "--diff-filter=R",
+      "--format=",
+      "--name-status",
+      "-z",
+      `${basis}..${head}`,
+    ),
+  );
+  for (let i = 0; i < renames.length; i++)
+    if (/^R\d*$/.test(renames[i].trim())) {
+      renamedFrom.add(renames[i + 1]);
+      i += 2;
     }
-    return renamedBy.get(from);
-  };
+  const renamedByACommit = (from) => renamedFrom.has(from);
 
   const truth = new Map();
   scopes.forEach((touched, i) => {
     const inScope = (p) => touched.some((e) => matchesPathspec(e, p));
-    const exact = (p) => touched.some((e) => !/[*?[\]{}]/.test(e) && !e.endsWith("/") && e === p);
+    const exact = (p) => touched.some((e) => isLiteral(e) && !e.endsWith("/") && e === p);
     let state = "fresh";
     const rank = { fresh: 0, moved: 1, review: 2, stale: 3 };
     const raise = (s) => {
@@ -263,6 +280,9 @@ try {
     `adrift: ${adriftStale.size} stale; states agree on ${states.agree}/${ids.length}; ${checkedCommits} named commits checked`,
   );
   console.log(`precision ${precision.toFixed(2)}  recall ${recall.toFixed(2)}`);
+  const odd = scopes.filter((touched) => touched.some((e) => GLOBBY.test(e) && isLiteral(e)));
+  if (odd.length > 0)
+    console.log(`${odd.length} scopes name files or folders with glob characters in their names`);
   for (const p of problems) console.log(`  ${p}`);
   process.exitCode = problems.length > 0 ? 1 : 0;
 } finally {

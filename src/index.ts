@@ -14,12 +14,8 @@ export {
   ulidSource,
 } from "./adapters/clock.js";
 export { appendEvents } from "./adapters/log-append.js";
-export {
-  listLogFiles,
-  parseLogBuffer,
-  type ReadLogOptions,
-  readLog,
-} from "./adapters/log-store.js";
+export { parseLogBuffer } from "./adapters/log-parse.js";
+export { listLogFiles, type ReadLogOptions, readLog } from "./adapters/log-store.js";
 export { openValidatedFiles, type ValidatedFiles } from "./adapters/validated-files.js";
 export type { AcceptOptions } from "./app/adr/accept.js";
 export type { DraftOutcome } from "./app/adr/draft.js";
@@ -92,12 +88,18 @@ export {
   inheritedRules,
   type RuleCoverage,
 } from "./core/rules/coverage.js";
-export { openQuestionsForStory, openQuestionsWarning } from "./core/rules/questions.js";
+export {
+  openQuestionsForStory,
+  openQuestionsWarning,
+  questionsAffectingPaths,
+} from "./core/rules/questions.js";
 export { type MissingItem, missingForReady } from "./core/rules/readiness.js";
 export {
   STORY_TRANSITIONS,
   TASK_TRANSITIONS,
   VERDICT_TRANSITIONS,
 } from "./core/rules/transitions.js";
+export { unconfirmedItems } from "./core/rules/unconfirmed.js";
 export { selectUserDecisions } from "./core/rules/user-decisions.js";
+export { consolidateVerdicts, type QaRound, qaRound } from "./core/rules/verdicts.js";
 export type * from "./core/staleness/types.js";

@@ -1,4 +1,15 @@
-import { existsSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  type BigIntStats,
+  closeSync,
+  existsSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 
@@ -41,6 +52,30 @@ export function writeFileAtomically(
     renameSync(tmp, file);
   } catch (error) {
     // A full disk leaves no half-written file behind, under either name.
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * `writeFileAtomically`, giving the file's stat as written (before the rename, which keeps its
+ * inode, size and modification time): what names this version of the file, whoever renames
+ * another over it afterwards.
+ */
+export function writeFileAtomicallyWithStat(file: string, data: string | Buffer): BigIntStats {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    const fd = openSync(tmp, "w");
+    let stat: BigIntStats;
+    try {
+      writeFileSync(fd, data);
+      stat = fstatSync(fd, { bigint: true });
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+    return stat;
+  } catch (error) {
     rmSync(tmp, { force: true });
     throw error;
   }

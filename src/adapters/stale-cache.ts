@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Problem } from "../core/events/parse.js";
 import type { AssessedRecord } from "../core/staleness/record-contents.js";
 import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
-import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
+import { makeDirectory, writeFileAtomically, writeFileAtomicallyWithStat } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
+import { fileIdentity, readIndexedFindings, reportIndex } from "./report-index.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
 const CACHE_VERSION = 6;
@@ -74,6 +75,8 @@ function cacheFile(gitDir: string, name = "stale-cache.json"): string {
 }
 
 const REPORT = "stale-report.json";
+/** Where each finding is in the stored report (`report-index.ts`). */
+const REPORT_INDEX = "stale-report.idx";
 
 /** Reads the cache; undefined when missing, unreadable or of another version. */
 export function readStaleCache(gitDir: string): StaleCache | undefined {
@@ -231,8 +234,8 @@ export function writeStaleCache(
   try {
     makeDirectory(stateDir(gitDir));
     if (report)
-      writeFileAtomically(
-        cacheFile(gitDir, REPORT),
+      writeReport(
+        gitDir,
         "text" in report
           ? report.text
           : `${reportPrefix(report.key, report.head)}${reportJson(report.report)}}`,
@@ -241,6 +244,18 @@ export function writeStaleCache(
   } catch {
     // derived state only: the next run recomputes it
   }
+}
+
+/** Writes the stored report's text, then its index (none when the text is not laid out as adrift writes it). */
+function writeReport(gitDir: string, text: string): void {
+  const bytes = Buffer.from(text);
+  const written = writeFileAtomicallyWithStat(cacheFile(gitDir, REPORT), bytes);
+  const indexFile = cacheFile(gitDir, REPORT_INDEX);
+  const at = bytes.indexOf(REPORT_KEY);
+  const index =
+    at < 0 ? undefined : reportIndex(bytes, at + REPORT_KEY.length, fileIdentity(written));
+  if (index) writeFileAtomically(indexFile, index);
+  else rmSync(indexFile, { force: true });
 }
 
 /** Where each finding's text is in a stored report's JSON (`{"head":…,"findings":[…],"notices":…}`). */
@@ -286,6 +301,19 @@ export function readStaleFindings(
   ids: ReadonlySet<string>,
 ): StalenessReport | undefined {
   if (head === undefined) return undefined;
+  const file = cacheFile(gitDir, REPORT);
+  const known = parsed.get(file);
+  // Unless this process has the file's text already, only the findings asked for are read.
+  if (!known || known.stamp !== stampOf(file)) {
+    const indexed = readIndexedFindings(
+      file,
+      cacheFile(gitDir, REPORT_INDEX),
+      reportPrefix(key, head),
+      ids,
+    );
+    if (indexed === "mismatch") return undefined;
+    if (indexed) return indexed as StalenessReport;
+  }
   const stored = storedReport(gitDir);
   if (!stored?.text.startsWith(reportPrefix(key, head))) return undefined;
   if (stored.report === null) return undefined;

@@ -13,7 +13,7 @@ import { stateDir } from "./local-state.js";
  * Bumped whenever the digest's shape or meaning changes, and with the engine's CACHE_VERSION:
  * the digest is read before the engine is asked, so it cannot see the engine's version itself.
  */
-const DIGEST_VERSION = 6;
+const DIGEST_VERSION = 7;
 
 type StoredDigest = {
   version: number;
@@ -61,7 +61,7 @@ export function writeStaleDigest(gitDir: string, key: string, report: StalenessR
       head,
       report: {
         ...report,
-        findings: report.findings.filter((f) => f.state === "stale" || f.state === "touched"),
+        findings: report.findings.filter((f) => f.state !== "fresh"),
       },
     };
     writeFileAtomically(digestFile(gitDir), JSON.stringify(stored), { mkdir: true });

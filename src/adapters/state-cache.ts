@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AdrView, ProjectState } from "../core/project/state.js";
 import {
   type RecordColumns,
+  type RecordWhy,
   type ReportIndex,
   recordColumns,
   recordTable,
@@ -11,7 +12,7 @@ import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
-const STATE_CACHE_VERSION = 2;
+const STATE_CACHE_VERSION = 3;
 
 function cacheFile(gitDir: string): string {
   return path.join(stateDir(gitDir), "state-cache.json");
@@ -69,7 +70,7 @@ export function writeStateCache(gitDir: string, key: string, state: ProjectState
 }
 
 /** Bumped whenever the report index's shape or meaning changes. */
-const REPORT_INDEX_VERSION = 3;
+const REPORT_INDEX_VERSION = 4;
 
 type StoredIndex = {
   version: number;
@@ -116,7 +117,71 @@ export function writeReportIndex(gitDir: string, key: string, index: ReportIndex
       questions: index.questions,
     };
     writeFileAtomically(indexFile(gitDir), JSON.stringify(stored));
+    const whys: [string, RecordWhy][] = [];
+    for (const r of index.records.values()) if (r.why) whys.push([r.id, r.why]);
+    writeReportWhys(gitDir, key, whys);
   } catch {
     // derived state only: the next run recomputes it
+  }
+}
+
+/** Bumped whenever the shape of the records' whys file changes. */
+const REPORT_WHYS_VERSION = 1;
+
+/** Each record's why, by id: trigger, chosen approach, rationale, constraints. */
+type StoredWhys = {
+  version: number;
+  key: string;
+  whys: Record<string, [string, string, string, string]>;
+};
+
+function whysFile(gitDir: string): string {
+  return path.join(stateDir(gitDir), "report-whys.json");
+}
+
+/**
+ * Writes the records' whys (by id) beside the report index, in a file of their own: most pull
+ * requests name no record, and their comment then never reads them. A failure only costs speed.
+ */
+export function writeReportWhys(
+  gitDir: string,
+  key: string,
+  whys: Iterable<[string, RecordWhy]>,
+): void {
+  try {
+    const rows: [string, [string, string, string, string]][] = [];
+    for (const [id, w] of whys) rows.push([id, [w.trigger, w.chosen, w.rationale, w.constraints]]);
+    const stored: StoredWhys = {
+      version: REPORT_WHYS_VERSION,
+      key,
+      whys: Object.fromEntries(rows),
+    };
+    makeDirectory(stateDir(gitDir));
+    writeFileAtomically(whysFile(gitDir), JSON.stringify(stored));
+  } catch {
+    // derived state only: the next run folds the log for them
+  }
+}
+
+/**
+ * The whys of the records `ids` names, as written with the report index of the log `key` names;
+ * undefined when the file was written for another log (or is missing): the caller folds the log.
+ */
+export function readReportWhys(
+  gitDir: string,
+  key: string,
+  ids: readonly string[],
+): Map<string, RecordWhy> | undefined {
+  try {
+    const stored = JSON.parse(readFileSync(whysFile(gitDir), "utf8")) as StoredWhys;
+    if (stored.version !== REPORT_WHYS_VERSION || stored.key !== key) return undefined;
+    const out = new Map<string, RecordWhy>();
+    for (const id of ids) {
+      const w = Object.hasOwn(stored.whys, id) ? stored.whys[id] : undefined;
+      if (w) out.set(id, { trigger: w[0], chosen: w[1], rationale: w[2], constraints: w[3] });
+    }
+    return out;
+  } catch {
+    return undefined;
   }
 }

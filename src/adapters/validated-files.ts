@@ -4,8 +4,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as z from "zod";
-import { EVENT_SCHEMAS } from "../core/events/envelope.js";
 import { fnv1a } from "../core/fnv.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { statIdentity } from "./log-files.js";
@@ -29,6 +27,13 @@ export type ValidatedFiles = {
   rememberAppend(file: string, before: Stats, after: Stats, bytes: number): void;
   /** Forgets files not seen in this read and saves the cache when it changed; never throws. */
   save(seen: readonly string[]): void;
+  /**
+   * Loads the schemas (zod) when telling this build's fingerprint may need them: before trusting
+   * files remembered for other sources, and (`remembering`) before files are remembered. Until
+   * then a file remembered for other sources is not trusted, and a save that would need the
+   * fingerprint is skipped: a read that trusts every file, or reads none, loads no schema.
+   */
+  prepare?(remembering: boolean): Promise<void>;
 };
 
 type CacheFile = {
@@ -49,9 +54,31 @@ let fingerprint: string | undefined;
 /** False when the schemas could not be fingerprinted: that fingerprint is never kept. */
 let fingerprinted = true;
 
-/** A fingerprint of this build's event schemas: a change of schema invalidates the cache. */
-function schemasFingerprint(): string {
+/** zod and the event schemas, once loaded (`loadSchemas`). */
+let schemas:
+  | {
+      z: typeof import("zod");
+      EVENT_SCHEMAS: typeof import("../core/events/envelope.js").EVENT_SCHEMAS;
+    }
+  | undefined;
+
+async function loadSchemas(): Promise<void> {
+  if (schemas) return;
+  const [z, { EVENT_SCHEMAS }] = await Promise.all([
+    import("zod"),
+    import("../core/events/envelope.js"),
+  ]);
+  schemas = { z, EVENT_SCHEMAS };
+}
+
+/**
+ * A fingerprint of this build's event schemas: a change of schema invalidates the cache.
+ * Undefined until the schemas are loaded.
+ */
+function schemasFingerprint(): string | undefined {
   if (fingerprint === undefined) {
+    if (!schemas) return undefined;
+    const { z, EVENT_SCHEMAS } = schemas;
     let text: string;
     try {
       text = JSON.stringify([
@@ -100,12 +127,18 @@ function schemaSources(): string | undefined {
   return sources ?? undefined;
 }
 
-/** This build's fingerprint: the one `cache` keeps for the same sources, else computed. */
-function currentFingerprint(cache: CacheFile): string {
+/** Whether `cache` keeps the fingerprint for this build's sources (no schema needed then). */
+function keepsFingerprint(cache: CacheFile): boolean {
   const key = schemaSources();
-  return key !== undefined && cache.schemasOf?.sources === key
-    ? cache.schemasOf.schemas
-    : schemasFingerprint();
+  return key !== undefined && cache.schemasOf?.sources === key;
+}
+
+/**
+ * This build's fingerprint: the one `cache` keeps for the same sources, else computed; undefined
+ * when it must be computed and the schemas are not loaded.
+ */
+function currentFingerprint(cache: CacheFile): string | undefined {
+  return keepsFingerprint(cache) ? cache.schemasOf!.schemas : schemasFingerprint();
 }
 
 const statKey = (stat: Stats, bytes: number) => `${bytes}:${statIdentity(stat)}`;
@@ -120,13 +153,28 @@ export function openValidatedFiles(file: string): ValidatedFiles {
     // no cache yet, or an unreadable one: start afresh
   }
   let changed = false;
-  if (Object.keys(cache.files).length > 0 && cache.schemas !== currentFingerprint(cache)) {
-    cache = { version: 1, schemas: "", files: {} };
-    changed = true;
-  }
+  // Files remembered under a fingerprint not known to be this build's wait for the schemas.
+  let checked = Object.keys(cache.files).length === 0;
+  const check = () => {
+    const current = currentFingerprint(cache);
+    if (current === undefined) return;
+    checked = true;
+    if (cache.schemas !== current) {
+      cache = { version: 1, schemas: "", files: {} };
+      changed = true;
+    }
+  };
+  if (!checked) check();
   return {
     trusts: (name, stat, bytes) =>
-      stat.size === bytes && cache.files[name] === statKey(stat, bytes),
+      checked && stat.size === bytes && cache.files[name] === statKey(stat, bytes),
+    async prepare(remembering) {
+      if (keepsFingerprint(cache)) return;
+      if (remembering || (!checked && Object.keys(cache.files).length > 0)) {
+        await loadSchemas();
+        if (!checked) check();
+      }
+    },
     remember(name, stat, bytes) {
       if (stat.size !== bytes) return; // the file grew while it was read: check it next time
       cache.files[name] = statKey(stat, bytes);
@@ -146,8 +194,11 @@ export function openValidatedFiles(file: string): ValidatedFiles {
           changed = true;
         }
       if (!changed) return;
+      // Without this build's fingerprint (the schemas not loaded), nothing is saved.
+      const current = checked ? currentFingerprint(cache) : undefined;
+      if (current === undefined) return;
       try {
-        cache.schemas = currentFingerprint(cache);
+        cache.schemas = current;
         const key = schemaSources();
         if (key !== undefined && fingerprinted)
           cache.schemasOf = { sources: key, schemas: cache.schemas };

@@ -6,7 +6,6 @@ import { assertNoLinkOnTheWay } from "../adapters/log-files.js";
 import type { Config } from "../core/config.js";
 import type { Actor } from "../core/events/common.js";
 import type { Problem } from "../core/events/parse.js";
-import { readConfigFile } from "./config-file.js";
 
 /** Who is writing, when not the git identity: `--as`, an agent, or a fixed actor (MCP). */
 export type ActorOverride = { kind?: Actor["kind"]; name?: string; email?: string };
@@ -71,11 +70,11 @@ export async function createContext(dir: string, options: OpenOptions = {}): Pro
   };
 }
 
-// The config parser brings zod: loaded only here, so that modules needing `repoPath` stay light.
+// The config parser brings zod: loaded only for a config the light reader cannot check, so that
+// modules needing `repoPath`, and commands that only read the log, stay light.
 async function loadConfig(root: string): Promise<Config> {
-  const text = readConfigFile(root);
-  const { parseConfig } = await import("../core/config.js");
-  return parseConfig(text);
+  const { readConfig } = await import("./light-dependencies.js");
+  return readConfig(root);
 }
 
 /**

@@ -2,15 +2,25 @@ import path from "node:path";
 import { systemClock, ulidSource } from "../adapters/clock.js";
 import { openGit } from "../adapters/git/open.js";
 import type { Config } from "../core/config.js";
-import { CONFIG_DEFAULTS, CONFIG_NUMBERS, inNumberRange } from "../core/config-defaults.js";
+import {
+  ADR_LANGUAGE_SETTINGS,
+  CONFIG_DEFAULTS,
+  CONFIG_NUMBERS,
+  inNumberRange,
+} from "../core/config-defaults.js";
 import { CONFIG_PATHS, type ConfigPath, configPathProblem } from "../core/config-paths.js";
 import { readConfigFile } from "./config-file.js";
 import type { AppContext, OpenOptions } from "./dependencies.js";
 
-async function readConfig(root: string): Promise<Config> {
+/** The config of the repository at `root`, as `parseConfig` reads it (zod only when it must). */
+export async function readConfig(root: string): Promise<Config> {
   const text = readConfigFile(root);
   return text === undefined
-    ? { ...CONFIG_DEFAULTS, coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] } }
+    ? {
+        ...CONFIG_DEFAULTS,
+        qa_specialties: [],
+        coverage: { exclude: [...CONFIG_DEFAULTS.coverage.exclude] },
+      }
     : readConfigText(text);
 }
 
@@ -41,7 +51,15 @@ function plainSetting(key: string, value: unknown): boolean {
       value.exclude.length <= 1000 &&
       value.exclude.every((g) => typeof g === "string" && g.length > 0 && g.length <= 1000)
     );
+  if (key === "qa_specialties")
+    return (
+      Array.isArray(value) &&
+      value.length <= 20 &&
+      new Set(value).size === value.length &&
+      value.every((s) => typeof s === "string" && s.length > 0 && s.length <= 100)
+    );
   if (!Object.hasOwn(CONFIG_DEFAULTS, key)) return false;
+  if (key === "adr_language") return (ADR_LANGUAGE_SETTINGS as readonly unknown[]).includes(value);
   if (isConfigPath(key)) return typeof value === "string" && !configPathProblem(key, value);
   return isNumberSetting(key) && typeof value === "number" && inNumberRange(key, value);
 }

@@ -1,10 +1,11 @@
 import type { AgentName, HookEvent } from "../core/agents/hook-config.js";
 import type { HookInput } from "../core/agents/hook-input.js";
-import type { ClusterBy } from "../core/cluster/cluster.js";
 import type { Affects, CardFields } from "../core/events/common.js";
 import type { StoryStatus, TaskStatus, Verdict } from "../core/project/backlog-types.js";
 import { type AcceptOptions, acceptDraft, rejectDraft } from "./adr/accept.js";
 import { draftAdrs } from "./adr/draft.js";
+import { briefAdrDrafts, draftAdrFromAgent } from "./adr/draft-agent.js";
+import type { DraftOptions } from "./adr/draft-plan.js";
 import { importAdrs } from "./adr/import.js";
 import { listAdrs, listDrafts, refreshAdrIndex } from "./adr/list.js";
 import { renumberAdrs } from "./adr/renumber.js";
@@ -12,7 +13,13 @@ import { syncDrafts } from "./adr/sync.js";
 import { answerAgentHook } from "./agents/hook.js";
 import { installAgentHooks, uninstallAllAgentHooks } from "./agents/install.js";
 import { addEpic, addRule, coverage, listEpics, listRules } from "./backlog/backlog.js";
-import { answerQuestion, askQuestion, listQuestions, showQuestion } from "./backlog/questions.js";
+import {
+  answerQuestion,
+  askQuestion,
+  listQuestions,
+  openQuestionsAffecting,
+  showQuestion,
+} from "./backlog/questions.js";
 import {
   addStory,
   amendStory,
@@ -134,12 +141,16 @@ export function repositoryApi(ctx: AppContext) {
     listQuestions: (options?: { status?: "open" | "answered" | "all"; limit?: number }) =>
       listQuestions(ctx, options),
     showQuestion: (ref: string) => showQuestion(ctx, ref),
+    openQuestionsAffecting: (paths: readonly string[]) => openQuestionsAffecting(ctx, paths),
     answerQuestion: (ref: string, input: { answer?: string; accept_suggestion?: boolean }) =>
       answerQuestion(ctx, ref, input),
     recordVerdict: (task: string, verdict: Verdict, input?: VerdictInput) =>
       recordVerdict(ctx, task, verdict, input),
     userDecisions: (target: { story?: string; task?: string }) => userDecisionsFor(ctx, target),
-    draftAdrs: (options?: { by?: ClusterBy; out?: string }) => draftAdrs(ctx, options),
+    draftAdrs: (options?: DraftOptions) => draftAdrs(ctx, options),
+    briefAdrDrafts: (options?: DraftOptions) => briefAdrDrafts(ctx, options),
+    draftAdrFromAgent: (input: unknown, options?: DraftOptions) =>
+      draftAdrFromAgent(ctx, input, options),
     acceptAdr: (ref: string, options?: AcceptOptions) => acceptDraft(ctx, ref, options),
     rejectAdr: (ref: string, reason: string) => rejectDraft(ctx, ref, reason),
     syncAdrs: () => syncDrafts(ctx),

@@ -1,17 +1,23 @@
+import { detectAgent } from "../app/recording/actor.js";
 import type { Repository } from "../app/repository.js";
 import type { QuestionView } from "../core/project/backlog-types.js";
 import { safeText } from "../core/render/terminal.js";
+import type { QaRound } from "../core/rules/verdicts.js";
 import { oneLine } from "./format.js";
-import { paint } from "./io.js";
+import { cliIo, paint } from "./io.js";
 
 /** `KEY id` or just the id, for listings. */
 export function label(item: { id: string; key?: string }): string {
   return item.key ? `${safeText(item.key)} ${paint("dim", item.id)}` : paint("dim", item.id);
 }
 
-/** Warnings (never blocking) printed in yellow. */
+/**
+ * Warnings (never blocking) printed in yellow. In an agent's shell they are what the person
+ * must see (questions only they answer): the agent is told to pass them on.
+ */
 export function warningLines(warnings: string[]): string[] {
-  return warnings.map((w) => paint("yellow", `  warning: ${safeText(w)}`));
+  const label = detectAgent(cliIo().env) ? "tell the user" : "warning";
+  return warnings.map((w) => paint("yellow", `  ${label}: ${safeText(w)}`));
 }
 
 /** Missing readiness items, one per line. */
@@ -25,16 +31,32 @@ export function questionLine(q: QuestionView): string {
   return `${paint("dim", q.id)}  ${status}  ${oneLine(q.question)}  — ${safeText(q.author.name)}`;
 }
 
-/** "story:ID, task:ID" for a question's affects. */
+/**
+ * A question as `question list` shows it: its line, then what it suggests and what it
+ * affects, so the person sees what an answer decides without opening each one.
+ */
+export function questionRows(q: QuestionView): string[] {
+  return [
+    questionLine(q),
+    ...(q.suggestion ? [`    suggests  ${oneLine(q.suggestion)}`] : []),
+    `    affects   ${affectsText(q.affects)}`,
+  ];
+}
+
+/** "story:ID, task:ID, path:P" for a question's affects. */
 export function affectsText(affects: {
   rules: string[];
   stories: string[];
   tasks: string[];
+  paths?: string[];
+  decisions?: string[];
 }): string {
   const parts = [
     ...affects.rules.map((id) => `rule:${id}`),
     ...affects.stories.map((id) => `story:${id}`),
     ...affects.tasks.map((id) => `task:${id}`),
+    ...(affects.paths ?? []).map((p) => `path:${safeText(p)}`),
+    ...(affects.decisions ?? []).map((id) => `decision:${id}`),
   ];
   return parts.length ? parts.join(", ") : "(nothing named)";
 }
@@ -48,10 +70,33 @@ export function taskDetails(r: Awaited<ReturnType<Repository["showTask"]>>): str
     `  cycles ${r.task.cycles}/${r.correction_cycle_limit}`,
     ...r.rules.map((x) => `  rule   ${safeText(`${x.key ?? x.id} ${x.title}`)} (inherited)`),
     ...r.task.verdicts.map(
-      (v) => `  verdict ${v.verdict}${v.notes ? `: ${safeText(v.notes)}` : ""}`,
+      (v) =>
+        `  verdict ${v.verdict}${v.specialty ? ` (${safeText(v.specialty)})` : ""}${v.notes ? `: ${safeText(v.notes)}` : ""}`,
     ),
+    ...qaLines(r.qa),
     ...(r.waiting_for ? [`  waits  ${questionLine(r.waiting_for)}`] : []),
   ].join("\n");
+}
+
+/** The QA round as the lead reads it: each specialty's voice, who is still to speak, the result. */
+function qaLines(qa: QaRound): string[] {
+  if (qa.specialties.length === 0) return [];
+  const voices = qa.specialties.map((s) => {
+    const v = qa.voices.find((voice) => voice.specialty === s);
+    return `${safeText(s)}: ${v ? v.verdict : paint("dim", "pending")}`;
+  });
+  const result = qa.consolidated
+    ? `→ ${qa.consolidated}`
+    : paint("dim", "→ waiting for every voice");
+  return [`  QA     ${voices.join(", ")}  ${result}`];
+}
+
+/** The user decisions block under its heading, indented, or nothing when none reach the work. */
+export function decisionsText(block: { decisions: unknown[]; text: string }): string[] {
+  if (block.decisions.length === 0) return [];
+  return safeText(block.text.trim(), { multiline: true })
+    .split("\n")
+    .map((line) => `  ${line}`);
 }
 
 /** The full human view of a question (`adrift question show`). */

@@ -25,7 +25,7 @@ export function cardFlags(command: Command): Command {
     .option("--tag <tag>", "a tag (repeatable)", collect)
     .option(
       "--path <scope>",
-      "code the record is based on: file, directory/ or glob, from the repository root (repeatable)",
+      "code the record is based on: file, directory/ or glob, from the repository root; '!glob' excludes; a name like app/[id]/ is that path when it exists (app/\\[id\\]/ forces it) (repeatable)",
       collect,
     )
     .option(
@@ -47,7 +47,13 @@ export function tierBFlags(command: Command): Command {
     .option("--adr-ref <ref>", "the ADR it belongs to (e.g. ADR-0007)");
 }
 
-async function readInputFile(file: string, from: string): Promise<unknown> {
+/** A JSON input file (relative to `from`), or stdin for `-`: bounded, UTF-8, parsed. */
+export async function readInputFile(
+  file: string,
+  from: string,
+  expected = "a JSON object of card fields",
+  help = "adrift intent record --help",
+): Promise<unknown> {
   const name = file === "-" ? "stdin" : file;
   // A regular file of bounded size (never /dev/zero or a pipe, which would be read without end);
   // stdin, the run's own stream, bounded the same way.
@@ -71,7 +77,7 @@ async function readInputFile(file: string, from: string): Promise<unknown> {
   } catch (error) {
     throw new AdriftError(
       "validation_failed",
-      `${name}: expected a JSON object of card fields, got text that is not JSON${jsonErrorAt(error)}; see \`adrift intent record --help\``,
+      `${name}: expected ${expected}, got text that is not JSON${jsonErrorAt(error)}; see \`${help}\``,
     );
   }
 }
@@ -139,12 +145,16 @@ export async function cardInput(options: CardOptions): Promise<DecisionInput> {
   let base: DecisionInput = {};
   if (options.file) {
     const { CardFileInput } = await import("../core/events/inputs.js");
-    const { describeIssues } = await import("../core/events/parse.js");
-    const parsed = CardFileInput.safeParse(await readInputFile(options.file, runDir(options)));
+    const { inputError } = await import("../core/inputs/argument-errors.js");
+    const raw = await readInputFile(options.file, runDir(options));
+    const parsed = CardFileInput.safeParse(raw);
     if (!parsed.success)
-      throw new AdriftError(
-        "validation_failed",
-        `${options.file}: ${describeIssues(parsed.error)}; nothing was written: fix the file (fields as in docs/formats.md) and run again`,
+      throw inputError(
+        options.file === "-" ? "stdin" : options.file,
+        CardFileInput,
+        raw,
+        parsed.error,
+        "nothing was written: fix the file (fields as in docs/formats.md) and run again",
       );
     const f = parsed.data;
     base = {

@@ -47,7 +47,7 @@ export function processIo(): CliIo {
 }
 
 /** One run in progress: its io, its arguments (after `adrift`) and the exit code asked for. */
-type CliRun = { io: CliIo; args: readonly string[]; exitCode: number };
+type CliRun = { io: CliIo; args: readonly string[]; exitCode: number; progress?: () => void };
 
 // The run in progress. Runs in one process take turns: a run starts when the one before it has
 // ended, so each sees only its own io and exit code. (An AsyncLocalStorage would let runs
@@ -77,6 +77,23 @@ export function runArgs(): readonly string[] {
 /** The io of the run in progress; the process's own outside a run. */
 export function cliIo(): CliIo {
   return current?.io ?? processIo();
+}
+
+// The clear of a progress line drawn outside a run (the process's own).
+let outsideProgress: (() => void) | undefined;
+
+/** Registers how to clear the run's progress line, so that its output never lands after it. */
+export function onProgressLine(clear: () => void): void {
+  if (current) current.progress = clear;
+  else outsideProgress = clear;
+}
+
+/**
+ * Clears the run's progress line, if one is drawn: called before the run writes its output, so
+ * "adrift: files: 1 of 1" is gone before "recorded intent card …" (not after it, at exit).
+ */
+export function clearProgress(): void {
+  (current ? current.progress : outsideProgress)?.();
 }
 
 /** Sets the exit code of the run in progress (read once the command has returned). */
@@ -140,6 +157,7 @@ export function emit(
   compact?: () => string,
 ): void {
   const { stdout } = cliIo();
+  clearProgress();
   if (options.json)
     stdout.write(
       `${
@@ -167,6 +185,7 @@ export function reportError(error: unknown, json: boolean): number {
     ? error
     : new AdriftError("io_failed", error instanceof Error ? error.message : String(error));
   const { stderr, env } = cliIo();
+  clearProgress();
   if (!isAdriftError(error) && env.ADRIFT_DEBUG) stderr.write(`${format(error)}\n`);
   if (json) {
     stderr.write(
@@ -197,6 +216,7 @@ export function usageError(error: unknown, hint: string): AdriftError {
 
 /** Writes a note (warning, progress) to stderr so stdout stays machine-readable. */
 export function note(text: string): void {
+  clearProgress();
   cliIo().stderr.write(`${text}\n`);
 }
 

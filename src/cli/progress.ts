@@ -3,7 +3,7 @@
 // times a second, shown only after the work has taken a moment, and cleared when the command
 // ends. Never on a pipe, in CI or in hooks.
 import type { Progress } from "../app/dependencies.js";
-import { cliIo, type OutputStream } from "./io.js";
+import { cliIo, type OutputStream, onProgressLine } from "./io.js";
 
 /** Milliseconds of work before the first line is drawn (quick commands never flicker); ADRIFT_PROGRESS_AFTER_MS sets it. */
 const QUIET_MS = 400;
@@ -24,6 +24,7 @@ export function terminalProgress(
     shown = false;
   };
   process.once("exit", clear);
+  onProgressLine(clear);
   return (step, done, total) => {
     const now = Date.now();
     if (now - started < quiet || now - drawn < REDRAW_MS) return;

@@ -1,4 +1,5 @@
 import { AdriftError } from "../core/errors.js";
+import { isStale } from "../core/staleness/standing-marks.js";
 import type { StaleFinding } from "../core/staleness/types.js";
 
 /** Conditions `stale --fail-on` can name. */
@@ -36,7 +37,7 @@ export function staleGateFailures(
 ): string[] {
   const out: string[] = [];
   if (conditions.includes("stale")) {
-    const n = result.findings.filter((f) => f.state === "stale" || f.recorded).length;
+    const n = result.findings.filter(isStale).length;
     if (n > 0) out.push(`adrift: ${records(n)} stale (--fail-on stale)`);
   }
   if (conditions.includes("unrecorded") && result.unrecorded.length > 0)

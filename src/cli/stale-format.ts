@@ -21,7 +21,12 @@ function ownWorkline(finding: StaleFinding): string {
  * only when commits of its own workline changed its scope: one line saying how many.
  */
 export function findingLines(finding: StaleFinding): string[] {
-  const mark = finding.state === "stale" && !finding.recorded ? " (not yet recorded)" : "";
+  const mark =
+    finding.state === "stale" && !finding.recorded
+      ? " (not yet recorded)"
+      : finding.computed_state
+        ? ` (marked in the log; its scope is ${finding.computed_state} now: re-verify or supersede it to clear the mark)`
+        : "";
   const lines = [
     `${paint(COLOR[finding.state], finding.state.padEnd(6))} ${finding.kind} ${finding.record_id}${paint("dim", mark)}${finding.method === "fingerprints" ? paint("dim", " [by fingerprints]") : ""}${paint("dim", ownWorkline(finding))}`,
   ];

@@ -25,8 +25,10 @@ export const CONFIG_DEFAULTS = {
   adr_index: "docs/adr/README.md",
   templates_dir: ".decisions/templates",
   correction_cycle_limit: 3,
+  qa_specialties: [] as readonly string[],
   coverage_depth: 2,
   broad_scope_ratio: 0.5,
+  adr_language: "auto",
   coverage: { exclude: DEFAULT_COVERAGE_EXCLUDE },
 } as const;
 
@@ -53,3 +55,6 @@ export function inNumberRange(key: keyof typeof CONFIG_NUMBERS, value: number): 
 
 /** The directory that holds the log and config, relative to the repository root. */
 export const DECISIONS_DIR = ".decisions";
+
+/** The values of `adr_language`: the language of ADR drafts' headings, or `auto` (the records'). */
+export const ADR_LANGUAGE_SETTINGS = ["auto", "en", "ru", "pt"] as const;

@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { CONFIG_NUMBERS, CONFIG_DEFAULTS as D, DECISIONS_DIR } from "./config-defaults.js";
+import {
+  ADR_LANGUAGE_SETTINGS,
+  CONFIG_NUMBERS,
+  CONFIG_DEFAULTS as D,
+  DECISIONS_DIR,
+} from "./config-defaults.js";
 import { type ConfigPath, configPathProblem } from "./config-paths.js";
 import { AdriftError } from "./errors.js";
 import { describeIssues } from "./events/parse.js";
@@ -36,8 +41,16 @@ export const ConfigSchema = z
     adr_index: repoPath("adr_index"),
     templates_dir: repoPath("templates_dir"),
     correction_cycle_limit: bounded("correction_cycle_limit"),
+    /** the QA specialties whose verdicts a round waits for; none: each verdict decides alone */
+    qa_specialties: z
+      .array(z.string().min(1).max(100))
+      .max(20)
+      .refine((list) => new Set(list).size === list.length, "a specialty is named twice")
+      .default(() => []),
     coverage_depth: bounded("coverage_depth"),
     broad_scope_ratio: bounded("broad_scope_ratio"),
+    /** the language of ADR drafts' headings and glue words; `auto`: the records' */
+    adr_language: z.enum(ADR_LANGUAGE_SETTINGS).default(D.adr_language),
     coverage: z
       .object({
         /** globs (scope syntax) of files coverage leaves out: neither covered nor uncovered */
@@ -48,6 +61,24 @@ export const ConfigSchema = z
       })
       .strict()
       .default(() => ({ exclude: [...D.coverage.exclude] })),
+    site: z
+      .object({
+        /**
+         * where the decision site is published (http or https): the PR comment links each
+         * record to its page there, `<url>/records/<id>.html`
+         */
+        url: z
+          .string()
+          .max(2000)
+          .regex(
+            /^https?:\/\/[^\s"'<>`]+$/,
+            "expected an http(s) URL such as https://example.org/decisions",
+          )
+          .transform((u) => u.replace(/\/+$/, ""))
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -12,6 +12,7 @@ export type ErrorCode =
   | "only_human"
   | "unknown_reference"
   | "not_ready"
+  | "not_confirmed"
   | "invalid_transition"
   | "corrupt_log"
   | "unsupported_schema_version"

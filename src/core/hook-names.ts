@@ -3,6 +3,7 @@ import { safeText } from "./render/terminal.js";
 /** The git hooks adrift installs, in one list for `hook install` and `doctor`. */
 export const HOOK_NAMES = [
   "pre-commit",
+  "pre-merge-commit",
   "prepare-commit-msg",
   "commit-msg",
   "post-commit",

@@ -9,10 +9,34 @@ function plain(value: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(value, replacer)) as Record<string, unknown>;
 }
 
-/** A successful tool result: structured content plus the text the model reads. */
+/** The sentences of a list of warnings, given as strings or as `{message}`. */
+function sentences(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((w) =>
+    typeof w === "string"
+      ? [w]
+      : w && typeof (w as { message?: unknown }).message === "string"
+        ? [(w as { message: string }).message]
+        : [],
+  );
+}
+
+/**
+ * The warnings of a result its text does not say yet: many clients show the model only the
+ * text content, so what a person must see (questions still open on a story, a scope matching
+ * nothing) goes there too, not only into `structuredContent`.
+ */
+function unsaid(outcome: ToolOutcome): string[] {
+  const notes = (outcome.data.notes as { warnings?: unknown } | undefined)?.warnings;
+  const all = [...sentences(outcome.data.warnings), ...sentences(notes)];
+  return [...new Set(all)].filter((w) => !outcome.text.includes(w));
+}
+
+/** A successful tool result: structured content plus the text the model reads, warnings included. */
 export function successResult(outcome: ToolOutcome): CallToolResult {
+  const warnings = unsaid(outcome).map((w) => `\ntell the user: ${w}`);
   return {
-    content: [{ type: "text", text: outcome.text }],
+    content: [{ type: "text", text: `${outcome.text}${warnings.join("")}` }],
     structuredContent: plain(outcome.data),
   };
 }

@@ -4,17 +4,22 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { AppContext, OwnSession } from "../app/dependencies.js";
 import { clientRepository } from "./client-repository.js";
 import { INSTRUCTIONS } from "./instructions.js";
-import { RESOURCES, TOOLS } from "./registry.js";
+import { RESOURCES } from "./registry.js";
 import type { ResourceDefinition } from "./resource.js";
 import { handleResources } from "./resource-handlers.js";
 import { answerMalformedLines, limitedStdin } from "./stdio.js";
 import type { ToolDefinition } from "./tool.js";
 import { handleTools } from "./tool-handlers.js";
+import { ALL_TOOLS, DEFAULT_TOOLSETS, type ToolsetName } from "./toolsets.js";
 
-/** What a server offers; the defaults are every implemented tool. */
+/**
+ * What a server offers: by default every tool, the default sets listed (`toolsets` lists
+ * others from the start); `tools` instead serves and lists just those.
+ */
 export type ServerOptions = {
   version: string;
   tools?: ToolDefinition[];
+  toolsets?: readonly ToolsetName[];
   resources?: ResourceDefinition[];
 };
 
@@ -22,20 +27,25 @@ export type ServerOptions = {
 export function createMcpServer(base: AppContext, options: ServerOptions): Server {
   const server = new Server(
     { name: "adrift", version: options.version },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
   );
   // One client per server (stdio): its session starts with its first write and lasts.
   const session: OwnSession = {};
   const repo = (messageId?: string) =>
     clientRepository(base, server.getClientVersion()?.name, session, messageId);
-  handleTools(server, options.tools ?? TOOLS, repo);
+  if (options.tools) handleTools(server, options.tools, repo);
+  else handleTools(server, ALL_TOOLS, repo, options.toolsets ?? DEFAULT_TOOLSETS);
   handleResources(server, options.resources ?? RESOURCES, repo);
   return server;
 }
 
 /** Serves MCP on stdin/stdout until the client closes the stream. */
-export async function serveStdio(base: AppContext, version: string): Promise<Server> {
-  const server = createMcpServer(base, { version });
+export async function serveStdio(
+  base: AppContext,
+  version: string,
+  toolsets?: readonly ToolsetName[],
+): Promise<Server> {
+  const server = createMcpServer(base, { version, ...(toolsets ? { toolsets } : {}) });
   // The transport reads a limited stdin: a request line over the limit is answered with an
   // error instead of closing the server (the SDK closes on its own buffer limit).
   let reply: (message: JSONRPCMessage) => Promise<void> = async () => undefined;

@@ -8,11 +8,13 @@ import {
 import * as z from "zod";
 import type { Repository } from "../app/repository.js";
 import { Label } from "../core/events/common.js";
-import { argumentError } from "./argument-errors.js";
+import { argumentError } from "../core/inputs/argument-errors.js";
+import { nearestFields, strictDeep } from "../core/inputs/strict-args.js";
+import { listedSchema } from "./listed-schema.js";
 import { ProtocolError } from "./protocol-error.js";
 import { errorResult, successResult } from "./results.js";
-import { nearestFields, strictDeep } from "./strict-args.js";
 import type { ToolDefinition } from "./tool.js";
+import { enableToolsetsTool, TOOLSET_NAMES, TOOLSETS, type ToolsetName } from "./toolsets.js";
 
 // Lets every tools/call through the first parse, so that the SDK's own check of the request
 // answers a malformed one with -32602 (invalid params) rather than -32603 (internal error).
@@ -39,8 +41,9 @@ function serve(tool: ToolDefinition): Served {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: inputSchema as Tool["inputSchema"],
-    annotations: { title: tool.title, readOnlyHint: !tool.writes, openWorldHint: false },
+    inputSchema: listedSchema(inputSchema) as Tool["inputSchema"],
+    // readOnlyHint is false unless said; a write only appends to the log: never destructive
+    annotations: tool.writes ? { destructiveHint: false } : { readOnlyHint: true },
   };
   return { tool, input, listed };
 }
@@ -55,8 +58,30 @@ export function handleTools(
   server: Server,
   tools: ToolDefinition[],
   repo: (messageId?: string) => Repository,
+  toolsets?: readonly ToolsetName[],
 ) {
   const byName = new Map(tools.map((tool) => [tool.name, serve(tool)]));
+  // With sets, the list holds the enabled sets' tools (and enable_toolsets while some are
+  // not); every tool answers a call all the same. Without, it holds every tool.
+  const setOf = new Map<string, ToolsetName>();
+  for (const name of TOOLSET_NAMES)
+    for (const tool of TOOLSETS[name].tools) setOf.set(tool.name, name);
+  const enabled = new Set<ToolsetName>(toolsets ?? TOOLSET_NAMES);
+  const hidden = () => TOOLSET_NAMES.filter((name) => !enabled.has(name));
+  const enabler = serve(
+    enableToolsetsTool(hidden(), (names) => {
+      const added = names.filter((name) => !enabled.has(name));
+      if (added.length === 0) return;
+      for (const name of added) enabled.add(name);
+      void server.sendToolListChanged().catch(() => undefined);
+    }),
+  );
+  if (hidden().length > 0) byName.set(enabler.tool.name, enabler);
+  const listed = (served: Served) => {
+    if (served === enabler) return hidden().length > 0;
+    const set = setOf.get(served.tool.name);
+    return set === undefined || enabled.has(set);
+  };
   // A client may send calls without waiting for answers. Writes take the clone's state lock,
   // which waits synchronously: two writes of one process at once would stall each other, so
   // this server's writes run one after another.
@@ -67,7 +92,7 @@ export function handleTools(
     return next;
   };
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...byName.values()].map((s) => s.listed),
+    tools: [...byName.values()].filter(listed).map((s) => s.listed),
   }));
   server.setRequestHandler(AnyToolCall, async (raw) => {
     const request = CallToolRequestSchema.parse(raw);

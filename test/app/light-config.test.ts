@@ -31,7 +31,9 @@ const KEYS = [
   "correction_cycle_limit",
   "coverage_depth",
   "broad_scope_ratio",
+  "adr_language",
   "coverage",
+  "qa_specialties",
   "unknown_setting",
   "__proto__",
   "constructor",
@@ -40,6 +42,7 @@ const value = fc.oneof(
   fc.constantFrom(0, 1, 2, 3, 10, 11, 100, 101, -1, 0.5, 1.5, 1e-9, 1e300),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer({ min: -5, max: 120 }),
+  fc.constantFrom("auto", "ru", "xx"),
   fc.constantFrom("", " ", ".", "..", "../x", "/abs", "C:/x", ".git/x", "docs/adr", "a\\..\\b"),
   fc.string({ maxLength: 12 }),
   fc.boolean(),
@@ -54,6 +57,7 @@ const value = fc.oneof(
     { exclude: ["a"], other: 1 },
     { include: ["a"] },
   ),
+  fc.constantFrom(["api", "security"], ["api", "api"], [""], ["x".repeat(101)], [1], ["a"]),
 );
 const setting = fc.tuple(fc.constantFrom(...KEYS), value);
 const configText = fc.oneof(

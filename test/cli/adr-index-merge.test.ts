@@ -35,19 +35,24 @@ describe("the ADR index across branches", () => {
     repo.commit("init");
     repo.git("checkout", "-q", "-b", "b");
     const accept = (outcome: string, tag: string) => {
-      repo.adrift([
+      const { id } = repo.adriftJson<{ id: string }>([
         "intent",
         "record",
         "--outcome",
         outcome,
         "--trigger",
         "t",
+        "--chosen",
+        "c",
+        "--rationale",
+        "r",
         "--trivial",
         "--tag",
         tag,
       ]);
+      // A record alone waits for a cluster unless asked for.
       const draft = repo
-        .adriftJson<{ drafts: { path: string }[] }>(["adr", "draft", "--by", "tag"])
+        .adriftJson<{ drafts: { path: string }[] }>(["adr", "draft", "--record", id])
         .drafts.find((d) => d.path.includes(tag))!;
       repo.adrift(["adr", "accept", draft.path]);
       repo.commit(tag);

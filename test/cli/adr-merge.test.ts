@@ -15,8 +15,21 @@ async function acceptOne(
   supersedes?: string,
 ) {
   const api = await openRepository(repo.dir, { env: testEnv() });
-  await api.recordIntent({ outcome, trigger: "t", trivial: true, tags: [tag] });
-  const drafts = repo.adriftJson<{ drafts: { path: string }[] }>(["adr", "draft"]).drafts;
+  const { id } = await api.recordIntent({
+    outcome,
+    trigger: "t",
+    chosen_approach: `${outcome} as planned`,
+    selection_rationale: "r",
+    trivial: true,
+    tags: [tag],
+  });
+  // A record alone waits for a cluster unless asked for.
+  const drafts = repo.adriftJson<{ drafts: { path: string }[] }>([
+    "adr",
+    "draft",
+    "--record",
+    id,
+  ]).drafts;
   return repo.adriftJson<{ path: string; number: number }>([
     "adr",
     "accept",

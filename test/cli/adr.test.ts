@@ -30,6 +30,9 @@ const logLines = (repo: TestRepo) => {
     : "";
 };
 
+/** The records each test repository holds, for `draft` to ask for each (a record alone waits otherwise). */
+const recorded = new WeakMap<TestRepo, string[]>();
+
 /** Records a complete intent card in-process (set-up only; the commands under test are spawned). */
 async function record(repo: TestRepo, outcome: string, flags: string[] = []): Promise<string> {
   const api = await openRepository(repo.dir, { env: testEnv() });
@@ -47,6 +50,7 @@ async function record(repo: TestRepo, outcome: string, flags: string[] = []): Pr
     tags: values("--tag"),
     touched_paths: values("--path"),
   });
+  recorded.set(repo, [...(recorded.get(repo) ?? []), result.id]);
   return result.id;
 }
 
@@ -60,8 +64,10 @@ async function parse(
   return { tree, adr: readAdrFile({ file, front: front.data, frontRaw: front.raw, tree }) };
 }
 
+/** `adr draft`, asking for every record: these tests are about one record's draft. */
 function draft(repo: TestRepo, args: string[] = []): Draft[] {
-  return repo.adriftJson<{ drafts: Draft[] }>(["adr", "draft", ...args]).drafts;
+  const asked = (recorded.get(repo) ?? []).flatMap((id) => ["--record", id]);
+  return repo.adriftJson<{ drafts: Draft[] }>(["adr", "draft", ...asked, ...args]).drafts;
 }
 
 describe("adr draft, accept, sync", () => {
@@ -74,12 +80,12 @@ describe("adr draft, accept, sync", () => {
       "README.md",
     ]);
     const b = await record(repo, "Tokens are rotated daily", ["--tag", "auth"]);
-    const [d] = draft(repo);
-    // Two records: the draft is titled by what they share, not by the first one's outcome.
+    const [d] = repo.adriftJson<{ drafts: Draft[] }>(["adr", "draft"]).drafts;
+    // Two records of a tag over one code area: titled by both outcomes, not by the first one's.
     expect(d).toMatchObject({
       result: "created",
       record_ids: [a, b],
-      title: "Decisions tagged auth",
+      title: "Sessions survive IdP outages; Tokens are rotated daily",
     });
     const { adr, tree } = await parse(repo, d!.path);
     expect(adr).toMatchObject({
@@ -107,7 +113,7 @@ describe("adr draft, accept, sync", () => {
     const accepted = repo.adriftJson<Accepted>(["adr", "accept", d!.id.slice(0, 10)]);
     expect(accepted).toMatchObject({
       number: 1,
-      path: "docs/adr/0001-decisions-tagged-auth.md",
+      path: "docs/adr/0001-sessions-survive-idp-outages-tokens-are-rotated-daily.md",
       record_ids: [a, b],
     });
     expect(existsSync(path.join(repo.dir, d!.path))).toBe(false);
@@ -147,18 +153,31 @@ describe("adr draft, accept, sync", () => {
       regenerated_path: first!.path.replace(/\.md$/, ".regenerated.md"),
     });
     expect(repo.read(first!.path)).toBe(edited);
-    expect(repo.read(again!.regenerated_path!)).toContain("load test");
+    expect(repo.read(again!.regenerated_path!)).toContain("Load test.");
   });
 
   it("a draft follows its records to their new cluster; one no cluster continues is named and left in place", async () => {
     const repo = makeRepo();
-    const id = await record(repo, "Retry payments", ["--tag", "payments"]);
+    const id = await record(repo, "Retry payments", [
+      "--tag",
+      "payments",
+      "--path",
+      "src/pay/a.ts",
+    ]);
+    const id2 = await record(repo, "Retry at most 3 times", [
+      "--tag",
+      "payments",
+      "--path",
+      "src/pay/a.ts",
+    ]);
     const other = await record(repo, "Refund in full", ["--tag", "refunds"]);
-    const [before, refunds] = draft(repo);
+    await record(repo, "Refund by card", ["--tag", "refunds"]);
+    const [before, refunds] = repo.adriftJson<{ drafts: Draft[] }>(["adr", "draft"]).drafts;
     const api = await openRepository(repo.dir, { env: testEnv() });
     await api.amendRecord(id, { tags: ["billing"] });
+    await api.amendRecord(id2, { tags: ["billing"] });
     const moved = repo.adriftJson<{ drafts: Draft[]; orphaned: string[] }>(["adr", "draft"]);
-    // The same draft (and the id its ADR will keep), now for the cluster the record moved to.
+    // The same draft (and the id its ADR will keep), now for the cluster the records moved to.
     expect(moved.drafts.find((d) => d.record_ids[0] === id)).toMatchObject({
       cluster: "tag:billing",
       result: "updated",
@@ -166,6 +185,7 @@ describe("adr draft, accept, sync", () => {
       id: before!.id,
     });
     expect(moved.orphaned).toEqual([]);
+    // One refund record left: it waits, and the refunds draft no cluster continues is named.
     await api.supersedeDecision(other, id);
     const gone = repo.adriftJson<{ drafts: Draft[]; orphaned: string[] }>(["adr", "draft"]);
     expect(gone.orphaned).toEqual([refunds!.path]);
@@ -291,8 +311,9 @@ describe("markdown and HTML injection", () => {
           bad.push(`link: ${JSON.stringify(node)}`);
         if (node.type === "heading") headings.push(textOf(node));
       });
-      // title, context, options, outcome, provenance: sections with nothing in them are left out
-      expect(headings.length, file).toBe(file.includes("README") ? 1 : 5);
+      // title, context, options, outcome, consequences, pros and cons with one heading per
+      // option (three), provenance: sections with nothing in them are left out
+      expect(headings.length, file).toBe(file.includes("README") ? 1 : 10);
       expect(bad, file).toEqual([]);
       const body = readFrontMatter(repo.read(file), file).body;
       expect(body).not.toMatch(/(^|[^\\])<(script|img)/);

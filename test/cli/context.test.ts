@@ -27,6 +27,23 @@ describe("adrift context", () => {
     expect([...json.text].length).toBeLessThanOrEqual(320);
   });
 
+  it("headlines only an active card of the workline; a stale one gets its own stale part", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n", "src/b.ts": "b\n" });
+    repo.adrift(["workline", "open", "Login resilience"]);
+    const active = decide(repo, "Sessions survive an IdP outage", "src/a.ts");
+    const stale = decide(repo, "Tokens live 24 hours", "src/b.ts");
+    repo.commit("change b", { "src/b.ts": "b2\n" });
+    repo.adriftJson(["stale", "--record"]);
+    const json = repo.adriftJson<{ text: string; card_id: string; stale: { id: string }[] }>([
+      "context",
+    ]);
+    expect(json.card_id).toBe(active);
+    expect(json.text.startsWith("Sessions survive an IdP outage")).toBe(true);
+    expect(json.stale.map((s) => s.id)).toEqual([stale]);
+    expect(json.text).toMatch(/stale \S+: Tokens live 24 hours/);
+  });
+
   it("--base lists exactly the governing decisions, most specific first, within the budget", () => {
     const repo = makeRepo();
     repo.commit("code", {
@@ -57,18 +74,16 @@ describe("adrift context", () => {
     expect(report.left_out).toEqual([]);
     expect(report.ungoverned).toEqual(["docs/readme.md"]);
 
-    const tight = repo.adriftJson<{ items: { id: string }[]; left_out: { id: string }[] }>([
-      "context",
-      "--base",
-      "main",
-      "--verbose",
-      "--max-chars",
-      "200",
-    ]);
+    // The feature's commit (no hooks) makes the three stale, as `adrift stale` says: each says so.
+    const tight = repo.adriftJson<{
+      items: { id: string; stale?: boolean }[];
+      left_out: { id: string }[];
+    }>(["context", "--base", "main", "--verbose", "--max-chars", "240"]);
+    expect(tight.items.map((i) => i.stale)).toEqual([true]);
     expect(tight.items.map((i) => i.id)).toEqual([file]);
     expect(tight.left_out.map((i) => i.id)).toEqual([broad, glob]);
-    const human = repo.adrift(["context", "--base", "main", "--max-chars", "100"]);
-    expect(human.stdout).toContain(`left out by the 100-character budget: ${broad}, ${glob}`);
+    const human = repo.adrift(["context", "--base", "main", "--max-chars", "130"]);
+    expect(human.stdout).toContain(`left out by the 130-character budget: ${broad}, ${glob}`);
   });
 
   it("sees every new record although the folded state is cached, and survives a corrupt cache", () => {

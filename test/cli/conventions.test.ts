@@ -123,9 +123,13 @@ describe("path options resolve from where the command runs, inside the repositor
 
   it("adr draft --out is relative to the current directory, not to the repository root", () => {
     const repo = makeRepo();
-    repo.adriftJson(["intent", "record", "--outcome", "Cache sessions", "--trivial"]);
+    const { id } = repo.adriftJson<{ id: string }>([
+      ...["intent", "record", "--outcome", "Cache sessions", "--chosen", "Redis", "--trivial"],
+    ]);
     mkdirSync(path.join(repo.dir, "docs"), { recursive: true });
-    const result = runCli(path.join(repo.dir, "docs"), ["adr", "draft", "--out", "proposals"]);
+    const result = runCli(path.join(repo.dir, "docs"), [
+      ...["adr", "draft", "--out", "proposals", "--record", id],
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(path.join(repo.dir, "docs/proposals"))).toHaveLength(1);
     expect(existsSync(path.join(repo.dir, "proposals"))).toBe(false);

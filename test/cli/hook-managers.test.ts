@@ -199,7 +199,7 @@ const MANAGERS: Manager[] = [
 ];
 
 describe.each(MANAGERS)("adrift's hooks with $name", (manager) => {
-  it("install, doctor healthy, a quiet commit starts no node, a marking commit carries its mark, uninstall restores", () => {
+  it("install, doctor healthy, a quiet commit starts no node, a marking commit and a merge carry their marks, uninstall restores", () => {
     const { repo, id } = repoWithDecision({ "src/a.ts": "a\n", "src/b.ts": "b\n" });
     manager.setUp(repo);
     const before = snapshot(repo.dir, SKIP);
@@ -235,6 +235,32 @@ describe.each(MANAGERS)("adrift's hooks with $name", (manager) => {
       /\.decisions\/log\/.+\.events\.ndjson/,
     );
     expect(repo.git("show", "HEAD", "--", ".decisions")).toContain(id);
+    // A merge carries the marks it makes: a branch made without the hooks edits src/b.ts, on
+    // which main then records a decision; the merge commit holds the mark.
+    const git = (...args: string[]) => {
+      const result = spawnSync("git", args, { cwd: repo.dir, env, encoding: "utf8" });
+      expect(result.status, result.stderr).toBe(0);
+      return result;
+    };
+    git("checkout", "-q", "-b", "side");
+    repo.write("src/b.ts", "b on side\n");
+    git("commit", "-q", "--no-verify", "-am", "side edits b");
+    git("checkout", "-q", "-");
+    const b = repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      "b",
+      "--path",
+      "src/b.ts",
+    ]);
+    git("add", "-A");
+    git("commit", "-q", "-m", "record b");
+    const merged = git("merge", "--no-edit", "side");
+    expect(merged.stderr).toContain("marked 1 record(s) stale");
+    expect(repo.git("rev-parse", "HEAD^2").trim()).toBe(repo.git("rev-parse", "side").trim());
+    expect(repo.git("show", "HEAD", "--", ".decisions")).toContain(b.id);
+    expect(repo.git("status", "--porcelain")).toBe("");
     // no path of this machine in anything git tracks
     for (const file of repo.git("ls-files").trim().split("\n")) {
       const text = readFileSync(path.join(repo.dir, file), "utf8");

@@ -269,7 +269,7 @@ describe("adrift hooks with real git commits", () => {
     expect(repo.git("log", "-1", "--format=%s").trim()).toBe("adrift missing");
   });
 
-  it("post-merge prints the records a merge made stale and writes nothing", () => {
+  it("a merge carries the marks it makes (pre-merge-commit, then post-merge); the tree stays clean", () => {
     const { repo, id } = setup();
     repo.git("checkout", "-q", "-b", "feature");
     repo.commit("feature edits a", { "src/a.ts": "feature\n" });
@@ -283,7 +283,9 @@ describe("adrift hooks with real git commits", () => {
     expect(merged.status).toBe(0);
     expect(merged.stderr).toContain(id);
     expect(repo.git("status", "--porcelain")).toBe("");
-    expect(repo.adriftJson<{ unrecorded: string[] }>(["stale"]).unrecorded).toEqual([id]);
+    expect(repo.adriftJson<{ unrecorded: string[] }>(["stale"]).unrecorded).toEqual([]);
+    expect(repo.git("show", "--stat", "--format=", "HEAD")).toContain(".decisions/");
+    expect(repo.git("log", "-1", "--format=%s").trim()).toBe("merge");
   });
 
   it("refuses to install beside a leftover chained hook unless --force, which keeps it as *.orphan", () => {

@@ -58,4 +58,31 @@ describe("progress of long work", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain("reading");
   });
+
+  it.skipIf(!hasScript)("is cleared before the output it precedes, not after it", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n" });
+    // A log file to read: "adrift: reading the log, files: 1 of 1" is drawn.
+    repo.adriftJson(["intent", "record", "--outcome", "first", "--trivial"]);
+    const result = spawnSync(
+      "script",
+      [
+        "-qfec",
+        `"${process.execPath}" "${CLI}" intent record --outcome o --trivial --path src/a.ts`,
+        "/dev/null",
+      ],
+      {
+        cwd: repo.dir,
+        encoding: "utf8",
+        env: { ...testEnv(), CI: "", ADRIFT_PROGRESS_AFTER_MS: "0" },
+      },
+    );
+    expect(result.status).toBe(0);
+    const out = result.stdout;
+    expect(out).toContain("adrift: ");
+    expect(out).toContain("recorded intent card");
+    // The line drawn before the output is cleared before it: no "files: 1 of 1recorded …".
+    const before = out.slice(0, out.indexOf("recorded intent card"));
+    expect(before.slice(before.lastIndexOf("adrift: "))).toContain("\r\u001b[2K");
+  });
 });

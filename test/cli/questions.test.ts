@@ -67,13 +67,13 @@ describe("open questions from the CLI", () => {
     expectFailure(
       repo,
       ["question", "answer", asked.id, "--answer", "yes"],
-      { exit: 5, code: "only_session_author" },
+      { exit: 5, code: "only_human" },
       testEnv({ CLAUDECODE: "1" }),
     );
     expectFailure(
       repo,
       ["question", "answer", asked.id, "--answer", "yes", "--as", "ana@example.com"],
-      { exit: 5, code: "only_session_author" },
+      { exit: 5, code: "only_human" },
       testEnv({ CODEX_SANDBOX: "1" }),
     );
     const human = repo.adrift([

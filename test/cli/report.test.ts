@@ -46,6 +46,7 @@ describe("adrift report correspondence", () => {
       files: 2,
       covered_files: 2,
       covered_by_stale: 0,
+      covered_only_by_stale: 0,
       decisions: [id],
       adrs: [],
     });

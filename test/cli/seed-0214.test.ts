@@ -76,7 +76,7 @@ describe("seed 0214: a question for the user parks the task without spending a c
     expectFailure(
       repo,
       ["question", "answer", verdict.question_id, "--accept-suggestion"],
-      { exit: 5, code: "only_session_author" },
+      { exit: 5, code: "only_human" },
       agent,
     );
     const answer = repo.adriftJson<{ decision_id: string; resumed_tasks: string[] }>([

@@ -1,6 +1,7 @@
 // `export` and `report correspondence` write their documents a piece at a time (a few records,
-// a table row): the bytes on stdout and in --out must be exactly those of the renderers as they
-// were before streaming (kept in test/support/previous), on real repositories, small and big.
+// a table row): the bytes on stdout and in --out must be exactly those of the document rendered
+// whole — the export's renderer as it was before streaming (kept in test/support/previous), the
+// report's Markdown as one tree and its HTML as one string — on real repositories, small and big.
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,11 +9,11 @@ import { generateLog } from "../../bench/support/generate-log.mjs";
 import { exportInput } from "../../src/app/reports/export.js";
 import { openRepository } from "../../src/app/repository.js";
 import { jsonReplacer } from "../../src/cli/io.js";
+import { renderCorrespondenceHtml as wholeHtml } from "../../src/core/render/correspondence-html.js";
+import { renderCorrespondenceMarkdown as wholeMarkdown } from "../../src/core/render/correspondence-md.js";
 import { stableJson } from "../../src/core/render/json.js";
 import { safeText } from "../../src/core/render/terminal.js";
 import type { CorrespondenceReport } from "../../src/core/reports/correspondence.js";
-import { renderCorrespondenceHtml as previousHtml } from "../support/previous/correspondence-html.js";
-import { renderCorrespondenceMarkdown as previousMarkdown } from "../support/previous/correspondence-md.js";
 import { type ExportInput, renderExport as previousExport } from "../support/previous/export.js";
 import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
@@ -32,11 +33,11 @@ async function inProcess(repo: TestRepo, exportOptions: { session?: string; work
   return { report, exported };
 }
 
-/** Every output of `report correspondence` equals the previous renderers' bytes. */
+/** Every output of `report correspondence` equals the bytes of the report rendered whole. */
 function expectReportBytes(repo: TestRepo, report: CorrespondenceReport) {
   const formats = [
-    ["md", previousMarkdown(report)],
-    ["html", previousHtml(report)],
+    ["md", wholeMarkdown(report)],
+    ["html", wholeHtml(report)],
     ["json", stableJson(report)],
   ] as const;
   for (const [format, expected] of formats) {

@@ -62,12 +62,12 @@ describe("--file", () => {
 describe("raw terminal escapes", () => {
   it("never reach an ADR draft: ESC and BEL are written escaped", () => {
     const repo = makeRepo();
-    repo.adrift([
+    const { id } = repo.adriftJson<{ id: string }>([
       ...["intent", "record", "--outcome", "evil\u001b]0;pwned\u0007\u001b[2J title"],
-      ...["--trigger", "t\u001b[31m", "--trivial", "--tag", "t"],
+      ...["--trigger", "t\u001b[31m", "--chosen", "c", "--trivial", "--tag", "t"],
     ]);
     const [draft] = repo.adriftJson<{ drafts: { path: string }[] }>([
-      ...["adr", "draft", "--by", "tag"],
+      ...["adr", "draft", "--record", id],
     ]).drafts;
     const text = readFileSync(path.join(repo.dir, draft!.path), "utf8");
     expect(text.includes("\u001b") || text.includes("\u0007")).toBe(false);

@@ -114,18 +114,11 @@ describe("a template override that is a symbolic link", () => {
     writeFileSync(secret, `${SECRET}\n`);
     mkdirSync(path.join(repo.dir, ".decisions/templates"), { recursive: true });
     symlinkSync(secret, path.join(repo.dir, ".decisions/templates/adr-draft.md"));
-    repo.adrift([
-      "intent",
-      "record",
-      "--outcome",
-      "x",
-      "--trigger",
-      "t",
-      "--trivial",
-      "--tag",
-      "t",
+    const { id } = repo.adriftJson<{ id: string }>([
+      ...["intent", "record", "--outcome", "x", "--trigger", "t", "--chosen", "c"],
+      ...["--trivial", "--tag", "t"],
     ]);
-    const { code, error, stderr } = run(repo, ["adr", "draft", "--by", "tag"]);
+    const { code, error, stderr } = run(repo, ["adr", "draft", "--record", id]);
     expect(code).toBe(2);
     expect(error.message).toContain(".decisions/templates/adr-draft.md is a symbolic link");
     expect(stderr).not.toContain("TOPSECRET");
@@ -138,22 +131,15 @@ describe("ADR folders reached through a committed symbolic link", () => {
     ["drafts_dir", "docs/adr/drafts"],
   ])("%s: nothing is written where the link leads", (_, dir) => {
     const repo = makeRepo();
-    repo.adrift([
-      "intent",
-      "record",
-      "--outcome",
-      "x",
-      "--trigger",
-      "t",
-      "--trivial",
-      "--tag",
-      "t",
+    const { id } = repo.adriftJson<{ id: string }>([
+      ...["intent", "record", "--outcome", "x", "--trigger", "t", "--chosen", "c"],
+      ...["--trivial", "--tag", "t"],
     ]);
     const outside = tempDir();
     mkdirSync(path.join(repo.dir, path.dirname(dir)), { recursive: true });
     symlinkSync(outside, path.join(repo.dir, dir));
     repo.commit("a link where the ADRs go");
-    const { code, error } = run(repo, ["adr", "draft", "--by", "tag"]);
+    const { code, error } = run(repo, ["adr", "draft", "--record", id]);
     expect(code).toBe(2);
     expect(error.message).toContain(`${dir} is a symbolic link`);
     expect(readdirSync(outside)).toEqual([]);

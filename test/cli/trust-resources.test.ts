@@ -28,19 +28,12 @@ describe("a log file too large to read", () => {
 describe("adr accept on a full disk", () => {
   it("leaves no partial ADR keeping its number; the retry takes the same number", () => {
     const repo = makeRepo();
-    repo.adrift([
-      "intent",
-      "record",
-      "--outcome",
-      "x",
-      "--trigger",
-      "t",
-      "--trivial",
-      "--tag",
-      "t",
+    const { id } = repo.adriftJson<{ id: string }>([
+      ...["intent", "record", "--outcome", "x", "--trigger", "t", "--chosen", "c"],
+      ...["--trivial", "--tag", "t"],
     ]);
     const [draft] = repo.adriftJson<{ drafts: { path: string }[] }>([
-      ...["adr", "draft", "--by", "tag"],
+      ...["adr", "draft", "--record", id],
     ]).drafts;
     // A body larger than the file size limit below: the write fails part way (EFBIG), as on a
     // full disk (ENOSPC).

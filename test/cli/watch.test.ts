@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { logEvents } from "../support/mcp.js";
 import {
   adrsOnTwoBranches,
   makeRepo,
@@ -39,6 +40,9 @@ describe("adrift watch", () => {
     expect(repo.adriftJson<{ records: { status: string }[] }>(["list"]).records[0]?.status).toBe(
       "stale",
     );
+    // The watcher wrote the mark on its own: adrift's, not the person's.
+    const mark = logEvents(repo.dir).find((e) => e.type === "decision_marked_stale");
+    expect(mark?.actor).toMatchObject({ kind: "system", name: "adrift-watch" });
   });
 });
 

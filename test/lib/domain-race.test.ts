@@ -65,9 +65,21 @@ async function fixture(): Promise<Fixture> {
   const decision = (await intent("the old way")).event.id;
   const successors: string[] = [];
   for (let i = 0; i < 4; i++) successors.push((await intent(`new way ${i}`)).event.id);
-  await intent("alpha", ["alpha"]);
-  await intent("beta", ["beta"]);
-  const drafts = (await lib.draftAdrs({ by: "tag" })).drafts as { path: string }[];
+  const decided = (outcome: string, tags: string[]) =>
+    lib.recordIntent({
+      outcome,
+      trigger: "t",
+      chosen_approach: outcome,
+      selection_rationale: "r",
+      trivial: true,
+      tags,
+    } as never);
+  const alpha = (await decided("alpha", ["alpha"])).id;
+  const beta = (await decided("beta", ["beta"])).id;
+  // Records alone wait for a cluster unless asked for.
+  const drafts = (await lib.draftAdrs({ by: "tag", records: [alpha, beta] })).drafts as {
+    path: string;
+  }[];
   const find = (tag: string) => drafts.find((d) => d.path.includes(tag))!.path;
   return {
     dir: repo.dir,

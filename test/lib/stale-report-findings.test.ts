@@ -1,10 +1,11 @@
 // The pre-commit reads a few findings of the stored report, each from its own part of the text,
 // and marks findings in the text without parsing the rest: over random reports (texts that look
 // like the layout's own delimiters included), exactly what parsing the report whole gives.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readIndexedFindings } from "../../src/adapters/report-index.js";
 import {
   markedReportText,
   readStaleFindings,
@@ -123,5 +124,77 @@ describe("findings read and marked from the stored report's text", () => {
       }),
       propertyOptions({ numRuns: 300 }),
     );
+  });
+});
+
+describe("the stored report's index of findings", () => {
+  const manyFindings = (n: number, tag: string): StalenessReport => ({
+    head: "c".repeat(40),
+    findings: Array.from({ length: n }, (_, i) => ({
+      record_id: `R${String(i).padStart(4, "0")}`,
+      kind: "decision" as const,
+      state: i % 3 === 0 ? ("fresh" as const) : ("stale" as const),
+      recorded: i % 2 === 0,
+      commits: [{ hash: "a".repeat(40), author: `Zoë ${tag}`, subject: `🚀 change ${i}` }],
+      paths: [{ path: `src/ü${i}.ts`, change: "modified" as const, commits: ["a".repeat(40)] }],
+      method: "history" as const,
+    })),
+    notices: [`notice ${tag}`],
+  });
+
+  it("is written beside the report and answers from the findings' own bytes, however many are asked", () => {
+    const r = manyFindings(300, "a");
+    const gitDir = tempDir("adrift-report-index-");
+    writeStaleCache(
+      gitDir,
+      { key: "k", records: [], open_worklines: [] },
+      { key: "k", head: r.head, report: r },
+    );
+    const index = path.join(gitDir, "adrift/stale-report.idx");
+    expect(readFileSync(index, "utf8").split("\n")[0]).toContain('"count":300');
+    for (const size of [0, 1, 5, 64, 65, 200, 300]) {
+      const ids = new Set(
+        r.findings.filter((_, i) => (i * 7) % 300 < size).map((f) => f.record_id),
+      );
+      ids.add("absent");
+      const prefix = `{"key":"k","head":${JSON.stringify(r.head)},"report":`;
+      const got = readIndexedFindings(
+        path.join(gitDir, "adrift/stale-report.json"),
+        index,
+        prefix,
+        ids,
+      );
+      expect(got).toEqual({ ...r, findings: r.findings.filter((f) => ids.has(f.record_id)) });
+    }
+  });
+
+  it("names the report it was made for: a report written over it without an index is read whole", () => {
+    const gitDir = tempDir("adrift-report-index-");
+    const a = manyFindings(20, "a");
+    const b = manyFindings(25, "b");
+    writeStaleCache(
+      gitDir,
+      { key: "k", records: [], open_worklines: [] },
+      { key: "k", head: a.head, report: a },
+    );
+    const file = path.join(gitDir, "adrift/stale-report.json");
+    const index = path.join(gitDir, "adrift/stale-report.idx");
+    const prefix = `{"key":"k","head":${JSON.stringify(a.head)},"report":`;
+    // Another writer (an older adrift) replaces the report and leaves the index as it was.
+    writeFileSync(file, `${prefix}${JSON.stringify(b)}}`);
+    const ids = new Set(["R0003", "R0021"]);
+    expect(readIndexedFindings(file, index, prefix, ids)).toBeUndefined();
+    expect(readStaleFindings(gitDir, "k", a.head, ids)).toEqual({
+      ...b,
+      findings: b.findings.filter((f) => ids.has(f.record_id)),
+    });
+    // Another key or head: no report, whichever way it is read.
+    writeStaleCache(
+      gitDir,
+      { key: "k", records: [], open_worklines: [] },
+      { key: "k", head: a.head, report: a },
+    );
+    expect(readIndexedFindings(file, index, prefix.replace('"k"', '"k2"'), ids)).toBe("mismatch");
+    expect(readStaleFindings(gitDir, "k2", a.head, ids)).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@ const CARD = {
 describe("adrift mcp: recording", () => {
   it("lists its tools with JSON input schemas and says the question rule once", async () => {
     const repo = makeRepo();
-    const mcp = await connectMcp(repo.dir);
+    const mcp = await connectMcp(repo.dir, { args: ["--toolsets", "all"] });
     const { tools } = await mcp.client.listTools();
     const names = tools.map((t) => t.name);
     expect([...names].sort()).toEqual(
@@ -38,6 +38,8 @@ describe("adrift mcp: recording", () => {
         "propose_reverification",
         "get_context",
         "list_records",
+        "adr_draft_clusters",
+        "adr_draft_write",
       ].sort(),
     );
     expect(names).not.toContain("answer_open_question");

@@ -106,8 +106,11 @@ describe("the GitHub Action", () => {
     expect(version.stdout.trim()).toBe(
       JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version,
     );
-    repo.adriftJson(["intent", "record", "--outcome", "Drafts work from the bundle", "--trivial"]);
-    const draft = spawnSync(process.execPath, [cli, "adr", "draft", "--json"], {
+    const { id } = repo.adriftJson<{ id: string }>([
+      ...["intent", "record", "--outcome", "Drafts work from the bundle", "--chosen", "c"],
+      "--trivial",
+    ]);
+    const draft = spawnSync(process.execPath, [cli, "adr", "draft", "--record", id, "--json"], {
       cwd: repo.dir,
       env: testEnv(),
       encoding: "utf8",

@@ -243,19 +243,26 @@ export function repoWithDecision(
 
 /** Records an intent card with `tag`, drafts it and accepts the draft; returns the ADR. */
 export function acceptAdr(repo: TestRepo, outcome: string, tag: string, number?: number) {
-  repo.adriftJson([
+  const { id } = repo.adriftJson<{ id: string }>([
     "intent",
     "record",
     "--outcome",
     outcome,
     "--trigger",
     "t",
+    "--chosen",
+    `${outcome} as planned`,
+    "--rationale",
+    "r",
     "--trivial",
     "--tag",
     tag,
   ]);
+  // One record shares nothing with another: it is drafted when asked for.
   const draft = repo
-    .adriftJson<{ drafts: { path: string; records: string[] }[] }>(["adr", "draft", "--by", "tag"])
+    .adriftJson<{ drafts: { path: string; records: string[] }[] }>([
+      ...["adr", "draft", "--by", "tag", "--record", id],
+    ])
     .drafts.find((d) => d.path.includes(tag))!;
   return repo.adriftJson<{ id: string; path: string }>([
     ...["adr", "accept", draft.path],

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
+import { carryIntoHeadWithCli } from "./carry-into-head.js";
 import { type HistoryGit, streamCommitsWithCli } from "./cli-history.js";
 import { parseBlameOrigins, parseLsTree, parseRawChanges } from "./cli-parse.js";
 import { cleanGitEnv } from "./env.js";
@@ -301,6 +302,22 @@ export class CliGit implements GitAdapter {
       cwd: this.location.root,
       env: indexFile ? { ...this.env, GIT_INDEX_FILE: indexFile } : this.env,
     });
+  }
+
+  carryIntoHead(head: string, files: readonly string[], reason: string) {
+    return carryIntoHeadWithCli(
+      (args, o = {}) =>
+        runGit(args, {
+          cwd: this.location.root,
+          env: { ...this.env, ...o.env },
+          ...(o.input !== undefined ? { input: o.input } : {}),
+          ...(o.allowFail ? { allowFail: true } : {}),
+        }),
+      this.location.gitDir,
+      head,
+      files,
+      reason,
+    );
   }
 
   async hooksDir(): Promise<string> {

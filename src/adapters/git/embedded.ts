@@ -5,6 +5,7 @@ import { AdriftError } from "../../core/errors.js";
 import { orderCommits } from "../../core/staleness/history.js";
 import { messageSubject, trailerValues } from "./commit-message.js";
 import { embeddedLineOrigins } from "./embedded-blame.js";
+import { carryIntoHeadEmbedded } from "./embedded-carry.js";
 import {
   comparePaths,
   type DiffOptions,
@@ -385,6 +386,10 @@ export class EmbeddedGit implements GitAdapter {
   async stageFiles(files: readonly string[], indexFile?: string): Promise<void> {
     const repo = indexFile ? this.withIndex(indexFile) : this.staging;
     for (const filepath of files) await git.add({ ...repo, filepath });
+  }
+
+  carryIntoHead(head: string, files: readonly string[]): Promise<string | undefined> {
+    return carryIntoHeadEmbedded(this.repo, this.location.root, head, files);
   }
 
   async hooksDir(): Promise<string> {

@@ -94,6 +94,18 @@ export interface GitAdapter {
   stagedChanges(): Promise<FileChange[]>;
   /** Stages `files` (repo-relative) in the index, or in `indexFile` when given. */
   stageFiles(files: readonly string[], indexFile?: string): Promise<void>;
+  /**
+   * Makes commit `head` (HEAD) again with `files` (repo-relative) as the work tree holds them,
+   * keeping its parents, message, author, committer and dates, runs no hook, and moves HEAD's
+   * branch to the new commit while HEAD is still `head` (`reason` goes into the reflog). Returns
+   * the new commit; undefined, with nothing moved, when HEAD moved on, nothing changed, or the
+   * commit holds what a copy would lose (a signature).
+   */
+  carryIntoHead(
+    head: string,
+    files: readonly string[],
+    reason: string,
+  ): Promise<string | undefined>;
   /** The directory git runs hooks from (honours core.hooksPath), absolute. */
   hooksDir(): Promise<string>;
   /** The files in the index below `dir` (repo-relative; `""` for the whole tree), repo-relative. */

@@ -6,7 +6,7 @@ import { AdriftError } from "../../core/errors.js";
 import { indexLeftAloneNote } from "../../core/render/adr-index.js";
 import { type AppContext, repoPath } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { currentPerson } from "../recording/actor.js";
+import { assertHuman, currentPerson } from "../recording/actor.js";
 import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { editFrontMatter, HASH_KEY, setKey, stringList } from "./front-matter.js";
@@ -26,6 +26,11 @@ async function acceptDraftUnlocked(
   options: AcceptOptions = {},
 ) {
   const draft = typeof ref === "string" ? findDraft(ctx, ref) : ref;
+  await assertHuman(ctx, {
+    what: `accept the ADR draft ${draft.path}`,
+    how: `from their own shell (adrift adr accept ${draft.path})`,
+    details: { draft: draft.path },
+  });
   const { state } = await loadProject(ctx);
   const id = typeof draft.data.id === "string" ? draft.data.id : undefined;
   if (!id)
@@ -163,6 +168,11 @@ function writeWhole(file: string, name: string, text: string): void {
 async function rejectDraftUnlocked(ctx: AppContext, ref: string | FoundDraft, reason: string) {
   if (!reason.trim()) throw new AdriftError("usage", 'a rejection needs a reason: --reason "…"');
   const draft = typeof ref === "string" ? findDraft(ctx, ref) : ref;
+  await assertHuman(ctx, {
+    what: `reject the ADR draft ${draft.path}`,
+    how: `from their own shell (adrift adr reject ${draft.path} --reason "…")`,
+    details: { draft: draft.path },
+  });
   const id = typeof draft.data.id === "string" ? draft.data.id : undefined;
   if (!id) throw new AdriftError("validation_failed", `${draft.path}: the front matter has no id`);
   await writeEvents(ctx, [

@@ -10,6 +10,8 @@ export type ExistingDraft = {
   date: string;
   cluster: string;
   records: string[];
+  /** `agent` when an agent wrote its prose */
+  drafted_by?: string;
 };
 
 /** The drafts in a folder that carry adrift's `cluster` and `id` keys. */
@@ -25,6 +27,7 @@ export function existingDrafts(dir: string): ExistingDraft[] {
           date: String(data.date ?? ""),
           cluster: data.cluster,
           records: stringList(data.records),
+          ...(typeof data["drafted-by"] === "string" ? { drafted_by: data["drafted-by"] } : {}),
         });
     } catch {
       // A draft whose front matter a person broke is not ours to match; it is left alone.

@@ -11,12 +11,16 @@ import { readAdrText } from "./read-file.js";
 const NOT_ADRS = /^(readme|index|_?sidebar)\.md$/i;
 /**
  * Template files people keep beside their ADRs: `template.md`, `adr-short-template.md`,
- * `0000-adr-template.md`, `TEMPLATE.md` — the word with a few template words around it, never
- * an ADR about templates (`0012-choose-a-template-engine.md`).
+ * `0000-adr-template.md`, `NNNN-adr-template.md`, `TEMPLATE.md` — the word with a few template
+ * words around it, never an ADR about templates (`0012-choose-a-template-engine.md`).
  */
 const W =
   "(?:adr|madr|short|long|bare|minimal|full|lightweight|simple|decision|record|nygard|default)";
-const TEMPLATE = new RegExp(`^(?:0+[-_])?(?:${W}[-_]){0,3}template(?:[-_]${W}){0,3}$`, "i");
+// Numbered like an ADR: `0000-`, or a number's placeholder (`NNNN-`, `XXXX-`) or any number.
+const TEMPLATE = new RegExp(
+  `^(?:(?:\\d+|n+|x+)[-_])?(?:${W}[-_]){0,3}template(?:[-_]${W}){0,3}$`,
+  "i",
+);
 
 /** Repo-relative path with forward slashes. */
 export function relativePath(ctx: AppContext, absolute: string): string {

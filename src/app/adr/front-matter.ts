@@ -75,7 +75,10 @@ export function stringifyFrontMatter(
       value === undefined ||
       (Array.isArray(value) &&
         value.length === 0 &&
-        (key === "supersedes" || key === "superseded-by"))
+        (key === "supersedes" ||
+          key === "superseded-by" ||
+          key === "consulted" ||
+          key === "informed"))
     )
       continue;
     ordered[key] = value;

@@ -144,13 +144,33 @@ async function importAdrsUnlocked(ctx: AppContext, dir?: string) {
   // loaded only to write: a re-import with nothing new does without it.
   const write = async () => (await import("../recording/writer.js")).writeEventsToFile(ctx, drafts);
   const after = drafts.length ? await stateAfterAppend(ctx, loaded, sizes, await write()) : state;
-  const index = files.length
+  const indexed = files.length > 0 && indexBelongs(ctx, dirs);
+  const index = indexed
     ? writeAdrIndex(ctx, await collectAdrs(ctx, after, readAlready))
     : undefined;
   const notes = [
-    ...(files.length && index === undefined ? [indexLeftAloneNote(ctx.config.adr_index)] : []),
+    ...(indexed && index === undefined ? [indexLeftAloneNote(ctx.config.adr_index)] : []),
+    ...(files.length && !indexed
+      ? [
+          `${ctx.config.adr_index} was not written: the ADRs imported live in ${dirs.join(", ")}, and ${ctx.config.adr_dir} has none (set adr_dir and adr_index in .decisions/config.json to keep the index beside them)`,
+        ]
+      : []),
   ];
   return { dirs, imported, unchanged, skipped, warnings, index, notes };
+}
+
+/**
+ * Whether the decision log (`adr_index`) is this import's to write: it exists already, or the
+ * ADR folder it indexes holds ADRs or was imported. Importing `src/adr` alone does not create a
+ * `docs/adr/README.md` in a folder the project does not use.
+ */
+function indexBelongs(ctx: AppContext, dirs: readonly string[]): boolean {
+  const trim = (p: string) => p.replace(/\/+$/, "");
+  return (
+    existsSync(repoPath(ctx, ctx.config.adr_index)) ||
+    dirs.some((d) => trim(d) === trim(ctx.config.adr_dir)) ||
+    adrFilesIn(repoPath(ctx, ctx.config.adr_dir)).length > 0
+  );
 }
 
 /** `importAdrsUnlocked` as one critical section: the log read, checked and appended under the clone's lock. */

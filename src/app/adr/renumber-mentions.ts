@@ -56,9 +56,11 @@ export async function fixMentions(
       continue;
     }
     if (!/\bADR[- ]\d/.test(text)) continue;
-    const mentions = findAdrMentions(text, await parseMarkdown(text), numbers);
-    if (mentions.length === 0) continue;
     const file = relativePath(ctx, absolute);
+    const mentions = findAdrMentions(text, await parseMarkdown(text), numbers, {
+      skipTitle: committedAs.has(file),
+    });
+    if (mentions.length === 0) continue;
     const meant = await meaningAt(ctx, committedAs.get(file) ?? file, clashes);
     const result = rewriteAdrMentions(text, mentions, clashes, meant);
     if (result.text !== text) writeFileSync(absolute, result.text);

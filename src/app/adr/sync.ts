@@ -1,17 +1,47 @@
 import { readFileSync } from "node:fs";
 import { readStatus } from "../../core/adr/status-line.js";
+import { isAdriftError } from "../../core/errors.js";
 import type { AppContext } from "../dependencies.js";
 import { repoPath } from "../dependencies.js";
 import { acceptDraft, rejectDraft } from "./accept.js";
 import { adrFilesIn, relativePath } from "./files.js";
 import { readFrontMatter } from "./front-matter.js";
 
-/** Finalises drafts whose front matter a reviewer set to accepted or rejected (review on the forge). */
+/** A draft `adr sync` could not finalise, and why (the others are finalised all the same). */
+export type SyncFailure = { path: string; code: string; message: string };
+
+/**
+ * Finalises drafts whose front matter a reviewer set to accepted or rejected (review on the
+ * forge). A draft that cannot be read or finalised (broken front matter, a taken number) is
+ * reported in `failed` and the others are finalised all the same.
+ */
 export async function syncDrafts(ctx: AppContext) {
   const accepted: Awaited<ReturnType<typeof acceptDraft>>[] = [];
   const rejected: Awaited<ReturnType<typeof rejectDraft>>[] = [];
   const pending: string[] = [];
+  const failed: SyncFailure[] = [];
   for (const file of adrFilesIn(repoPath(ctx, ctx.config.drafts_dir))) {
+    try {
+      await syncOne(ctx, file, { accepted, rejected, pending });
+    } catch (error) {
+      if (!isAdriftError(error)) throw error;
+      failed.push({ path: relativePath(ctx, file), code: error.code, message: error.message });
+    }
+  }
+  return { accepted, rejected, pending, failed };
+}
+
+async function syncOne(
+  ctx: AppContext,
+  file: string,
+  out: {
+    accepted: Awaited<ReturnType<typeof acceptDraft>>[];
+    rejected: Awaited<ReturnType<typeof rejectDraft>>[];
+    pending: string[];
+  },
+) {
+  const { accepted, rejected, pending } = out;
+  {
     const text = readFileSync(file, "utf8");
     const found = {
       file,
@@ -32,5 +62,4 @@ export async function syncDrafts(ctx: AppContext) {
       );
     } else pending.push(found.path);
   }
-  return { accepted, rejected, pending };
 }

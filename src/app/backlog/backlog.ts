@@ -1,3 +1,5 @@
+import { BusinessRuleRecorded, EpicCreated } from "../../core/events/payloads.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { assertNewKey } from "../../core/project/backlog-lookup.js";
 import { type CoverageReport, computeCoverage } from "../../core/rules/coverage.js";
 import { requireText } from "../../core/rules/input-text.js";
@@ -11,6 +13,7 @@ async function addRuleUnlocked(
   ctx: AppContext,
   input: { title: string; text: string; key?: string },
 ) {
+  assertKnownFields("business rule", BusinessRuleRecorded, input, NOTHING_WRITTEN);
   requireText(
     input.title,
     "a business rule's title",
@@ -45,6 +48,7 @@ async function addEpicUnlocked(
   ctx: AppContext,
   input: { title: string; key?: string; description?: string },
 ) {
+  assertKnownFields("epic", EpicCreated, input, NOTHING_WRITTEN);
   requireText(input.title, "an epic's title", 'name the epic, e.g. adrift epic add "Billing"');
   const { state } = await loadProject(ctx);
   assertNewKey(state, input.key);

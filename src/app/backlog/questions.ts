@@ -1,11 +1,19 @@
 import { AdriftError } from "../../core/errors.js";
 import type { Affects } from "../../core/events/common.js";
+import { AnswerInputFields, QuestionInputFields } from "../../core/events/inputs.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { findQuestion } from "../../core/project/backlog-lookup.js";
 import type { QuestionView } from "../../core/project/backlog-types.js";
-import { assertCanAnswer, assertQuestionText } from "../../core/rules/questions.js";
+import { decisionGovernors } from "../../core/reports/governors.js";
+import {
+  assertCanAnswer,
+  assertQuestionText,
+  questionsAffectingPaths,
+} from "../../core/rules/questions.js";
+import { buildScopeIndex, governorsOf } from "../../core/staleness/scope-index.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { currentActor, currentPerson, decidingActor } from "../recording/actor.js";
+import { assertHuman, currentActor, currentPerson, decidingActor } from "../recording/actor.js";
 import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 import { resolveAffects } from "./affects.js";
@@ -18,6 +26,7 @@ export async function askQuestion(
   ctx: AppContext,
   input: { question: string; suggestion?: string; affects?: Partial<Affects> },
 ) {
+  assertKnownFields("question", QuestionInputFields, input, NOTHING_WRITTEN);
   assertQuestionText(input);
   const { state } = await loadProject(ctx);
   const affects = resolveAffects(state, input.affects);
@@ -51,6 +60,18 @@ export async function listQuestions(
   };
 }
 
+/**
+ * The open questions about `paths` (repo-relative files): those whose `affects.paths` cover one
+ * of them, and those naming a decision that governs one (docs/backlog.md#questions), oldest first.
+ */
+export async function openQuestionsAffecting(ctx: AppContext, paths: readonly string[]) {
+  const { state } = await loadProject(ctx);
+  const index = buildScopeIndex(decisionGovernors(state.records.values()));
+  const governing = new Set(paths.flatMap((p) => governorsOf(index, p).map((g) => g.id)));
+  const open = [...state.questions.values()].filter((q) => q.status === "open");
+  return questionsAffectingPaths(open, paths, governing);
+}
+
 /** One question with who may answer it. */
 export async function showQuestion(ctx: AppContext, ref: string) {
   const { state } = await loadProject(ctx);
@@ -64,6 +85,7 @@ function answerText(
   question: QuestionView,
   input: { answer?: string; accept_suggestion?: boolean },
 ) {
+  assertKnownFields("answer", AnswerInputFields, input, NOTHING_WRITTEN);
   if (input.accept_suggestion && input.answer !== undefined)
     throw new AdriftError("usage", "give either --answer or --accept-suggestion, not both");
   if (input.accept_suggestion) {
@@ -91,14 +113,22 @@ async function answerQuestionUnlocked(
   const { state } = await loadProject(ctx);
   const question = findQuestion(state, ref);
   // `--as` names a person but does not make an agent's shell a person's: agents never answer.
+  await assertHuman(ctx, {
+    what: `answer question ${question.id}`,
+    how: `from their own shell (adrift question answer ${question.id.slice(0, 10)} --answer "…")`,
+    details: { id: question.id },
+  });
   assertCanAnswer(state, question, await decidingActor(ctx));
   const answer = answerText(question, input);
   const accepted = Boolean(input.accept_suggestion);
   const person = await currentPerson(ctx);
   const rejected = question.suggestion && !accepted;
-  const parked = [...state.tasks.values()].filter(
-    (t) => t.status === "parked" && t.waiting_for === question.id,
-  );
+  // A task parked on several questions (two QA voices asked) returns when the last is answered.
+  const settled = (id: string) => id === question.id || Boolean(state.questions.get(id)?.answer);
+  const parked = [...state.tasks.values()].filter((t) => {
+    const on = t.parked_on ?? (t.waiting_for ? [t.waiting_for] : []);
+    return t.status === "parked" && on.includes(question.id) && on.every(settled);
+  });
   const written = await writeEvents(ctx, [
     {
       type: "decision_recorded",

@@ -1,4 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
+import { StoryChangesFields } from "../../core/events/inputs.js";
+import { StoryCreated } from "../../core/events/payloads.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import {
   assertNewKey,
   findEpic,
@@ -23,6 +26,7 @@ import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { checkedWrite } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
+import { findRecordRef } from "./affects.js";
 
 /** What a story is made of when it is created; rule and epic refs may be keys or prefixes. */
 export type StoryInput = {
@@ -36,6 +40,8 @@ export type StoryInput = {
   definition_of_ready?: string[];
   /** linked rules: ids, unique prefixes or keys */
   business_rule_ids?: string[];
+  /** the recorded decisions or intent cards it carries out: ids or unique prefixes */
+  decision_ids?: string[];
 };
 
 function resolveRules(state: ProjectState, refs: string[]): string[] {
@@ -45,9 +51,16 @@ function resolveRules(state: ProjectState, refs: string[]): string[] {
   return [...new Set(ids)];
 }
 
+function resolveDecisions(state: ProjectState, refs: string[]): string[] {
+  const ids = refs.map(
+    (ref) => resolveReference(() => findRecordRef(state, ref), "decision", ref).id,
+  );
+  return [...new Set(ids)];
+}
+
 function warningsFor(
   state: ProjectState,
-  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids"> & { decision_ids?: string[] },
 ): string[] {
   const warning = openQuestionsWarning(openQuestionsForStory(state, story));
   return warning ? [warning] : [];
@@ -55,6 +68,7 @@ function warningsFor(
 
 /** Creates a story as draft and promotes it to ready in the same append when it is ready. */
 async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
+  assertKnownFields("story", StoryCreated, input, NOTHING_WRITTEN);
   requireText(
     input.title,
     "a story's title",
@@ -72,10 +86,16 @@ async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
     business_rule_ids: resolveRules(state, input.business_rule_ids ?? []),
   };
   const missing = missingForReady(fields);
+  const decisions = resolveDecisions(state, input.decision_ids ?? []);
   const written = await writeEvents(ctx, [
     {
       type: "story_created",
-      data: { ...fields, epic_id: epic.id, ...(input.key ? { key: input.key } : {}) },
+      data: {
+        ...fields,
+        epic_id: epic.id,
+        ...(input.key ? { key: input.key } : {}),
+        ...(decisions.length > 0 ? { decision_ids: decisions } : {}),
+      },
     },
     ...(missing.length === 0
       ? [
@@ -98,6 +118,7 @@ async function addStoryUnlocked(ctx: AppContext, input: StoryInput) {
             id: created.id,
             business_rule_ids: fields.business_rule_ids,
             task_ids: [],
+            decision_ids: decisions,
           })
         : [],
   };
@@ -124,8 +145,8 @@ async function transitionStoryUnlocked(ctx: AppContext, ref: string, to: StorySt
   };
 }
 
-/** Changes to a story: lists replace; rules are refs resolved like on creation. */
-export type StoryChanges = Partial<StoryFields>;
+/** Changes to a story: lists replace; rules and decisions are refs resolved like on creation. */
+export type StoryChanges = Partial<StoryFields> & { decision_ids?: string[] };
 
 /**
  * Amends a story: freely while draft, past draft only with an answered question, never while a
@@ -136,16 +157,18 @@ async function amendStoryUnlocked(
   ref: string,
   input: StoryChanges & { question?: string },
 ) {
+  assertKnownFields("story changes", StoryChangesFields, input, NOTHING_WRITTEN);
   if (input.title !== undefined)
     requireText(input.title, "a story's title", "give the new title, or leave --title out");
   const { state } = await loadProject(ctx);
   const story = findStory(state, ref);
   const question = input.question ? findQuestion(state, input.question) : undefined;
-  const { question: _q, business_rule_ids, ...rest } = input;
+  const { question: _q, business_rule_ids, decision_ids, ...rest } = input;
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(rest))
     if (value !== undefined) changes[field] = value;
   if (business_rule_ids) changes.business_rule_ids = resolveRules(state, business_rule_ids);
+  if (decision_ids) changes.decision_ids = resolveDecisions(state, decision_ids);
   if (Object.keys(changes).length === 0)
     throw new AdriftError("usage", "nothing to amend: give at least one field to change");
   assertStoryAmendable(state, story, question);

@@ -1,11 +1,14 @@
-import { AdriftError } from "../../core/errors.js";
+import { TaskCreated } from "../../core/events/payloads.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import {
   assertNewKey,
   findStory,
   findTask,
   resolveReference,
 } from "../../core/project/backlog-lookup.js";
-import type { TaskStatus } from "../../core/project/backlog-types.js";
+import type { TaskStatus, TaskView } from "../../core/project/backlog-types.js";
+import type { ProjectState } from "../../core/project/state.js";
+import { renderUserDecisions } from "../../core/render/user-decisions.js";
 import { inheritedRules } from "../../core/rules/coverage.js";
 import { requireText } from "../../core/rules/input-text.js";
 import {
@@ -13,9 +16,11 @@ import {
   assertTaskTransition,
   TASK_TRANSITIONS,
 } from "../../core/rules/transitions.js";
+import { selectUserDecisions } from "../../core/rules/user-decisions.js";
+import { qaRound } from "../../core/rules/verdicts.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { currentActor, detectAgent } from "../recording/actor.js";
+import { assertHuman } from "../recording/actor.js";
 import { checkedWrite, withDomainLock } from "../recording/domain-lock.js";
 import { writeEvents } from "../recording/writer.js";
 
@@ -24,6 +29,7 @@ async function addTaskUnlocked(
   ctx: AppContext,
   input: { title: string; story_id: string; key?: string },
 ) {
+  assertKnownFields("task", TaskCreated, input, NOTHING_WRITTEN);
   requireText(
     input.title,
     "a task's title",
@@ -43,34 +49,58 @@ async function transitionTaskUnlocked(ctx: AppContext, ref: string, to: TaskStat
   const task = findTask(state, ref);
   assertTaskTransition(task.id, task.status, to);
   // The correction-cycle limit stops an agent's loop: going on past it is a person's call.
-  if (
-    task.status === "blocked" &&
-    ((await currentActor(ctx)).kind === "agent" || detectAgent(ctx.env))
-  )
-    throw new AdriftError(
-      "only_human",
-      `task ${task.key ?? task.id} is blocked after ${task.cycles} correction cycle(s); only a person decides to go on (adrift task start ${task.key ?? task.id.slice(0, 10)} from their own shell)`,
-      { id: task.id, status: task.status, cycles: task.cycles },
-    );
+  if (task.status === "blocked")
+    await assertHuman(ctx, {
+      what: `resume task ${task.key ?? task.id}, blocked after ${task.cycles} correction cycle(s)`,
+      how: `from their own shell (adrift task start ${task.key ?? task.id.slice(0, 10)})`,
+      details: { id: task.id, status: task.status, cycles: task.cycles },
+    });
   const [event] = (
     await writeEvents(ctx, [
       { type: "task_transitioned", data: { task_id: task.id, from: task.status, to } },
     ])
   ).slice(-1);
-  return { id: task.id, key: task.key, event_id: event!.id, from: task.status, to };
+  // Starting work and sending it to review carry the user's decisions: the worker gets them unasked.
+  const reaches = to === "in_progress" || to === "in_review";
+  return {
+    id: task.id,
+    key: task.key,
+    event_id: event!.id,
+    from: task.status,
+    to,
+    ...(reaches
+      ? { user_decisions: renderUserDecisions(selectUserDecisions(state, { task: task.id })) }
+      : {}),
+  };
 }
 
-/** A task with its story, inherited rules, verdicts and the question it waits for. */
+/** The question a parked task waits for: the first of those it was parked on still open. */
+function waitingFor(state: ProjectState, task: TaskView): string | undefined {
+  if (task.status !== "parked") return undefined;
+  const on = task.parked_on ?? (task.waiting_for ? [task.waiting_for] : []);
+  return on.find((id) => !state.questions.get(id)?.answer) ?? task.waiting_for;
+}
+
+/** A task with its story, inherited rules, verdicts, QA round and the question it waits for. */
 export async function showTask(ctx: AppContext, ref: string) {
   const { state } = await loadProject(ctx);
   const task = findTask(state, ref);
+  const waiting = waitingFor(state, task);
   return {
-    task,
+    task: { ...task, waiting_for: waiting },
     story: state.stories.get(task.story_id),
     rules: inheritedRules(state, task.id).map((id) => state.rules.get(id)!),
-    waiting_for: task.waiting_for ? state.questions.get(task.waiting_for) : undefined,
+    waiting_for: waiting ? state.questions.get(waiting) : undefined,
     correction_cycle_limit: ctx.config.correction_cycle_limit,
+    /** the QA round: the specialties heard and pending, and the consolidated verdict */
+    qa: qaRound(task, ctx.config.qa_specialties),
   };
+}
+
+/** For a task in review with several QA voices: the specialties its round still waits for. */
+function qaPending(task: TaskView, specialties: readonly string[]) {
+  if (task.status !== "in_review" || specialties.length === 0) return {};
+  return { qa_pending: qaRound(task, specialties).pending };
 }
 
 /** Tasks, oldest first, optionally of one story or status. */
@@ -89,7 +119,8 @@ export async function listTasks(ctx: AppContext, filter: { story?: string; statu
       status: t.status,
       story_id: t.story_id,
       cycles: t.cycles,
-      waiting_for: t.waiting_for,
+      waiting_for: waitingFor(state, t),
+      ...qaPending(t, ctx.config.qa_specialties),
     }));
 }
 

@@ -6,7 +6,7 @@ import { readLocalState, stateDir } from "../../adapters/local-state.js";
 import { hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
-import { compileScope } from "../../core/rules/scope.js";
+import { compileScope, isExclusion, unescapeEntry } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { hasLefthookEntries } from "../hooks/lefthook.js";
 import { detectHookManager } from "../hooks/managers.js";
@@ -102,6 +102,7 @@ async function withMovedFiles(
   tracked: readonly string[],
 ): Promise<DoctorFacts["scopes"]> {
   const matchesNothing = (entry: string) => {
+    if (isExclusion(entry)) return false;
     const scope = compileScope(entry);
     for (const file of tracked) if (scope.matches(file)) return false;
     return true;
@@ -112,9 +113,13 @@ async function withMovedFiles(
   const findings = new Map((await computeStaleness(ctx)).findings.map((f) => [f.record_id, f]));
   return scopes.map((s) => {
     const moved: Record<string, string> = {};
-    for (const p of findings.get(s.id)?.paths ?? [])
-      if (p.change === "renamed" && p.new_path && s.entries.includes(p.path))
-        moved[p.path] = p.new_path;
+    // Keyed by the entry as written (`app/\[id\]/page.tsx` for the file `app/[id]/page.tsx`).
+    const byFile = new Map(s.entries.map((e) => [unescapeEntry(e), e]));
+    for (const p of findings.get(s.id)?.paths ?? []) {
+      const entry = byFile.get(p.path);
+      if (p.change === "renamed" && p.new_path && entry !== undefined && !isExclusion(entry))
+        moved[entry] = p.new_path;
+    }
     return Object.keys(moved).length > 0 ? { ...s, moved } : s;
   });
 }

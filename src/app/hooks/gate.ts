@@ -18,6 +18,7 @@ import { stateDir } from "../../adapters/local-state.js";
 import { LOG_SUFFIX, logDirsOf } from "../../adapters/log-files.js";
 import type { StaleCache } from "../../adapters/stale-cache.js";
 import { gatePathspecs } from "../../core/rules/git-pathspecs.js";
+import { escapeLiteral } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { GATE_FILE } from "./script.js";
 
@@ -214,7 +215,11 @@ export async function writeHookGate(ctx: AppContext, cache: Omit<StaleCache, "ve
   const follows = cache.follows ?? cache.previous?.follows;
   if (!follows) return;
   const open = cache.records.filter((r) => !r.recorded);
-  const scopes = open.flatMap((r) => [...r.basis.touched_paths, ...(follows[r.id] ?? [])]);
+  // Followed paths are file paths: written as entries naming them (`app/\[id\]/a.ts`).
+  const scopes = open.flatMap((r) => [
+    ...r.basis.touched_paths,
+    ...(follows[r.id] ?? []).map((p) => escapeLiteral(p)),
+  ]);
   const logDirs = logDirsOf(root, ctx.config.log_dir);
   const own = [".decisions", ctx.config.log_dir];
   const head = cache.head ?? "";

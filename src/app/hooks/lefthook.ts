@@ -39,9 +39,10 @@ export function removeRunnersAdded(gitDir: string, hooksDir: string): void {
   rmSync(file, { force: true });
 }
 
-/** lefthook passes git's arguments on as `{0}` (all of them); two hooks take none. */
+/** lefthook passes git's arguments on as `{0}` (all of them); three hooks take none. */
 function entryRun(name: HookName): string {
-  const args = name === "pre-commit" || name === "post-commit" ? "" : " {0}";
+  const args =
+    name === "pre-commit" || name === "pre-merge-commit" || name === "post-commit" ? "" : " {0}";
   // One git process saved per hook where .git is the git dir; a linked worktree asks git.
   const file = `adrift/${LEFTHOOK_SCRIPT}`;
   return `f=.git/${file}; [ -f "$f" ] || f="$(git rev-parse --git-path ${file})"; sh "$f" ${name}${args}`;

@@ -7,8 +7,11 @@ import { writeFileAtomically } from "../../adapters/atomic-file.js";
 import { stateDir, withMarksLock } from "../../adapters/local-state.js";
 import type { AppContext } from "../dependencies.js";
 
-/** What a pre-commit that wrote marks leaves behind: HEAD then, the file, the records marked. */
-type Pending = { version: 1; head: string; file: string; records: string[] };
+/**
+ * What a pre-commit that wrote marks leaves behind: HEAD then, the file, the records marked;
+ * `merge` when a pre-merge-commit wrote them (post-merge puts them into the merge commit).
+ */
+type Pending = { version: 1; head: string; file: string; records: string[]; merge?: true };
 
 /**
  * The note's file under the git dir. The post-commit hook empties it in shell (a builtin, where
@@ -24,9 +27,16 @@ export function rememberPendingMarks(
   head: string,
   file: string,
   records: readonly string[],
+  merge = false,
 ): void {
   const target = pendingFile(ctx.git.location.gitDir);
-  const pending: Pending = { version: 1, head, file, records: [...records] };
+  const pending: Pending = {
+    version: 1,
+    head,
+    file,
+    records: [...records],
+    ...(merge ? { merge: true as const } : {}),
+  };
   try {
     writeFileAtomically(target, JSON.stringify(pending));
   } catch {
@@ -106,4 +116,30 @@ export async function withdrawPendingMarks(
     forget();
     return withdrawn.length > 0 ? { records: withdrawn, file: pending.file } : { records: [] };
   });
+}
+
+/**
+ * post-merge: when the merge's pre-merge-commit wrote marks (at the HEAD that is now the merge's
+ * first parent), makes the merge commit again with the log file they went to, so the merge
+ * carries them (git wrote the merge's tree before that hook ran). Returns what happened, for the
+ * hook to say; undefined when no marks were waiting for this merge.
+ */
+export async function carryMergeMarks(
+  ctx: AppContext,
+): Promise<{ file: string; records: string[]; commit?: string } | undefined> {
+  const gitDir = ctx.git.location.gitDir;
+  const pending = readPending(gitDir);
+  if (!pending?.merge) return undefined;
+  const head = await ctx.git.resolveRevision("HEAD");
+  const first = await ctx.git.resolveRevision("HEAD^1");
+  const second = await ctx.git.resolveRevision("HEAD^2");
+  if (!head || head === pending.head || first !== pending.head || !second) return undefined;
+  const { file, records } = pending;
+  const commit = await withMarksLock(gitDir, () =>
+    ctx.git.carryIntoHead(head, [file], "adrift: the merge carries its stale marks"),
+  );
+  // The index the merge left holds the marks staged: now they are HEAD's, it is clean.
+  if (commit) await ctx.git.stageFiles([file]);
+  rmSync(pendingFile(gitDir), { force: true });
+  return { file, records, ...(commit ? { commit } : {}) };
 }

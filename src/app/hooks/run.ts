@@ -11,10 +11,12 @@ import { unreadableLinesWarning } from "../../core/project/unreadable-lines.js";
 import { quotePath } from "../../core/render/terminal.js";
 import { withWorklineTrailer } from "../../core/rules/trailer.js";
 import type { AppContext } from "../dependencies.js";
+import { asSystem } from "../recording/actor.js";
 import { runStale } from "../staleness/stale.js";
 import { unrecorded } from "../staleness/stale-marking.js";
 import { computeStaleness, nothingToMark } from "../staleness/stale-report.js";
-import { rememberPendingMarks, withdrawPendingMarks } from "./pending-marks.js";
+import { dropForeignMarks } from "./foreign-marks.js";
+import { carryMergeMarks, rememberPendingMarks, withdrawPendingMarks } from "./pending-marks.js";
 import type { HookName } from "./script.js";
 
 /** Lines a hook prints (to stderr: hooks must not pollute stdout of git commands). */
@@ -48,7 +50,11 @@ function stagedOnce(ctx: AppContext): AppContext {
   return { ...ctx, git };
 }
 
-async function preCommit(ctx: AppContext): Promise<string[]> {
+/**
+ * pre-commit, and pre-merge-commit (`merge`): marks what the staged change makes stale and stages
+ * the log file. A merge's marks are carried into the merge commit by post-merge.
+ */
+async function preCommit(ctx: AppContext, merge = false): Promise<string[]> {
   // Marks an earlier attempt at this commit wrote, its commit not made: made again below from
   // the change staged now, or gone with it.
   const withdrawn = await withdrawPendingMarks(ctx);
@@ -62,32 +68,49 @@ async function preCommit(ctx: AppContext): Promise<string[]> {
           `adrift: withdrew ${gone(marked).length} mark(s) an earlier attempt at this commit wrote (the change they were for is no longer staged):`,
           ...gone(marked).map((id) => `  ${id}`),
         ];
+  // Marks another branch left uncommitted, which this commit would make true here: taken out.
+  const foreign = await dropForeignMarks(ctx);
+  for (const file of foreign.files) await stageLog(ctx, file);
+  const dropped =
+    foreign.marks.length === 0
+      ? []
+      : [
+          `adrift: left out ${foreign.marks.length} stale mark(s) written on another branch (this branch's history does not hold the commits they name; back there they are made again):`,
+          ...foreign.marks.map((m) => `  ${m.decision_id}`),
+        ];
   // From here on nothing stages until the marks are written: the staged change is read once.
   const staged = stagedOnce(ctx);
   if (withdrawn.records.length === 0) {
     const quiet = await nothingToMark(staged);
-    if (quiet) return unreadableWarning(quiet.problems);
+    if (quiet) return [...dropped, ...unreadableWarning(quiet.problems)];
   }
   // The staged change's marks always; HEAD's unrecorded ones too when the cache already knows
   // them (post-commit and post-merge keep it current): a cold pre-commit reads no history.
   // The cache takes the marks in later (the post-commit refresh): git is waiting. Not under
   // ADRIFT_HOOK_FULL, the path the fast ones are checked against.
-  const result = await runStale(staged, {
+  const result = await runStale(asSystem(staged, "adrift-hook"), {
     staged: true,
     record: true,
     history: false,
     deferRefresh: !ctx.env.ADRIFT_HOOK_FULL,
   });
   const warning = unreadableWarning(result.log_problems);
-  if (!result.file || result.marked.length === 0) return [...withdrawal([]), ...warning];
+  if (!result.file || result.marked.length === 0)
+    return [...dropped, ...withdrawal([]), ...warning];
   await stageLog(ctx, result.file);
-  if (result.head) rememberPendingMarks(ctx, result.head, result.file, result.marked);
+  if (result.head) rememberPendingMarks(ctx, result.head, result.file, result.marked, merge);
   return [
+    ...dropped,
     ...withdrawal(result.marked),
-    `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this commit (${quotePath(result.file)}):`,
+    `adrift: marked ${result.marked.length} record(s) stale; the marks are part of this ${merge ? "merge " : ""}commit (${quotePath(result.file)}):`,
     ...result.marked.map((id) => `  ${id}`),
     ...warning,
   ];
+}
+
+/** What post-merge says when the merge commit could not be made again with its marks. */
+function carryFailed(file: string): string {
+  return `adrift: the merge commit could not take its stale marks (it is signed, or HEAD moved on); they are staged in ${quotePath(file)}, and your next commit carries them`;
 }
 
 function addTrailer(ctx: AppContext, messageFile: string | undefined): string[] {
@@ -178,6 +201,8 @@ export async function runHook(
     switch (name) {
       case "pre-commit":
         return { lines: await preCommit(ctx) };
+      case "pre-merge-commit":
+        return { lines: await preCommit(ctx, true) };
       case "prepare-commit-msg":
       case "commit-msg":
         return { lines: addTrailer(ctx, args[0]) };
@@ -193,9 +218,12 @@ export async function runHook(
               ? []
               : await report(ctx),
         };
-      case "post-merge":
+      case "post-merge": {
+        const carried = await carryMergeMarks(ctx);
+        const failed = carried && !carried.commit ? [carryFailed(carried.file)] : [];
         // `git merge --squash` (flag 1) stages the merge: judged as the commit it will become.
-        return { lines: await report(ctx, args[0] === "1") };
+        return { lines: [...failed, ...(await report(ctx, args[0] === "1"))] };
+      }
       default:
         return { lines: await report(ctx) };
     }

@@ -143,6 +143,17 @@ const BODIES: Record<HookName, string[]> = {
     "fi",
     'adrift_run "$@"',
   ],
+  // A merge git makes itself (not a fast-forward, not --squash, not one with conflicts, which
+  // `git commit` finishes through pre-commit): the same decision as pre-commit's, on the merge's
+  // index. git wrote the merge's tree before this hook runs, so the marks are staged here and
+  // post-merge puts them into the merge commit.
+  "pre-merge-commit": [
+    'if ! [ -s "$adrift_state/pending-marks.json" ] && adrift_gate_ok &&',
+    "  adrift_gate_specs git diff-index --cached --quiet HEAD 2>/dev/null; then",
+    "  exit 0",
+    "fi",
+    'adrift_run "$@"',
+  ],
   "prepare-commit-msg": workline(),
   "commit-msg": workline(),
   "post-commit": [
@@ -165,7 +176,14 @@ const BODIES: Record<HookName, string[]> = {
     '  (adrift_moved && adrift_run "$@") </dev/null >/dev/null 2>&1 &',
     "fi",
   ],
-  "post-merge": moved(),
+  "post-merge": [
+    "# node when the merge's pre-merge-commit left marks for the merge commit to carry, or as",
+    "# post-rewrite below.",
+    'if ! [ -s "$adrift_state/pending-marks.json" ]; then',
+    "  adrift_moved || exit 0",
+    "fi",
+    'adrift_run "$@"',
+  ],
   "post-rewrite": moved(),
   "post-checkout": [
     "# A file checkout says nothing; a rebase's checkouts neither (post-rewrite reports at its end).",

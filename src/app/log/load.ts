@@ -2,7 +2,7 @@ import { type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { stateDir } from "../../adapters/local-state.js";
 import { listLogFiles, logDirsOf } from "../../adapters/log-files.js";
-import { parseLogBuffer, readLog } from "../../adapters/log-store.js";
+import { readLog } from "../../adapters/log-store.js";
 import { openValidatedFiles } from "../../adapters/validated-files.js";
 import type { AdriftEvent } from "../../core/events/envelope.js";
 import { foldEvents } from "../../core/project/fold.js";
@@ -109,7 +109,7 @@ export async function stateAfterAppend(
     loaded.log.problems.every((p) => p.file !== name) &&
     events.every((e) => e.id > last);
   if (!trusted) return (await loadProject(ctx)).state;
-  trustAppend(ctx, append, [...now.keys()]);
+  await trustAppend(ctx, append, [...now.keys()]);
   return foldEvents(events, loaded.state);
 }
 
@@ -119,15 +119,21 @@ export async function stateAfterAppend(
  * appended validate cleanly, each exactly its event's JSON. The next command then reads it
  * without the schemas instead of validating again what this one just validated.
  */
-function trustAppend(ctx: AppContext, append: OwnAppend, files: readonly string[]): void {
+async function trustAppend(
+  ctx: AppContext,
+  append: OwnAppend,
+  files: readonly string[],
+): Promise<void> {
   const { events, file, appended, stats } = append;
   if (!stats) return;
   const lines = Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join(""));
   if (lines.length !== appended) return; // a torn last line was sealed first
   const name = logName(ctx, file);
+  const { parseLogBuffer } = await import("../../adapters/log-parse.js");
   const parsed = parseLogBuffer(lines, name, { checkCanonical: true });
   if (!parsed.canonical || parsed.lines.length !== events.length) return;
   const validated = validatedFilesOf(ctx);
+  await validated.prepare?.(true);
   validated.rememberAppend(name, stats.before, stats.after, appended);
   validated.save(files.map((f) => logName(ctx, f)));
 }

@@ -4,6 +4,7 @@ import { waitsForPerson } from "../../core/project/records.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { cardIncompleteness } from "../../core/rules/completeness.js";
 import type { AppContext } from "../dependencies.js";
+import { staleRecordIds, statusWithStaleness } from "../staleness/stale-records.js";
 import { loadProject } from "./load.js";
 
 /** A record as listings show it: the view plus its completeness. */
@@ -72,18 +73,26 @@ export async function listRecordRows(
   const workline = filter.workline
     ? resolveRef(state, filter.workline, { accept: ["workline_opened"], what: "workline" })
     : undefined;
-  return matchingRows(state, filter, workline);
+  // Asked for stale (or active) records, the records computed stale and not yet marked are
+  // stale too, as `adrift stale` says.
+  const stale =
+    filter.status === "stale" || filter.status === "active"
+      ? await staleRecordIds(ctx, state)
+      : undefined;
+  return matchingRows(state, filter, workline, stale);
 }
 
 function* matchingRows(
   state: ProjectState,
   filter: ListFilter,
   workline: string | undefined,
+  stale: ReadonlySet<string> | undefined,
 ): Generator<RecordSummary> {
-  for (const record of state.records.values()) {
-    if (filter.type && record.kind !== filter.type) continue;
-    if (workline && record.workline_id !== workline) continue;
-    if (filter.tag && !record.tags.includes(filter.tag)) continue;
+  for (const view of state.records.values()) {
+    if (filter.type && view.kind !== filter.type) continue;
+    if (workline && view.workline_id !== workline) continue;
+    if (filter.tag && !view.tags.includes(filter.tag)) continue;
+    const record = stale ? statusWithStaleness(view, stale) : view;
     const summary = summarize(record);
     if (
       filter.status === "incomplete"

@@ -74,3 +74,44 @@ export async function decidingActor(ctx: AppContext): Promise<Actor> {
   const agent = detectAgent(ctx.env);
   return agent && actor.kind !== "agent" ? { ...actor, kind: "agent", name: agent } : actor;
 }
+
+/** What only a person does, as the refusal of an agent names it. */
+export type HumanAct = {
+  /** what the agent tried, after "cannot": `accept ADR draft 7f3a…` */
+  what: string;
+  /** how the person does it themselves: `adrift adr accept 7f3a…` */
+  how: string;
+  details?: Record<string, unknown>;
+};
+
+/**
+ * Refuses an agent what only a person does (`only_human`): accepting or rejecting an ADR,
+ * answering a question, confirming a proposal or a re-verification, resuming a blocked task.
+ * The one check for all of them, whichever face called (CLI, MCP, library, agent hook): the
+ * actor the context names, or an agent's shell — `--as` names a person but does not make an
+ * agent's shell a person's. `from_chat`: the person's own reply, read by the prompt hook in the
+ * agent's environment, is theirs.
+ */
+export async function assertHuman(
+  ctx: AppContext,
+  act: HumanAct,
+  options: { from_chat?: boolean } = {},
+): Promise<void> {
+  const actor = await currentActor(ctx);
+  const agent = options.from_chat ? undefined : detectAgent(ctx.env);
+  if (actor.kind !== "agent" && !agent) return;
+  throw new AdriftError(
+    "only_human",
+    `an agent (${agent ?? actor.name}) cannot ${act.what}: only a person does, ${act.how}; tell the user what waits`,
+    { ...act.details, reason: "agent", agent: agent ?? actor.name },
+  );
+}
+
+/**
+ * The context as adrift itself acting for the clone (`actor.kind: "system"`, named `name`, with
+ * the clone's person as its email): what a git hook or the watcher writes on its own — marks of
+ * stale records — is not something the person wrote.
+ */
+export function asSystem(ctx: AppContext, name: string): AppContext {
+  return { ...ctx, actor: { ...ctx.actor, kind: "system", name } };
+}

@@ -2,7 +2,7 @@
 // event, at the revision it was based on, so what it saw stays what it is judged against.
 import { AdriftError } from "../../core/errors.js";
 import type { Anchor, Basis } from "../../core/events/common.js";
-import { scopeKind } from "../../core/rules/scope.js";
+import { escapeLiteral, scopeKind, unescapeEntry } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { resolveAnchors } from "./anchors.js";
@@ -43,7 +43,7 @@ export async function anchorDecision(
     );
   const wanted = normalizeScopes(entries);
   const { touched, anchors, warnings } = await resolveAnchors(ctx, basis.revision, wanted);
-  const plain = touched.filter((t) => !anchors.some((a) => a.path === t));
+  const plain = touched.filter((t) => !anchors.some((a) => a.path === unescapeEntry(t)));
   if (plain.length > 0 || anchors.length === 0)
     throw new AdriftError(
       "validation_failed",
@@ -58,10 +58,15 @@ export async function anchorDecision(
       `${uncommitted.join(", ")} held uncommitted work when ${record.id} was recorded: re-verify it first (adrift decision reverify ${record.id.slice(0, 10)}), then narrow it`,
     );
   const kept: Anchor[] = (basis.anchors ?? []).filter((a) => !files.has(a.path));
-  const scope = basis.touched_paths.filter((p) => !(scopeKind(p) === "path" && files.has(p)));
+  const scope = basis.touched_paths.filter(
+    (p) => !(scopeKind(p) === "path" && files.has(unescapeEntry(p))),
+  );
   const next: Basis = {
     ...basis,
-    touched_paths: [...scope, ...[...files].filter((f) => !scope.includes(f))],
+    touched_paths: [
+      ...scope,
+      ...[...files].map((f) => escapeLiteral(f)).filter((f) => !scope.includes(f)),
+    ],
     anchors: [...kept, ...anchors],
   };
   const written = await writeEvents(ctx, [

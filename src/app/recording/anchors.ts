@@ -4,7 +4,7 @@ import { anchorLanguageOf, readSymbols } from "../../adapters/anchors/read-symbo
 import { anchorEntry, anchorSplits, closeNames } from "../../core/anchors/anchor-entries.js";
 import { AdriftError } from "../../core/errors.js";
 import type { Anchor } from "../../core/events/common.js";
-import { scopeKind } from "../../core/rules/scope.js";
+import { escapeLiteral, scopeKind, unescapeEntry } from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 
 /** Scope entries with the anchors taken out: files in their place, and what was said about them. */
@@ -22,7 +22,9 @@ export async function resolveAnchors(
   tree: string,
   entries: readonly string[],
 ): Promise<ResolvedAnchors> {
-  const hashed = entries.filter((e) => e.includes("#") && scopeKind(e) === "path");
+  // Looked up by the path an entry names (`app/[id]/page.tsx#Page`, typed escaped or not): a
+  // file with glob characters in its name is a file, and goes into the scope escaped.
+  const hashed = entries.filter((e) => e.includes("#")).map(unescapeEntry);
   if (hashed.length === 0) return { touched: [...entries], anchors: [], warnings: [] };
   const asked = new Set<string>();
   for (const entry of hashed) {
@@ -38,15 +40,17 @@ export async function resolveAnchors(
   const touched: string[] = [];
   const wanted = new Map<string, string[]>();
   for (const entry of entries) {
+    const named = unescapeEntry(entry);
     const split =
-      entry.includes("#") && !isFile.has(entry)
-        ? anchorSplits(entry).find((s) => isFile.has(s.path))
+      entry.includes("#") && !isFile.has(named)
+        ? anchorSplits(named).find((s) => isFile.has(s.path))
         : undefined;
     if (!split) {
       if (!touched.includes(entry)) touched.push(entry);
       continue;
     }
-    if (!touched.includes(split.path)) touched.push(split.path);
+    const file = escapeLiteral(split.path);
+    if (!touched.includes(file)) touched.push(file);
     const list = wanted.get(split.path) ?? [];
     if (!list.includes(split.symbol)) list.push(split.symbol);
     wanted.set(split.path, list);
@@ -54,7 +58,7 @@ export async function resolveAnchors(
   const anchors: Anchor[] = [];
   const warnings: string[] = [];
   for (const [file, symbols] of wanted) {
-    if (entries.includes(file)) {
+    if (entries.some((e) => !e.includes("#") && unescapeEntry(e) === file)) {
       warnings.push(
         `${file} is named whole as well: its anchors (${symbols.join(", ")}) are not kept`,
       );
@@ -102,7 +106,8 @@ export function withAnchorEntries(
 ): string[] {
   const out: string[] = [];
   for (const p of paths) {
-    const own = anchors.filter((a) => a.path === p);
+    const named = scopeKind(p) === "path" ? unescapeEntry(p) : undefined;
+    const own = anchors.filter((a) => a.path === named);
     if (own.length === 0) out.push(p);
     else for (const a of own) out.push(anchorEntry(a));
   }
@@ -124,14 +129,16 @@ export async function suggestAnchors(
   head: string,
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  const files = entries
-    .filter(
-      (e) =>
-        scopeKind(e) === "path" &&
-        anchorLanguageOf(e) !== undefined &&
-        !anchored.some((a) => a.path === e),
-    )
-    .slice(0, MAX_SUGGESTED_FILES);
+  // Keyed by the entry as written; read at the path it names (`app/\[id\]/page.tsx`).
+  const byFile = new Map<string, string>();
+  for (const e of entries) {
+    const file = unescapeEntry(e);
+    if (scopeKind(e) !== "path" || e.startsWith("!") || anchorLanguageOf(file) === undefined)
+      continue;
+    if (!anchored.some((a) => a.path === file) && byFile.size < MAX_SUGGESTED_FILES)
+      byFile.set(file, e);
+  }
+  const files = [...byFile.keys()];
   if (files.length === 0) return out;
   const work = await ctx.git.worktreeTree(files);
   const parent = await ctx.git.resolveRevision(`${head}^`);
@@ -151,7 +158,7 @@ export async function suggestAnchors(
     const changed = after.filter((s) => was.get(s.name) !== s.fingerprint).map((s) => s.name);
     // The innermost: a method changed changes its class too; the method is what was touched.
     const innermost = changed.filter((n) => !changed.some((m) => m.startsWith(`${n}.`)));
-    if (innermost.length > 0) out.set(file, innermost);
+    if (innermost.length > 0) out.set(byFile.get(file)!, innermost);
   }
   return out;
 }

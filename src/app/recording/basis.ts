@@ -1,7 +1,15 @@
 import { anchorSplits } from "../../core/anchors/anchor-entries.js";
 import { AdriftError } from "../../core/errors.js";
 import { type Basis, scopeProblem } from "../../core/events/common.js";
-import { compileScopes, literalBase } from "../../core/rules/scope.js";
+import {
+  compileScopes,
+  escapeLiteral,
+  globBase,
+  isExclusion,
+  literalBase,
+  scopeKind,
+  unescapeEntry,
+} from "../../core/rules/scope.js";
 import type { AppContext } from "../dependencies.js";
 import { fingerprintFiles } from "../staleness/engine.js";
 import { withoutOwnFilesContext } from "../staleness/own-files.js";
@@ -10,18 +18,24 @@ import { type ResolvedAnchors, resolveAnchors, suggestAnchors } from "./anchors.
 /** Below this many files a repository is too small for the broad-scope warning to mean anything. */
 const MIN_FILES_FOR_BREADTH = 10;
 
+/** A backslash before one of these escapes it (`app/\[id\]/`); any other is a Windows separator. */
+const ESCAPED = /\\(?![*?[\]{}()!+@\\])/g;
+
 /**
  * Normalises user-typed scope entries (`./src/a.ts` -> `src/a.ts`); throws on unsafe ones. The
  * repository root (`.`, `./`) is the whole repository, `**`: scopes never match adrift's own
- * folder, so committing the record (or its re-verification) does not change its state.
+ * folder, so committing the record (or its re-verification) does not change its state. A `!`
+ * entry excludes (`!src/errors/**`) and needs another entry to exclude from.
  */
 export function normalizeScopes(paths: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of paths) {
-    let p = raw.trim().replace(/\\/g, "/");
+    const trimmed = raw.trim();
+    const bang = trimmed.startsWith("!") ? "!" : "";
+    let p = trimmed.slice(bang.length).replace(ESCAPED, "/");
     while (p.startsWith("./")) p = p.slice(2);
     p = p.replace(/\/{2,}/g, "/");
-    if (p === "." || (p === "" && raw.trim() !== "")) p = "**";
+    if (p === "." || (p === "" && trimmed.slice(bang.length) !== "")) p = "**";
     // git would read ":!a.txt", ":(glob)x" as pathspec magic; a scope is a path or a glob.
     const problem = p.startsWith(":")
       ? "starts with ':', which git reads as pathspec magic (':!a.txt' excludes a.txt); give the paths, directories/ or globs the record rests on, from the repository root"
@@ -32,9 +46,68 @@ export function normalizeScopes(paths: readonly string[]): string[] {
         `path ${JSON.stringify(raw.slice(0, 200))} ${problem}`,
         { path: raw },
       );
-    if (!out.includes(p)) out.push(p);
+    if (!out.includes(bang + p)) out.push(bang + p);
   }
+  if (out.length > 0 && out.every(isExclusion))
+    throw new AdriftError(
+      "validation_failed",
+      `the scope ${out.map((e) => JSON.stringify(e)).join(", ")} only excludes: a '!' entry takes paths out of the other entries; give what the record rests on too (e.g. --path 'src/**' --path '!src/errors/**')`,
+      { paths: out },
+    );
   return out;
+}
+
+/**
+ * The entries with every file or folder they name literally written so (`app/[id]/` ->
+ * `app/\[id\]/` when the folder `app/[id]` exists in `tree`): a name with `[`, `(`, `+` or `{`
+ * is the file it names, not a pattern, whatever is added later. A glob keeps its wildcards and
+ * has its existing leading folders escaped (`app/[id]/**` -> `app/\[id\]/**`). Entries without
+ * a special character cost nothing; the others one git call.
+ */
+export async function literalScopes(
+  ctx: AppContext,
+  entries: readonly string[],
+  tree: string,
+): Promise<string[]> {
+  const special = (s: string) => /[*?[\]{}()!+@]/.test(s.replace(/\\./g, ""));
+  const parts = (entry: string) => {
+    const body = isExclusion(entry) ? entry.slice(1) : entry;
+    const segments = body.replace(/\/$/, "").split("/");
+    return { body, segments, whole: unescapeEntry(body.replace(/\/$/, "")) };
+  };
+  const open = entries.filter((e) => scopeKind(e) === "glob" && !e.includes("#"));
+  if (open.length === 0) return [...entries];
+  const asked = new Set<string>();
+  for (const entry of open) {
+    const { segments, whole } = parts(entry);
+    asked.add(whole);
+    for (let i = 0; i < segments.length - 1; i++)
+      if (special(segments[i]!))
+        asked.add(
+          segments
+            .slice(0, i + 1)
+            .map(unescapeEntry)
+            .join("/"),
+        );
+  }
+  const found = await ctx.git.objectIds(tree, [...asked]);
+  return entries.map((entry) => {
+    if (!open.includes(entry)) return entry;
+    const { body, segments, whole } = parts(entry);
+    const bang = body === entry ? "" : "!";
+    if (found.has(whole)) return `${bang}${escapeLiteral(whole)}${body.endsWith("/") ? "/" : ""}`;
+    const out = [...segments];
+    for (let i = 0; i < segments.length - 1; i++) {
+      if (!special(segments[i]!)) continue;
+      const prefix = segments
+        .slice(0, i + 1)
+        .map(unescapeEntry)
+        .join("/");
+      if (!found.has(prefix)) break;
+      out[i] = escapeLiteral(unescapeEntry(segments[i]!), true);
+    }
+    return `${bang}${out.join("/")}${body.endsWith("/") ? "/" : ""}`;
+  });
 }
 
 /**
@@ -68,7 +141,7 @@ export async function buildBasis(
   anchorMode: AnchorMode = "suggest",
 ): Promise<{ basis: Basis; notes: BasisNotes }> {
   const ctx = withoutOwnFilesContext(context);
-  const entries = normalizeScopes(paths);
+  const typed = normalizeScopes(paths);
   const resolved = await ctx.git.resolveRevision(revision);
   if (!resolved)
     throw new AdriftError(
@@ -78,9 +151,10 @@ export async function buildBasis(
         : `revision "${revision}" does not name a commit in this repository`,
       { revision },
     );
-  if (entries.length === 0)
-    return { basis: { revision: resolved, touched_paths: entries }, notes: { warnings: [] } };
+  if (typed.length === 0)
+    return { basis: { revision: resolved, touched_paths: typed }, notes: { warnings: [] } };
   const head = revision === "HEAD" ? resolved : await ctx.git.resolveRevision("HEAD");
+  const entries = await literalScopes(ctx, typed, await namedIn(ctx, typed, resolved, head));
   let { touched, anchors, warnings } = await anchorsOf(ctx, entries, resolved, resolved === head);
   const suggested =
     resolved === head
@@ -118,6 +192,22 @@ export async function buildBasis(
 }
 
 /**
+ * Where the names of glob-looking entries are looked up: what the author sees (the working tree
+ * under their literal folders) when the record is based on HEAD, else the revision.
+ */
+async function namedIn(
+  ctx: AppContext,
+  entries: readonly string[],
+  resolved: string,
+  head: string | undefined,
+): Promise<string> {
+  const globs = entries.filter((e) => scopeKind(e) === "glob");
+  if (globs.length === 0 || resolved !== head) return resolved;
+  const work = await ctx.git.worktreeTree([...new Set(globs.map((e) => globBase(e)))]);
+  return work?.tree ?? resolved;
+}
+
+/**
  * The anchors among `entries` (`src/a.ts#parse`), read from what the author sees: the working
  * tree when the record is based on HEAD, else the revision. Entries without a `#` cost nothing.
  */
@@ -128,7 +218,10 @@ async function anchorsOf(
   atHead: boolean,
 ): Promise<ResolvedAnchors> {
   if (!entries.some((e) => e.includes("#"))) return { touched: entries, anchors: [], warnings: [] };
-  const files = entries.flatMap((e) => [e, ...anchorSplits(e).map((s) => s.path)]);
+  const files = entries.flatMap((e) => {
+    const named = unescapeEntry(e);
+    return [named, ...anchorSplits(named).map((s) => s.path)];
+  });
   const work = atHead ? await ctx.git.worktreeTree(files) : undefined;
   return resolveAnchors(ctx, work ? work.tree : resolved, entries);
 }
@@ -150,8 +243,10 @@ export async function fingerprintScope(
     touched,
     ctx.config.broad_scope_ratio,
   );
-  const warnings = empty.map(
-    (entry) => `${entry} matches no file at ${shown.slice(0, 12)} (check the spelling)`,
+  const warnings = empty.map((entry) =>
+    scopeKind(entry) === "glob" && /[[\]{}]/.test(entry)
+      ? `${entry} matches no file at ${shown.slice(0, 12)}: it is a pattern; to name a file or folder not there yet whose name holds [ ] { } * or ?, escape them (${escapeLiteral(unescapeEntry(entry))})`
+      : `${entry} matches no file at ${shown.slice(0, 12)} (check the spelling)`,
   );
   if (total >= MIN_FILES_FOR_BREADTH && matched > total * ctx.config.broad_scope_ratio)
     warnings.push(

@@ -4,7 +4,7 @@ import type { RecordView } from "../../core/project/state.js";
 import { cardIncompleteness } from "../../core/rules/completeness.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
-import { currentActor, detectAgent } from "./actor.js";
+import { assertHuman } from "./actor.js";
 import { checkedWrite } from "./domain-lock.js";
 import { findRecord } from "./records.js";
 import { writeEvents } from "./writer.js";
@@ -28,21 +28,6 @@ export type ConfirmOptions = {
 export function proposer(record: RecordView): string {
   const change = [...record.amendments].reverse().find((a) => a.actor.kind === "agent");
   return (change ?? record).actor.name;
-}
-
-/**
- * Refuses an agent: only a person consents to a proposal (`only_human`). `--as` names a person
- * but does not make an agent's shell a person's.
- */
-async function assertPerson(ctx: AppContext, record: RecordView, options: ConfirmOptions) {
-  const actor = await currentActor(ctx);
-  const agent = options.from_chat ? undefined : detectAgent(ctx.env);
-  if (actor.kind === "agent" || agent)
-    throw new AdriftError(
-      "only_human",
-      `an agent (${agent ?? actor.name}) cannot confirm ${record.id}: only a person consents to a proposal, from their own shell (adrift intent confirm ${record.id.slice(0, 10)}, or adrift review) or by answering the agent's request in the chat`,
-      { id: record.id, reason: "agent" },
-    );
 }
 
 /** A re-verification an agent proposed and a person confirmed, as `confirmRecord` reports it. */
@@ -69,7 +54,15 @@ async function confirmRecordUnlocked(
 ) {
   const { state } = await loadProject(ctx);
   const record = findRecord(state, ref);
-  await assertPerson(ctx, record, options);
+  await assertHuman(
+    ctx,
+    {
+      what: `confirm ${record.id}`,
+      how: `from their own shell (adrift intent confirm ${record.id.slice(0, 10)}, or adrift review) or by answering the agent's request in the chat`,
+      details: { id: record.id },
+    },
+    options,
+  );
   // One thing at a time, what the person saw: the card while it is proposed, else the latest
   // re-verification proposal — from the chat, only the one its block showed.
   const latest = record.reverify_proposals.at(-1);

@@ -2,6 +2,12 @@ import { readLocalState } from "../../adapters/local-state.js";
 import { AdriftError } from "../../core/errors.js";
 import type { Affects, CardFields, Considered, TierB } from "../../core/events/common.js";
 import type { AdriftEvent, EventOf } from "../../core/events/envelope.js";
+import {
+  AmendInputFields,
+  CardInputFields,
+  DecisionInputFields,
+} from "../../core/events/inputs.js";
+import { assertKnownFields, NOTHING_WRITTEN } from "../../core/inputs/argument-errors.js";
 import { resolveRef } from "../../core/project/lookup.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { assertMayChange, assertMayRecordUserDecision } from "../../core/rules/amendment.js";
@@ -10,12 +16,13 @@ import {
   cardIncompleteness,
   type IncompletenessReason,
 } from "../../core/rules/completeness.js";
+import { isExclusion, scopeKind, unescapeEntry } from "../../core/rules/scope.js";
 import { resolveAffects } from "../backlog/affects.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
 import { decidingActor } from "./actor.js";
 import { resolveAnchors, withAnchorEntries } from "./anchors.js";
-import { type BasisNotes, buildBasis, normalizeScopes } from "./basis.js";
+import { type BasisNotes, buildBasis, literalScopes, normalizeScopes } from "./basis.js";
 import { checkedWrite } from "./domain-lock.js";
 import { writeEvents } from "./writer.js";
 
@@ -46,7 +53,13 @@ export type RecordResult = {
   event: AdriftEvent;
   incomplete: IncompletenessReason[];
   notes: BasisNotes;
+  /** `proposed` when an agent recorded it: it waits for a person's consent (`intent confirm`) */
+  consent: "proposed" | "confirmed";
 };
+
+/** An agent's record waits for a person's consent; a person's needs none. */
+const consentOf = (event: AdriftEvent): RecordResult["consent"] =>
+  event.actor.kind === "agent" ? "proposed" : "confirmed";
 
 const RECORD_TYPES = ["intent_card_recorded", "decision_recorded"] as const;
 
@@ -76,6 +89,7 @@ function worklineOf(ctx: AppContext, state: ProjectState, ref: string | undefine
 
 /** Records an intent card (basis only when paths are given). */
 export async function recordIntent(ctx: AppContext, input: CardInput): Promise<RecordResult> {
+  assertKnownFields("intent card", CardInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   const { state } = await loadProject(ctx);
   const based = input.touched_paths?.length
@@ -98,11 +112,13 @@ export async function recordIntent(ctx: AppContext, input: CardInput): Promise<R
     event,
     incomplete: cardIncompleteness(data),
     notes: based?.notes ?? { warnings: [] },
+    consent: consentOf(event),
   };
 }
 
 /** Records a decision; its basis (revision, default HEAD, and paths) is required. */
 export async function recordDecision(ctx: AppContext, input: DecisionInput): Promise<RecordResult> {
+  assertKnownFields("decision", DecisionInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   if (input.question_id !== undefined || input.affects !== undefined)
     assertMayRecordUserDecision(await decidingActor(ctx));
@@ -128,7 +144,13 @@ export async function recordDecision(ctx: AppContext, input: DecisionInput): Pro
     { type: "decision_recorded", data, workline_id: worklineOf(ctx, state, input.workline) },
   ]);
   const event = written.at(-1)!;
-  return { id: event.id, event, incomplete: cardIncompleteness(data), notes };
+  return {
+    id: event.id,
+    event,
+    incomplete: cardIncompleteness(data),
+    notes,
+    consent: consentOf(event),
+  };
 }
 
 /** Resolves a reference to a record (intent card or decision). */
@@ -149,6 +171,7 @@ export type AmendInput = Partial<CardFields> & {
 
 /** Amends a record with a compensating event; the history is kept. */
 async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInput) {
+  assertKnownFields("amendment", AmendInputFields, input, NOTHING_WRITTEN);
   assertConsideredOptions(input.considered);
   assertConsideredOptions(input.add_considered, "add_considered");
   const { state } = await loadProject(ctx);
@@ -167,6 +190,12 @@ async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInp
         "--path expects a card that has a basis (code it is based on), got a card without one; record a new card or decision with --path",
       );
     changes.touched_paths = normalizeScopes(touched_paths);
+    if (record.basis.revision)
+      changes.touched_paths = await literalScopes(
+        ctx,
+        changes.touched_paths,
+        record.basis.revision,
+      );
     const named = record.basis.revision
       ? (await resolveAnchors(ctx, record.basis.revision, changes.touched_paths)).anchors
       : [];
@@ -202,6 +231,8 @@ async function amendRecordUnlocked(ctx: AppContext, ref: string, input: AmendInp
     target_id: record.id,
     event: event!,
     incomplete: cardIncompleteness({ ...after, trivial: changes.trivial ?? record.trivial }),
+    /** an agent's change: the record waits for a person's consent again */
+    waits_for_consent: event!.actor.kind === "agent",
   };
 }
 
@@ -293,12 +324,19 @@ async function followRenames(
   const renamed = new Map<string, string>();
   for (const change of finding?.paths ?? [])
     if (change.change === "renamed" && change.new_path) renamed.set(change.path, change.new_path);
-  const wanted = scope.filter((entry) => renamed.has(entry)).map((entry) => renamed.get(entry)!);
+  // A file entry names its path with escapes (`app/\[id\]/page.tsx`); changes name it plainly.
+  const fileOf = (entry: string) =>
+    scopeKind(entry) === "path" && !isExclusion(entry) ? unescapeEntry(entry) : undefined;
+  const toOf = (entry: string) => {
+    const file = fileOf(entry);
+    return file === undefined ? undefined : renamed.get(file);
+  };
+  const wanted = scope.flatMap((entry) => toOf(entry) ?? []);
   // Only to where the file is now: a later rename the finding did not list leaves it as it was.
   const present = await ctx.git.objectIds(head, wanted);
   const followed: string[] = [];
   const paths = scope.map((entry) => {
-    const to = renamed.get(entry);
+    const to = toOf(entry);
     if (to === undefined || !present.has(to)) return entry;
     followed.push(`${entry} → ${to}`);
     return to;

@@ -4,6 +4,7 @@ import { waitsForPerson } from "../../core/project/records.js";
 import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { renderContextLine } from "../../core/render/context-line.js";
 import type { AppContext } from "../dependencies.js";
+import { staleRecordIds } from "../staleness/stale-records.js";
 import { loadReportState } from "./state.js";
 
 /** Options of the agent one-liner. */
@@ -25,9 +26,14 @@ export type ContextLine = {
 /** Default budget of the one-liner, in tokens (1 token ≈ 4 characters). */
 export const DEFAULT_CONTEXT_TOKENS = 80;
 
+/**
+ * The card the one-liner headlines: the latest active one (of the workline, when one is given).
+ * A stale or superseded card no longer says what the work is for; a stale one gets its own
+ * `stale …` part instead.
+ */
 function lastCard(state: ProjectState, workline: string | undefined): RecordView | undefined {
   const records = [...state.records.values()].filter(
-    (r) => workline === undefined || r.workline_id === workline,
+    (r) => r.status === "active" && (workline === undefined || r.workline_id === workline),
   );
   // ids are ULIDs: the greatest is the latest; an intent card wins over a decision.
   const latest = (list: RecordView[]) =>
@@ -53,8 +59,9 @@ export async function contextLine(
       : undefined;
   const card = lastCard(state, workline);
   const open = [...state.worklines.values()].filter((w) => w.status === "open").length;
+  const staleIds = await staleRecordIds(ctx, state);
   const stale = [...state.records.values()]
-    .filter((r) => r.status === "stale")
+    .filter((r) => r.status !== "superseded" && staleIds.has(r.id))
     .sort((a, b) => (a.id < b.id ? 1 : -1))
     .map((r) => ({ id: r.id, outcome: r.card.outcome }));
   let proposed = 0;

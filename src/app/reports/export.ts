@@ -1,6 +1,7 @@
 import { AdriftError } from "../../core/errors.js";
 import type { AdriftEvent } from "../../core/events/envelope.js";
 import { resolveRef } from "../../core/project/lookup.js";
+import type { ProjectState } from "../../core/project/state.js";
 import { type ExportInput, exportChunks, renderExport } from "../../core/render/export.js";
 import type { AppContext } from "../dependencies.js";
 import { loadProject } from "../log/load.js";
@@ -49,7 +50,7 @@ export async function exportInput(ctx: AppContext, options: ExportOptions): Prom
     const events = log.events.filter((e) => mentions(e, id));
     const records = [...state.records.values()].filter((r) => r.workline_id === id);
     const title = state.worklines.get(id)!.title;
-    return { kind: "workline", id, title, events, records };
+    return { kind: "workline", id, title, events, records, names: backlogNames(state) };
   }
   const id = await sessionIdFor(ctx, state, options.session);
   const session = id ? state.sessions.get(id) : undefined;
@@ -67,5 +68,15 @@ export async function exportInput(ctx: AppContext, options: ExportOptions): Prom
     author: `${session.author.name} <${session.author.email}>`,
     events,
     records,
+    names: backlogNames(state),
   };
+}
+
+/** The key and title of every story, task, epic and rule, for the timeline to name them. */
+function backlogNames(state: ProjectState): Map<string, { key?: string; title: string }> {
+  const names = new Map<string, { key?: string; title: string }>();
+  for (const artifacts of [state.stories, state.tasks, state.epics, state.rules])
+    for (const [id, a] of artifacts as Map<string, { key?: string; title: string }>)
+      names.set(id, { ...(a.key ? { key: a.key } : {}), title: a.title });
+  return names;
 }

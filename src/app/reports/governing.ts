@@ -4,6 +4,7 @@ import { governingFor } from "../../core/reports/governing.js";
 import { adrGovernors, decisionGovernors } from "../../core/reports/governors.js";
 import { buildScopeIndex } from "../../core/staleness/scope-index.js";
 import type { AppContext } from "../dependencies.js";
+import { staleRecordIds } from "../staleness/stale-records.js";
 import { isAdriftFile, resolveRange, touchedPaths } from "./diff-range.js";
 import { loadReportInputs } from "./inputs.js";
 import { loadReportState } from "./state.js";
@@ -62,9 +63,12 @@ export async function governingDecisions(
     ...adrGovernors(inputs.adrs, state.records),
   ]);
   const unique = [...new Set(paths)].filter((p) => !isAdriftFile(ctx, p)).sort();
-  const items = governingFor(index, unique).map((item) =>
-    state.records.get(item.id)?.status === "stale" ? { ...item, stale: true } : item,
-  );
+  const found = governingFor(index, unique);
+  // Stale as `adrift stale` says: marked in the log, or computed stale at HEAD.
+  const staleIds = found.some((item) => state.records.has(item.id))
+    ? await staleRecordIds(ctx, state)
+    : new Set<string>();
+  const items = found.map((item) => (staleIds.has(item.id) ? { ...item, stale: true } : item));
   const governed = new Set(items.flatMap((i) => i.paths));
   const adrs = new Map(inputs.adrs.map((a) => [a.id, a]));
   const fitted = fitGoverning(

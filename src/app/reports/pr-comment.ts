@@ -8,17 +8,21 @@ import {
   renderedKey,
   writeRendered,
 } from "../../adapters/rendered-cache.js";
+import { readReportWhys, writeReportWhys } from "../../adapters/state-cache.js";
 import { MAX_ITEMS_PER_SECTION } from "../../core/render/pr-comment-limits.js";
 import { type RawEvent, rawEventsOf } from "../../core/reports/log-ids.js";
 import {
   buildPrComment,
   type FailCondition,
+  lacksWhys,
   namedRecordIds,
   type PrCommentInput,
   type PrCommentModel,
   prStaleSplit,
   withLocations,
+  withWhys,
 } from "../../core/reports/pr-comment.js";
+import { type RecordWhy, whyOfCard } from "../../core/reports/report-index.js";
 import type { AppContext } from "../dependencies.js";
 import { recordLocations } from "../log/record-locations.js";
 import { loadBaseline } from "./baseline.js";
@@ -35,7 +39,7 @@ import { detectForge } from "./forge.js";
 import { readReportInputs } from "./inputs.js";
 import { staleAtMergeBase } from "./pr-stale-base.js";
 import { staleFindingsForReports } from "./staleness.js";
-import { loadReportIndex, logKey, type SharedFold } from "./state.js";
+import { loadReportIndex, loadReportState, logKey, type SharedFold } from "./state.js";
 
 /** Options of `pr-comment`. */
 export type PrCommentOptions = { base: string; head?: string; failOn?: FailCondition[] };
@@ -53,6 +57,8 @@ export function rendererModules(): URL[] {
     "../../core/render/pr-comment",
     "../../core/render/pr-comment-limits",
     "../../core/render/pr-comment-items",
+    "../../core/render/record-why",
+    "../../core/render/html-escape",
     "../../core/render/report-md",
     "../../core/render/terminal",
     "../../core/render/text",
@@ -76,6 +82,34 @@ async function renderBody(ctx: AppContext, model: PrCommentModel): Promise<strin
   const body = (await render())(model);
   writeRendered(ctx.git.location.gitDir, key, body);
   return body;
+}
+
+/**
+ * The whys of `ids`: from the file written with the report index of this log, else from the
+ * folded log (its cache, or a full read) — only when the file is missing or was written for
+ * another log (an index kept by a build before whys had a file); then every record's why is
+ * written, so the next run reads the file.
+ */
+async function recordWhys(
+  ctx: AppContext,
+  key: string,
+  ids: readonly string[],
+): Promise<Map<string, RecordWhy>> {
+  const kept = readReportWhys(ctx.git.location.gitDir, key, ids);
+  if (kept) return kept;
+  const state = await loadReportState(ctx);
+  const all = new Map<string, RecordWhy>();
+  for (const [id, record] of state.records) {
+    const why = whyOfCard(record.card);
+    if (why) all.set(id, why);
+  }
+  writeReportWhys(ctx.git.location.gitDir, key, all);
+  const out = new Map<string, RecordWhy>();
+  for (const id of ids) {
+    const why = all.get(id);
+    if (why) out.set(id, why);
+  }
+  return out;
 }
 
 /**
@@ -141,6 +175,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     forging,
   ]);
   const built = startSpan("build the model");
+  const key = await keying;
   const counted = coverageFileTest(ctx);
   const input: PrCommentInput = {
     base: range.base,
@@ -160,6 +195,7 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
     baseline: loadBaseline(ctx),
     today: ctx.clock.now().toISOString().slice(0, 10),
     ...(forge ? { forge } : {}),
+    ...(ctx.config.site?.url ? { site_url: ctx.config.site.url } : {}),
   };
   // The few stale records the head's findings cannot place are judged at the merge base.
   const split = prStaleSplit(input);
@@ -172,6 +208,13 @@ export async function prComment(ctx: AppContext, options: PrCommentOptions): Pro
   const excluded = excludedNotice(counted.excluded());
   if (excluded.length > 0) model = { ...model, notices: [...model.notices, ...excluded].sort() };
   built();
+  // The index read from its file keeps no whys: those of the records named are read apart.
+  const lacking = lacksWhys(model, MAX_ITEMS_PER_SECTION);
+  if (lacking.length > 0)
+    model = withWhys(
+      model,
+      await timed("whys of the records named", () => recordWhys(ctx, key, lacking)),
+    );
   if (forge) {
     const ids = namedRecordIds(model, MAX_ITEMS_PER_SECTION);
     const locations = await timed("record locations (git)", () =>

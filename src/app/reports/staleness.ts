@@ -21,7 +21,7 @@ export async function stalenessForReports(
 }
 
 /**
- * As `stalenessForReports` with only the stale and touched findings (what the PR comment shows), from the
+ * As `stalenessForReports` with only the findings that are not fresh (what the PR comment shows), from the
  * digest under the git dir when the engine's cache, the log (`key`) and HEAD (`worktreeHead`,
  * resolved by the caller) are unchanged since it was written; else from the engine (digested).
  */
@@ -42,7 +42,7 @@ export async function staleFindingsForReports(
   return {
     ...report,
     head: report.head || head,
-    // Touched ones too: the comment lists them, collapsed.
-    findings: report.findings.filter((f) => f.state === "stale" || f.state === "touched"),
+    // Moved, review and touched ones too: the comment lists them, collapsed.
+    findings: report.findings.filter((f) => f.state !== "fresh"),
   };
 }

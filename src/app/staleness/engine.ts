@@ -5,7 +5,13 @@ import type { GitAdapter } from "../../adapters/git/types.js";
 import { profileNote, startSpan, timed } from "../../adapters/profile.js";
 import { serialiseFinding } from "../../adapters/stale-cache.js";
 import { isAdriftError } from "../../core/errors.js";
-import { compileScopes, globBase, literalBase, scopeKind } from "../../core/rules/scope.js";
+import {
+  compileScopes,
+  globBase,
+  isExclusion,
+  literalBase,
+  scopeKind,
+} from "../../core/rules/scope.js";
 import {
   type Answer,
   type NoAdvance,
@@ -59,10 +65,11 @@ export async function fingerprintFiles(
   const directories: string[] = [];
   const empty: string[] = [];
   for (const scope of compileScopes(touched)) {
+    if (scope.exclude) continue; // it narrows the others' hits
     const hits = candidatesFor(scope, sorted);
     for (const file of hits) matched.add(file);
-    if (scope.kind === "directory" || (scope.kind === "path" && !oids.has(scope.entry)))
-      directories.push(scope.entry.replace(/\/+$/, ""));
+    if (scope.kind === "directory" || (scope.kind === "path" && !oids.has(scope.literal)))
+      directories.push(scope.literal.replace(/\/+$/, ""));
     if (hits.length === 0) empty.push(scope.entry);
   }
   const fingerprints: Record<string, string> = {};
@@ -433,7 +440,8 @@ function pathspecsOf(records: readonly AssessedRecord[]): string[] | undefined {
   const specs = new Set<string>();
   for (const record of records)
     for (const entry of record.basis.touched_paths) {
-      const spec = scopeKind(entry) === "glob" ? globBase(entry) : entry;
+      if (isExclusion(entry)) continue; // the other entries' pathspecs cover more than needed
+      const spec = scopeKind(entry) === "glob" ? globBase(entry) : literalBase(entry);
       if (spec === "" || spec === "/") return undefined;
       specs.add(spec);
     }

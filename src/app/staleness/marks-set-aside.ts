@@ -39,6 +39,11 @@ export async function logKeyWithMarks(ctx: AppContext, stamps?: LogFileStamp[]):
   return ids.length === 0 ? key : `${key.slice(0, -1)},${JSON.stringify(ids)}]`;
 }
 
+/** The marks set aside at HEAD for the log as it is now (see the top of this file). */
+export async function setAsideMarksNow(ctx: AppContext): Promise<SetAsideMark[]> {
+  return setAsideMarks(ctx, await stampsOf(ctx));
+}
+
 /** The ids of the marks set aside at HEAD (see the top of this file). */
 export async function setAsideMarkIds(ctx: AppContext): Promise<Set<string>> {
   return new Set((await setAsideMarks(ctx, await stampsOf(ctx))).map((m) => m.id));

@@ -13,6 +13,7 @@ import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import type { NoAdvance } from "../../core/staleness/advance.js";
 import { type CommitInfo, NO_FILE } from "../../core/staleness/history.js";
 import type { AssessedRecord } from "../../core/staleness/record-contents.js";
+import { withStandingMarks } from "../../core/staleness/standing-marks.js";
 import type { StaleFinding, StalenessReport } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 import type { Advanced, FingerprintSource, HistoryDetails, PreparedHistory } from "./engine.js";
@@ -75,8 +76,21 @@ export async function computeStaleness(
   return staleness(own, options, await cacheKey(own));
 }
 
-/** `computeStaleness` of the log whose key (`cacheKey`) the caller already took. */
+/**
+ * `computeStaleness` of the log whose key (`cacheKey`) the caller already took. A record marked
+ * stale in the log is reported stale whatever it computes to now (`withStandingMarks`); the
+ * cache keeps what was computed.
+ */
 export async function staleness(
+  ctx: AppContext,
+  options: StaleOptions,
+  key: string,
+): Promise<StalenessReport> {
+  return withStandingMarks(await computedStaleness(ctx, options, key));
+}
+
+/** What the records compute to at HEAD (plus the staged change), marks aside. */
+async function computedStaleness(
   ctx: AppContext,
   options: StaleOptions,
   key: string,

@@ -2,6 +2,7 @@ import path from "node:path";
 import { type Watcher, watchPaths } from "../../adapters/watch.js";
 import type { StaleFinding } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
+import { asSystem } from "../recording/actor.js";
 import { type ReportTarget, refreshGeneratedFiles } from "../reports/generated-files.js";
 import { runStale } from "./stale.js";
 
@@ -38,7 +39,7 @@ export function watchedPaths(ctx: AppContext): string[] {
 /** One pass: marks newly stale records and reports each, then regenerates generated files. */
 async function pass(ctx: AppContext, events: WatchEvents, options: WatchOptions): Promise<void> {
   try {
-    const result = await runStale(ctx, { record: true });
+    const result = await runStale(asSystem(ctx, "adrift-watch"), { record: true });
     const marked = new Set(result.marked);
     for (const finding of result.findings)
       if (marked.has(finding.record_id)) events.onMarked(finding);

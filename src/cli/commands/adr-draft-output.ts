@@ -1,4 +1,4 @@
-import type { DraftOutcome } from "../../app/adr/draft.js";
+import type { DraftOutcome, WaitingRecord } from "../../app/adr/draft.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { paint } from "../io.js";
 
@@ -9,7 +9,12 @@ const RESULT_COLOR = {
   edited: "yellow",
 } as const;
 
-type DraftResult = { drafts: DraftOutcome[]; unclustered: string[]; orphaned: string[] };
+type DraftResult = {
+  drafts: DraftOutcome[];
+  waiting: WaitingRecord[];
+  unclustered: string[];
+  orphaned: string[];
+};
 
 /** What `adr draft` prints for people; with `explain`, why each record landed in its draft. */
 export function formatDrafts(
@@ -25,7 +30,7 @@ export function formatDrafts(
       lines.push(
         paint(
           "yellow",
-          `  a person edited it; kept, and wrote the new version beside it: ${quotePath(d.regenerated_path)}`,
+          `  edited since adrift wrote it (by a person, or in an agent's words); kept, and wrote the new version beside it: ${quotePath(d.regenerated_path)}`,
         ),
       );
     if (options.explain) {
@@ -36,7 +41,16 @@ export function formatDrafts(
         );
     }
   }
-  if (result.drafts.length === 0) lines.push("no records need a draft");
+  if (result.drafts.length === 0 && result.waiting.length === 0)
+    lines.push("no records need a draft");
+  if (result.waiting.length) {
+    lines.push(paint("dim", `${result.waiting.length} record(s) wait for a draft:`));
+    for (const w of result.waiting)
+      lines.push(
+        `  ${w.record_id.slice(0, 10)} ${safeText(short(w.outcome))}${options.explain ? `: ${paint("dim", safeText(w.why))}` : ""}`,
+      );
+    if (!options.explain) lines.push(paint("dim", "  why: adrift adr draft --explain"));
+  }
   for (const p of result.orphaned)
     lines.push(paint("yellow", `no longer matches any records: ${quotePath(p)}`));
   if (result.unclustered.length)
@@ -53,4 +67,19 @@ function short(text: string, max = 70): string {
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 15))}…`;
+}
+
+type Brief = {
+  clusters: { cluster: string; title: string; language: string; records: unknown[] }[];
+};
+
+/** What `adr draft --for-agent` prints without --json: the clusters an agent would get. */
+export function formatBrief(brief: Brief): string {
+  return [
+    ...brief.clusters.map(
+      (c) =>
+        `${safeText(c.cluster)}  ${safeText(c.title)}  (${c.language}, ${c.records.length} record${c.records.length === 1 ? "" : "s"})`,
+    ),
+    paint("dim", "the fields to fill: adrift adr draft --for-agent --json"),
+  ].join("\n");
 }

@@ -20,7 +20,10 @@ function adrLine(a: AdrSummary): string {
 export function registerAdrMaintenance(adr: Command): void {
   common(adr.command("sync"))
     .description("finalise drafts whose front matter a reviewer set to accepted or rejected")
-    .addHelpText("after", "\nExample (CI, after a pull request is merged):\n  adrift adr sync")
+    .addHelpText(
+      "after",
+      "\nA draft that cannot be finalised (front matter that is not YAML, a taken number) is\nreported and the others are finalised; the exit code is then 2.\n\nExample (CI, after a pull request is merged):\n  adrift adr sync",
+    )
     .action(
       action(async (options) => {
         const result = await (await repository(options)).syncAdrs();
@@ -30,10 +33,14 @@ export function registerAdrMaintenance(adr: Command): void {
               (a) => `${paint("green", "accepted")} ${a.ref} ${quotePath(a.path)}`,
             ),
             ...result.rejected.map((r) => `${paint("yellow", "rejected")} ${quotePath(r.draft)}`),
-            `${result.pending.length} draft(s) still proposed`,
+            ...result.failed.map(
+              (f) => `${paint("red", "failed")}   ${quotePath(f.path)}: ${safeText(f.message)}`,
+            ),
+            `${result.pending.length} draft(s) still proposed${result.failed.length ? `, ${result.failed.length} could not be finalised (fix them and run adrift adr sync again)` : ""}`,
           ].join("\n"),
         );
-        return 0;
+        // The others were finalised; the run still fails so CI shows the drafts left to fix.
+        return result.failed.length ? 2 : 0;
       }),
     );
 

@@ -14,7 +14,7 @@ export function registerExport(program: Command): void {
     .option("--session <id>", "the session to export (default: this clone's current one)")
     .option(
       "--workline <id>",
-      "export a workline instead (without a complete intent card, asks for one on a terminal)",
+      "export a workline instead (without a complete intent card, asks for one on a terminal; a plain export asks the same of the active workline)",
     )
     .option("--out <file>", "write the Markdown to this file instead of stdout")
     .addHelpText(
@@ -24,10 +24,12 @@ export function registerExport(program: Command): void {
     .action(
       action(async (options) => {
         const repo = await repository(options);
-        // A workline exported without a complete intent card asks for one first.
+        // A workline exported without a complete intent card asks for one first; so does a
+        // plain export while the clone's active workline (open) has none.
+        const point = options.session ? undefined : await repo.worklineCheckpoint(options.workline);
         const checkpoint =
-          options.workline && !options.session
-            ? await runCheckpoint(repo, options, await repo.worklineCheckpoint(options.workline))
+          point && (options.workline || point.status === "open")
+            ? await runCheckpoint(repo, options, point)
             : undefined;
         const result = await repo.exportMarkdownStream({
           session: options.session,

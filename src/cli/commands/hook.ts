@@ -19,7 +19,7 @@ export function registerHook(program: Command): void {
     .description("git hooks that record staleness as commits happen (chained with yours)");
   common(hook.command("install"), { as: false })
     .description(
-      "install pre-commit, prepare-commit-msg, commit-msg, post-commit, post-merge, post-rewrite, post-checkout",
+      "install pre-commit, pre-merge-commit, prepare-commit-msg, commit-msg, post-commit, post-merge, post-rewrite, post-checkout",
     )
     .option(
       "--force",

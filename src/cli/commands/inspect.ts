@@ -3,7 +3,7 @@ import type { ListFilter } from "../../app/log/queries.js";
 import { AdriftError } from "../../core/errors.js";
 import type { Problem } from "../../core/events/parse.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
-import { action, common, examples, repository } from "../common.js";
+import { action, appContext, common, examples, repository } from "../common.js";
 import { recordLine } from "../format.js";
 import { cliIo, emit, paint, warnUnreadable } from "../io.js";
 import { shownDetails } from "../show-format.js";
@@ -57,13 +57,17 @@ export function registerInspect(program: Command): void {
             `--type expects one of ${TYPES.join(", ")}, got "${options.type}"`,
           );
         const unreadable: Problem[] = [];
-        const repo = await repository(options, { onUnreadable: (p) => unreadable.push(...p) });
+        // The context and the one use case: reading the log loads nothing else.
+        const [ctx, { listRecordRows, listRecords }] = await Promise.all([
+          appContext(options, { onUnreadable: (p) => unreadable.push(...p) }),
+          import("../../app/log/queries.js"),
+        ]);
         // Streamed, a record at a time: a million records are never one string, and with
         // --json the rows are made as they are written (never all held beside the state).
         const { later, writeJsonDocument, writeLines } = await import("../json-stream.js");
         if (options.json) {
           let total = 0;
-          const rows = counted(await repo.listRows(options as ListFilter), () => total++);
+          const rows = counted(await listRecordRows(ctx, options as ListFilter), () => total++);
           await writeJsonDocument(
             cliIo().stdout,
             withLogProblems({ records: rows, total: later(() => total) }, unreadable),
@@ -74,7 +78,7 @@ export function registerInspect(program: Command): void {
           );
           return 0;
         }
-        const rows = await repo.list(options as ListFilter);
+        const rows = await listRecords(ctx, options as ListFilter);
         if (rows.length === 0) cliIo().stdout.write("no records match\n");
         else
           await writeLines(

@@ -13,14 +13,29 @@ function quotedNote(files: readonly string[]): string {
   return uncommittedNote(files.map(quotePath));
 }
 
-/** Prints the answer of a recording command: id, scope notes, incompleteness. */
+/** What an agent must tell the person about the record it just proposed. */
+function proposedNote(id: string): string {
+  return `it waits for the person's consent — show them the card and ask for yes or one field to change; they confirm with adrift intent confirm ${id.slice(0, 10)} (or their reply in the chat, with adrift's agent hooks); you cannot confirm it yourself`;
+}
+
+/** Prints the answer of a recording command: id, consent, scope notes, incompleteness. */
 export function printRecorded(options: CommonOptions, what: string, result: RecordResult): number {
   emit(
     options,
-    { id: result.id, event: result.event, incomplete: result.incomplete, notes: result.notes },
+    {
+      id: result.id,
+      event: result.event,
+      incomplete: result.incomplete,
+      notes: result.notes,
+      consent: result.consent,
+      ...(result.consent === "proposed" ? { waits_for: proposedNote(result.id) } : {}),
+    },
     () =>
       [
         `${paint("green", "recorded")} ${what} ${result.id}`,
+        ...(result.consent === "proposed"
+          ? [paint("yellow", `  proposed: ${proposedNote(result.id)}`)]
+          : []),
         ...result.notes.warnings.map((w) => paint("yellow", `  warning: ${safeText(w)}`)),
         ...(result.notes.matched_files !== undefined
           ? [`  scope matches ${result.notes.matched_files} file(s)`]
@@ -89,6 +104,9 @@ export function registerIntent(program: Command): void {
         emit(options, result, () =>
           [
             `${paint("green", "amended")} ${result.target_id} (event ${result.id})`,
+            ...(result.waits_for_consent
+              ? [paint("yellow", `  proposed again: ${proposedNote(result.target_id)}`)]
+              : []),
             ...incompletenessLines(result.incomplete),
           ].join("\n"),
         );

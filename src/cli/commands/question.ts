@@ -1,14 +1,26 @@
 import type { Command } from "commander";
 import { AdriftError, truncate } from "../../core/errors.js";
-import { affectsText, questionDetails, questionLine } from "../backlog-format.js";
+import { affectsText, questionDetails, questionRows } from "../backlog-format.js";
 import { action, collect, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
-const KINDS = { rule: "rules", story: "stories", task: "tasks" } as const;
+const KINDS = {
+  rule: "rules",
+  story: "stories",
+  task: "tasks",
+  path: "paths",
+  decision: "decisions",
+} as const;
 
-/** Parses `--affects story:ID,rule:ID,task:ID` (repeatable) into lists of refs. */
+/** Parses `--affects story:ID,rule:ID,task:ID,path:P,decision:ID` (repeatable) into lists of refs. */
 export function parseAffects(values: string[] = []) {
-  const affects = { rules: [] as string[], stories: [] as string[], tasks: [] as string[] };
+  const affects = {
+    rules: [] as string[],
+    stories: [] as string[],
+    tasks: [] as string[],
+    paths: [] as string[],
+    decisions: [] as string[],
+  };
   for (const part of values
     .flatMap((v) => v.split(","))
     .map((p) => p.trim())
@@ -18,7 +30,7 @@ export function parseAffects(values: string[] = []) {
     if (at < 1 || !Object.hasOwn(KINDS, kind) || at === part.length - 1)
       throw new AdriftError(
         "usage",
-        `--affects expects kind:ID with kind rule, story or task; got "${truncate(part)}"`,
+        `--affects expects kind:ID with kind rule, story, task, path or decision; got "${truncate(part)}"`,
       );
     affects[KINDS[kind]].push(part.slice(at + 1));
   }
@@ -35,7 +47,11 @@ export function registerQuestion(program: Command): void {
   })
     .description("declare an open question for the author of this session")
     .option("--suggest <text>", "your suggested answer (at most 300 characters)")
-    .option("--affects <refs>", "what it affects: story:ID,rule:ID,task:ID (repeatable)", collect)
+    .option(
+      "--affects <refs>",
+      "what it affects: story:ID,rule:ID,task:ID,path:src/x/,decision:ID (repeatable)",
+      collect,
+    )
     .addHelpText(
       "after",
       `\nExample:\n  adrift question ask "Is the refund code numeric?" --suggest "6 digits" --affects story:ST-1,rule:RN-858`,
@@ -76,7 +92,7 @@ export function registerQuestion(program: Command): void {
         });
         emit(options, r, () =>
           [
-            ...r.questions.map(questionLine),
+            ...r.questions.flatMap(questionRows),
             `${r.shown} of ${r.total} ${r.status === "all" ? "" : `${r.status} `}question(s)`,
           ].join("\n"),
         );

@@ -11,7 +11,12 @@ function storyFields(command: Command): Command {
     .option("--rnf <text>", "a non-functional requirement (repeatable)", collect)
     .option("--dod <text>", "an item of the definition of done (repeatable)", collect)
     .option("--dor <text>", "an item of the definition of ready (repeatable)", collect)
-    .option("--rule <rule>", "a linked business rule: id, prefix or key (repeatable)", collect);
+    .option("--rule <rule>", "a linked business rule: id, prefix or key (repeatable)", collect)
+    .option(
+      "--decision <id>",
+      "a recorded decision or intent card the story carries out (repeatable): once a person has recorded or confirmed it, its tasks get it as a user decision",
+      collect,
+    );
 }
 
 const MOVES: [string, StoryStatus, string][] = [
@@ -45,6 +50,7 @@ export function registerStory(program: Command): void {
           definition_of_done: options.dod,
           definition_of_ready: options.dor,
           business_rule_ids: options.rule,
+          decision_ids: options.decision,
         });
         emit(options, result, () =>
           [
@@ -91,6 +97,7 @@ export function registerStory(program: Command): void {
           definition_of_done: options.dod,
           definition_of_ready: options.dor,
           business_rule_ids: options.rule,
+          decision_ids: options.decision,
           question: options.question,
         });
         emit(options, result, () =>

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { TaskStatus } from "../../core/project/backlog-types.js";
 import { safeText } from "../../core/render/terminal.js";
-import { label, taskDetails } from "../backlog-format.js";
+import { decisionsText, label, taskDetails } from "../backlog-format.js";
 import { action, common, repository } from "../common.js";
 import { emit, paint } from "../io.js";
 
@@ -40,10 +40,11 @@ export function registerTask(program: Command): void {
       .action(
         action(async (ref: string, options) => {
           const result = await (await repository(options)).transitionTask(ref, to);
-          emit(
-            options,
-            result,
-            () => `${paint("green", result.to)} task ${label(result)} (was ${result.from})`,
+          emit(options, result, () =>
+            [
+              `${paint("green", result.to)} task ${label(result)} (was ${result.from})`,
+              ...(result.user_decisions ? decisionsText(result.user_decisions) : []),
+            ].join("\n"),
           );
           return 0;
         }),
@@ -75,7 +76,7 @@ export function registerTask(program: Command): void {
             : tasks
                 .map(
                   (t) =>
-                    `${label(t)}  ${t.status.padEnd(11)} ${safeText(t.title)}${t.status === "parked" ? paint("yellow", "  (waiting for you)") : ""}`,
+                    `${label(t)}  ${t.status.padEnd(11)} ${safeText(t.title)}${t.status === "parked" ? paint("yellow", "  (waiting for you)") : ""}${t.qa_pending?.length ? paint("dim", `  (QA to judge: ${t.qa_pending.join(", ")})`) : ""}`,
                 )
                 .join("\n"),
         );

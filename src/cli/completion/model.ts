@@ -61,7 +61,7 @@ function idKind(path: string, option?: string): IdKind {
   if (option === "--workline") return "workline";
   if (option === "--session") return "session";
   if (option === "--question" || option === "--question-id") return "question";
-  if (option === "--by") return "record";
+  if (option === "--by" || option === "--decision") return "record";
   if (option) return "any";
   if (group === "decision" || group === "intent" || group === "review") return "record";
   if (group === "question" || group === "workline" || group === "session") return group;

@@ -23,11 +23,16 @@ function baseName(url: string): string {
   return (url.split(/[?#]/)[0] ?? "").split("/").at(-1) ?? "";
 }
 
-/** Every mention of one of `numbers` as `ADR-0007` (or `ADR 7`), word-bounded, outside code. */
+/**
+ * Every mention of one of `numbers` as `ADR-0007` (or `ADR 7`), word-bounded, outside code.
+ * `skipTitle`: not in the first `#` heading — a moved ADR's own title ("Main ADR 2") is its
+ * name, not a pointer to ADR 2; only a leading number there follows the file.
+ */
 export function findAdrMentions(
   text: string,
   tree: Root,
   numbers: ReadonlySet<number>,
+  options: { skipTitle?: boolean } = {},
 ): AdrMention[] {
   const definitions = new Map<string, string>();
   const collect = (node: Nodes) => {
@@ -36,7 +41,11 @@ export function findAdrMentions(
   };
   collect(tree);
   const mentions: AdrMention[] = [];
+  const title = options.skipTitle
+    ? tree.children.find((n) => n.type === "heading" && n.depth === 1)
+    : undefined;
   const visit = (node: Nodes, link: string | undefined) => {
+    if (title && node === title) return;
     if (node.type === "text") {
       const from = node.position?.start.offset;
       const to = node.position?.end.offset;

@@ -5,12 +5,18 @@ export type AdrFrontMatter = {
   status: string;
   date: string;
   "decision-makers": string[];
+  /** people whose answers or confirmations the decision rests on (MADR 4) */
+  consulted?: string[];
+  /** people told of it (MADR 4) */
+  informed?: string[];
   tags: string[];
   records: string[];
   paths: string[];
   supersedes?: string[];
   "superseded-by"?: string[];
   cluster?: string;
+  /** `agent` when an agent wrote the prose (adrift checked it against the records) */
+  "drafted-by"?: string;
 };
 
 /** The order of front matter keys in generated files. */
@@ -20,12 +26,15 @@ export const FRONT_MATTER_KEYS = [
   "status",
   "date",
   "decision-makers",
+  "consulted",
+  "informed",
   "tags",
   "records",
   "paths",
   "supersedes",
   "superseded-by",
   "cluster",
+  "drafted-by",
 ] as const;
 
 /** The statuses adrift understands; anything else is kept as written, with a warning. */

@@ -117,7 +117,9 @@ export function relationsIn(text: string): AdrLink[] {
  * `Supersedes [0003](0003-x.md), [0005](…).`, `> **Superseded by [0053](…).** …`, `Amends
  * [0023](…): its …`. Only a paragraph that opens with a relation phrase and a link counts; the
  * same words deeper in the body usually speak of one section, and are left to the other ADR's
- * own status line.
+ * own status line — unless quoted as a note: a blockquote that opens with one
+ * (`> Amended by [ADR 2](…)`) and a `Note: this ADR supersedes some aspects of ADR-15.`
+ * paragraph count in any section.
  */
 export function leadingRelations(tree: Root): AdrLink[] {
   const out: AdrLink[] = [];
@@ -126,6 +128,7 @@ export function leadingRelations(tree: Root): AdrLink[] {
       if (node.type === "blockquote" || node.type === "list" || node.type === "listItem")
         visit((node as unknown as { children: Node[] }).children);
       if (node.type !== "paragraph") continue;
+      out.push(...noteRelations(markdownText(node)));
       const text = markdownText(node).replace(/\s+/g, " ").trim();
       const first = text.indexOf("](");
       const open = text.lastIndexOf("[", first);
@@ -148,7 +151,23 @@ export function leadingRelations(tree: Root): AdrLink[] {
       );
       continue;
     }
-    if (inRelations) visit([node]);
+    // A relation quoted as a note (`> Amended by [ADR 2](…)`) counts in any section.
+    if (inRelations || node.type === "blockquote") visit([node]);
+    else if (node.type === "paragraph") out.push(...noteRelations(markdownText(node)));
   }
   return out;
+}
+
+// `Note: this ADR supersedes some aspects of ADR-15.`: a note about this ADR and another.
+const NOTE =
+  /^\W*note\W*:?\W*\s*this (?:adr|decision|record) ((?:is )?[a-z-]+(?: by)?)((?: (?:some|certain|a few) (?:aspects|parts) of| (?:in )?parts? of| in part)?)\s+(.+)$/i;
+
+/** The relations a note paragraph states about this ADR, anywhere in its body. */
+function noteRelations(paragraph: string): AdrLink[] {
+  const match = NOTE.exec(paragraph.replace(/\s+/g, " ").trim());
+  if (!match) return [];
+  const verb = match[1]!.replace(/^is /i, "");
+  if (!relationTypeOf(verb)) return [];
+  const targets = match[3]!.split(/[.;:](?:\s|$)/)[0]!;
+  return relationsIn(`${verb}${match[2] ? " in part" : ""} ${targets}`);
 }

@@ -37,7 +37,11 @@ export function readTitle(source: TitleSource): TitleRead {
   const text = useHeading ? heading : (fromFront ?? heading ?? "");
   const line =
     useHeading || fromFront === undefined ? (source.heading?.line ?? 1) : source.frontLine;
-  let value = text.replace(/\s+/g, " ").trim();
+  // Heading attributes (`# Use Kafka {#adr_0034}`, `{#id .class}`) are markup, not title.
+  let value = text
+    .replace(/\s+/g, " ")
+    .replace(/\s*\{\s*[#.][^{}]*\}\s*$/, "")
+    .trim();
   let number: number | undefined;
   const match = NUMBERED.exec(value);
   // An appendix number (`0034a`) is no ADR number: the title keeps it, the file has none.

@@ -1,5 +1,5 @@
 import { HOOK_NAMES } from "../hook-names.js";
-import { compileScope } from "../rules/scope.js";
+import { compileScope, isExclusion } from "../rules/scope.js";
 import type { DoctorFacts } from "./facts.js";
 import { type DoctorFinding, finding, DOCTOR_RULES as R } from "./rules.js";
 
@@ -148,6 +148,7 @@ function checkScopes(f: DoctorFacts): DoctorFinding[] {
   const total = f.tracked.length;
   for (const record of f.scopes) {
     for (const entry of record.entries) {
+      if (isExclusion(entry)) continue; // it narrows the others; matching nothing is harmless
       const scope = compileScope(entry);
       let count = 0;
       for (const file of f.tracked) if (scope.matches(file)) count++;

@@ -25,7 +25,9 @@ export function scopeProblem(path: string): string | undefined {
   if (path.includes("\0")) return "contains a NUL byte";
   if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\"))
     return "is absolute (paths are relative to the repository root)";
-  if (path.split(/[\\/]/).includes("..")) return "contains '..'";
+  // Escapes removed too: `\.\.` names `..` (a backslash makes the next character literal).
+  if (path.split(/[\\/]/).includes("..") || path.replace(/\\(.)/g, "$1").split("/").includes(".."))
+    return "contains '..'";
   if (path.length > 4_096) return "is longer than 4096 characters";
   return undefined;
 }
@@ -48,11 +50,15 @@ export const Actor = z.object({
   email: Label.optional(),
 });
 
-/** Who an artifact points to: the ids of rules, stories and tasks it affects. */
+/** Who an artifact points to: the rules, stories and tasks it affects; a question also paths and decisions. */
 export const Affects = z.object({
   rules: z.array(z.string()).default([]),
   stories: z.array(z.string()).default([]),
   tasks: z.array(z.string()).default([]),
+  /** code a question is about: repo-relative files or directories (scope syntax); absent in older logs */
+  paths: z.array(ScopePath).max(1_000).optional(),
+  /** recorded decisions or intent cards a question is about; absent in older logs */
+  decisions: z.array(z.string()).max(1_000).optional(),
 });
 
 /** Git object id (sha1 or sha256). */

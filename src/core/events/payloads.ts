@@ -149,6 +149,8 @@ export const StoryCreated = z.object({
   definition_of_done: z.array(Text).default([]),
   definition_of_ready: z.array(Text).default([]),
   business_rule_ids: z.array(Id).default([]),
+  /** the recorded decisions or intent cards the story carries out; the user's reach its tasks */
+  decision_ids: z.array(Id).max(100).optional(),
 });
 export const StoryAmended = z.object({
   story_id: Id,
@@ -161,6 +163,8 @@ export const TaskTransitioned = z.object({ task_id: Id, from: Label, to: Label }
 export const VerdictRecorded = z.object({
   task_id: Id,
   verdict: z.enum(["approved", "changes_requested", "needs_user_decision"]),
+  /** the QA specialty whose voice this is (one of the project's `qa_specialties`) */
+  specialty: z.string().min(1).max(100).optional(),
   notes: Text.optional(),
   question_id: Id.optional(),
 });

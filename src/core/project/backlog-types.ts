@@ -47,6 +47,8 @@ export type StoryView = StoryFields & {
   status: StoryStatus;
   amendments: StoryAmendmentView[];
   task_ids: string[];
+  /** the recorded decisions or intent cards the story carries out */
+  decision_ids: string[];
   at: string;
 };
 
@@ -54,6 +56,8 @@ export type StoryView = StoryFields & {
 export type VerdictView = {
   event_id: string;
   verdict: Verdict;
+  /** the QA specialty that gave it (one voice of a round), when the project names specialties */
+  specialty?: string;
   notes?: string;
   question_id?: string;
   at: string;
@@ -67,11 +71,15 @@ export type TaskView = {
   story_id: string;
   title: string;
   status: TaskStatus;
-  /** correction cycles spent (changes_requested verdicts) */
+  /** correction cycles spent: rounds whose consolidated verdict was changes_requested */
   cycles: number;
   verdicts: VerdictView[];
-  /** the open question the task waits for, while parked */
+  /** the verdicts given since the task last went to review: the voices of its current round */
+  round: VerdictView[];
+  /** the open question the task waits for, while parked (the first of `parked_on`) */
   waiting_for?: string;
+  /** every question the task was parked on; it returns to review when all are answered */
+  parked_on?: string[];
   at: string;
 };
 

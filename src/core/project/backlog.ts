@@ -1,5 +1,5 @@
 import type { AdriftEvent, EventOf } from "../events/envelope.js";
-import type { StoryStatus, TaskStatus } from "./backlog-types.js";
+import type { StoryStatus, TaskStatus, TaskView } from "./backlog-types.js";
 import type { ProjectState } from "./state.js";
 
 /** The story fields an amendment may change. */
@@ -10,6 +10,7 @@ export const AMENDABLE_STORY_FIELDS = [
   "definition_of_done",
   "definition_of_ready",
   "business_rule_ids",
+  "decision_ids",
 ] as const;
 
 function registerKey(state: ProjectState, key: string | undefined, id: string): void {
@@ -53,10 +54,7 @@ export function applyBacklogEvent(state: ProjectState, event: AdriftEvent): bool
     case "task_transitioned": {
       const task = state.tasks.get(event.data.task_id);
       if (!task) dangling(state, event, event.data.task_id, "data.task_id");
-      else if (task.status === event.data.from) {
-        task.status = event.data.to as TaskStatus;
-        if (task.status !== "parked") task.waiting_for = undefined;
-      }
+      else if (task.status === event.data.from) moveTask(task, event.data.to as TaskStatus);
       return true;
     }
     case "verdict_recorded":
@@ -87,6 +85,7 @@ function createStory(state: ProjectState, event: EventOf<"story_created">): void
     status: "draft",
     amendments: [],
     task_ids: [],
+    decision_ids: [...(data.decision_ids ?? [])],
     at: event.at,
   });
 }
@@ -130,6 +129,7 @@ function createTask(state: ProjectState, event: EventOf<"task_created">): void {
     status: "todo",
     cycles: 0,
     verdicts: [],
+    round: [],
     at: event.at,
   });
 }
@@ -140,7 +140,29 @@ function recordVerdict(state: ProjectState, event: EventOf<"verdict_recorded">):
     dangling(state, event, event.data.task_id, "data.task_id");
     return;
   }
-  task.verdicts.push({ event_id: event.id, ...event.data, at: event.at, actor: event.actor });
-  if (event.data.verdict === "changes_requested") task.cycles++;
-  if (event.data.verdict === "needs_user_decision") task.waiting_for = event.data.question_id;
+  const view = { event_id: event.id, ...event.data, at: event.at, actor: event.actor };
+  task.verdicts.push(view);
+  task.round.push(view);
+}
+
+/**
+ * Applies a task's move. Going to review opens a new QA round; leaving review for work or
+ * `blocked` is the one way a consolidated changes_requested shows, so it spends the cycle (one
+ * per round, however many voices asked for changes); parking waits for the round's questions.
+ */
+function moveTask(task: TaskView, to: TaskStatus): void {
+  const from = task.status;
+  task.status = to;
+  if (to === "in_review") task.round = [];
+  if (from === "in_review" && (to === "in_progress" || to === "blocked")) task.cycles++;
+  if (to === "parked") {
+    const asked = task.round.flatMap((v) =>
+      v.verdict === "needs_user_decision" && v.question_id ? [v.question_id] : [],
+    );
+    task.parked_on = [...new Set(asked)];
+    task.waiting_for = task.parked_on[0];
+  } else {
+    task.waiting_for = undefined;
+    task.parked_on = undefined;
+  }
 }

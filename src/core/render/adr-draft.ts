@@ -1,8 +1,10 @@
 import type { BlockContent, PhrasingContent, RootContent } from "mdast";
 import type { AdrFrontMatter } from "../adr/model.js";
-import type { Cluster, Placement } from "../cluster/cluster.js";
+import type { Cluster, Placement, Waiting } from "../cluster/cluster.js";
 import type { RecordView } from "../project/state.js";
 import { cardIncompleteness } from "../rules/completeness.js";
+import { type AnsweredQuestion, contentFromRecords, type DraftContent } from "./adr-content.js";
+import { type AdrLanguage, type AdrWords, adrWords } from "./adr-words.js";
 import { bullets, code, fillTemplate, heading, paragraph, strong, text } from "./mdast.js";
 
 /** Everything a draft is made of. */
@@ -12,8 +14,15 @@ export type DraftSource = {
   cluster: Cluster;
   /** the cluster's records, oldest first */
   records: RecordView[];
-  /** workline id -> title: a workline's draft is titled by it */
+  /** the title, unique among drafts and ADRs (`titleOf`, then `uniqueTitle`) */
+  title: string;
+  language: AdrLanguage;
+  /** workline id -> title, for why the records are together */
   worklineTitles: ReadonlyMap<string, string>;
+  /** the questions the cluster's records answer, by record id */
+  answers?: ReadonlyMap<string, AnsweredQuestion>;
+  /** the prose an agent wrote (checked against the records); the records' own words without */
+  content?: DraftContent;
   /**
    * Notes to show under a record in Provenance (for example that no person has confirmed it
    * yet), by record id; each note is one line of plain text.
@@ -25,67 +34,60 @@ export type DraftSource = {
 export type DraftDocument = {
   front: AdrFrontMatter;
   blocks: Record<string, RootContent[]>;
+  headings: Record<string, string>;
   reason: string;
 };
 
 const flat = (s: string) => s.replace(/\s+/g, " ").trim();
 
+/** What a record stands for in a title: its outcome, else its chosen approach; an answer, its question. */
+function headline(r: RecordView, answers?: ReadonlyMap<string, AnsweredQuestion>): string {
+  const answer = answers?.get(r.id);
+  if (answer) return flat(answer.question);
+  return flat(r.card.outcome) || flat(r.card.chosen_approach);
+}
+
 /**
- * The draft's title says what its records decided together: the workline's title, else the
- * one record's outcome (or chosen approach), else the code area all its records govern, else
- * the tag they share. Never the first record's outcome for a group of them.
+ * The draft's title names the question its records answer: the workline's title (its
+ * question), unless an ADR of the workline already took it; else the outcome the records share
+ * (one record's outcome whole; two decisions' outcomes side by side). An answer to a question
+ * stands for its question, never for its answer ("ok" is no title).
  */
 export function titleOf(
   cluster: Cluster,
   records: readonly RecordView[],
   worklineTitles: ReadonlyMap<string, string>,
+  options: { worklineTaken?: boolean; answers?: ReadonlyMap<string, AnsweredQuestion> } = {},
 ): string {
-  if (cluster.criterion === "workline" && !cluster.key.slice("workline:".length).includes(":")) {
+  if (cluster.criterion === "workline" && !options.worklineTaken) {
     const title = worklineTitles.get(cluster.shared[0]!);
     if (title?.trim()) return flat(title);
   }
-  if (records.length === 1) {
-    const [r] = records;
-    if (r!.card.outcome.trim()) return flat(r!.card.outcome);
-    if (r!.card.chosen_approach.trim()) return flat(r!.card.chosen_approach);
-  }
-  // The area all their paths lie in; when that is as broad as one top folder (`src/`), the
-  // narrower area of the paths they overlap on says more.
-  let area = commonArea(records.map((r) => r.basis?.touched_paths ?? []));
-  const overlaps = cluster.placements.flatMap((p) => p.overlaps ?? []);
-  if ((!area || area.split("/").length <= 2) && overlaps.length > 0)
-    area = commonArea([overlaps]) ?? area;
-  if (area) return `Decisions on ${area}`;
-  if (cluster.criterion === "tag") return `Decisions tagged ${cluster.shared[0]}`;
-  for (const r of records) if (r.card.outcome.trim()) return flat(r.card.outcome);
-  return "Untitled decision";
-}
-
-/** The literal directory (or file) a scope entry stands for: `src/api/**\/*.ts` -> `src/api/`. */
-function literalOf(entry: string): string {
-  const glob = entry.search(/[*?[\]{}]/);
-  if (glob >= 0) return entry.slice(0, entry.lastIndexOf("/", glob) + 1);
-  return entry;
+  const decided = records.filter(
+    (r) => r.card.chosen_approach.trim() && !options.answers?.has(r.id),
+  );
+  const lines = [
+    ...new Set((decided.length ? decided : records).map((r) => headline(r, options.answers))),
+  ].filter(Boolean);
+  if (lines.length === 0) return "—";
+  if (lines.length <= 2) return lines.join("; ");
+  return `${lines.slice(0, 2).join("; ")} (+${lines.length - 2})`;
 }
 
 /**
- * The code area every record's paths lie in, when there is one: the one file they all name, or
- * their deepest common directory (`src/auth/`); undefined when a record governs no code or they
- * share nothing below the repository root.
+ * `title` made unique among `taken` (compared without case; the caller adds it): with the
+ * first chosen approach after a dash, else a number.
  */
-export function commonArea(pathLists: readonly (readonly string[])[]): string | undefined {
-  if (pathLists.length === 0 || pathLists.some((p) => p.length === 0)) return undefined;
-  const all = [...new Set(pathLists.flat().map(literalOf))];
-  if (all.length === 1 && all[0]) return all[0];
-  const dirs = all.map((p) => (p.endsWith("/") ? p : p.slice(0, p.lastIndexOf("/") + 1)));
-  let common = dirs[0]!.split("/").slice(0, -1);
-  for (const d of dirs.slice(1)) {
-    const parts = d.split("/").slice(0, -1);
-    let n = 0;
-    while (n < common.length && n < parts.length && common[n] === parts[n]) n++;
-    common = common.slice(0, n);
-  }
-  return common.length ? `${common.join("/")}/` : undefined;
+export function uniqueTitle(
+  title: string,
+  records: readonly RecordView[],
+  taken: ReadonlySet<string>,
+): string {
+  const free = (t: string) => !taken.has(t.toLocaleLowerCase());
+  if (free(title)) return title;
+  const approach = records.map((r) => flat(r.card.chosen_approach)).find(Boolean);
+  if (approach && free(`${title} — ${approach}`)) return `${title} — ${approach}`;
+  for (let n = 2; ; n++) if (free(`${title} (${n})`)) return `${title} (${n})`;
 }
 
 /** One sentence saying why these records belong together (for `adr draft` output and --explain). */
@@ -97,17 +99,13 @@ export function explainCluster(
   const these = n === 1 ? "One record" : `${n} records`;
   switch (cluster.criterion) {
     case "workline":
-      return `${these} of the workline "${worklineTitles.get(cluster.shared[0]!) ?? cluster.shared[0]}"${cluster.key.split(":").length > 2 ? " over one code area" : ""}`;
+      return `${these} of the workline "${worklineTitles.get(cluster.shared[0]!) ?? cluster.shared[0]}"`;
     case "tag":
-      return n === 1
-        ? `one record tagged "${cluster.shared[0]}" whose code no other record of the tag touches`
-        : `${these} tagged "${cluster.shared[0]}" over one code area`;
+      return `${these} tagged "${cluster.shared[0]}" over one code area`;
     case "paths":
-      return n === 1
-        ? "one record whose paths no other record touches"
-        : `${these} whose touched paths overlap`;
+      return `${these} whose touched paths overlap`;
     default:
-      return "one record with no workline, no tag and no paths shared with another record";
+      return "one record a person asked a draft of (--record)";
   }
 }
 
@@ -121,59 +119,140 @@ export function explainPlacement(
     : "";
   switch (placement.reason) {
     case "workline":
-      return `recorded in the workline "${worklineTitles.get(placement.workline_id!) ?? placement.workline_id}": a workline's records make one draft`;
+      return `recorded in the workline "${worklineTitles.get(placement.workline_id!) ?? placement.workline_id}": a workline's records make one draft, whatever code they touch`;
     case "tag":
       return `tagged "${placement.tag}"${overlap}`;
-    case "workline-apart":
-      return `recorded in the workline "${worklineTitles.get(placement.workline_id!) ?? placement.workline_id}", but none of its paths overlap another record of it: unrelated code, a draft of its own`;
-    case "tag-apart":
-      return `tagged "${placement.tag}", but none of its paths overlap another record of that tag: unrelated code, a draft of its own`;
     case "paths":
-      return `no workline and no tag${overlap}`;
+      return `no workline and no tag shared${overlap}`;
+    case "answer":
+      return "answers a question about what these records affect: it joins their draft";
     default:
-      return "no workline, no tag, and no path another record touches: a draft of its own";
+      return "asked for alone (--record)";
+  }
+}
+
+/** Why a record has no draft yet, as `adr draft` lists it. */
+export function explainWaiting(waiting: Waiting): string {
+  switch (waiting.reason) {
+    case "answer":
+      return "answers a question about something no draft covers yet: it joins that draft when there is one";
+    case "undecided":
+      return "nothing in its cluster says what was chosen yet: record the decision (--chosen, --rationale) first";
+    default:
+      return "shares no workline, tag or code with another record: it waits to join a cluster (or adrift adr draft --record <id>)";
   }
 }
 
 /** Builds the draft of one cluster (pure; rendering is `renderDraftBody`). */
 export function buildDraft(source: DraftSource): DraftDocument {
   const { records } = source;
-  const title = titleOf(source.cluster, records, source.worklineTitles);
+  const words = adrWords(source.language);
+  const answers = source.answers ?? new Map<string, AnsweredQuestion>();
   const makers = [...new Set(records.map((r) => r.actor.name))].sort();
+  const consulted = [
+    ...new Set([
+      ...[...answers.values()].map((a) => a.answered_by),
+      ...records.flatMap((r) => r.confirmations.map((c) => c.actor.name)),
+    ]),
+  ]
+    .filter((name) => !makers.includes(name))
+    .sort();
   const tags = [...new Set(records.flatMap((r) => r.tags))].sort();
   const paths = [...new Set(records.flatMap((r) => r.basis?.touched_paths ?? []))].sort();
   const front: AdrFrontMatter = {
     id: source.id,
-    title,
+    title: source.title,
     status: "proposed",
     date: source.date,
     "decision-makers": makers,
+    ...(consulted.length ? { consulted } : {}),
     tags,
     records: records.map((r) => r.id),
     paths,
     cluster: source.cluster.key,
+    ...(source.content ? { "drafted-by": "agent" } : {}),
   };
+  const content = source.content ?? contentFromRecords(records, answers, words);
   return {
     front,
     reason: explainCluster(source.cluster, source.worklineTitles),
+    headings: words.headings,
     blocks: {
-      title: [heading(1, text(title))],
-      context: contextBlock(records),
-      options: optionsBlock(records),
-      outcome: outcomeBlock(records),
-      consequences: consequencesBlock(records),
-      confirmation: listOf(records.map((r) => r.card.validation_plan)),
-      provenance: provenanceBlock(records, source.recordNotes),
+      title: [heading(1, text(source.title))],
+      ...contentBlocks(content, words),
+      provenance: provenanceBlock(records, words, source.recordNotes),
     },
   };
 }
 
+/** The template blocks of a draft's prose. */
+function contentBlocks(content: DraftContent, words: AdrWords): Record<string, RootContent[]> {
+  const list = (values: readonly string[]) => {
+    const kept = values.map(flat).filter(Boolean);
+    return kept.length ? [bullets(kept.map((v) => [text(v)]))] : [];
+  };
+  const chosen = (c: DraftContent["outcome"][number]): PhrasingContent[] => [
+    text(`${words.chosen}: `),
+    strong(text(c.option)),
+    text(c.why ? `. ${c.why}` : "."),
+  ];
+  const outcome: RootContent[] =
+    content.outcome.length === 1 && content.options.filter((o) => o.chosen).length <= 1
+      ? [paragraph(...chosen(content.outcome[0]!))]
+      : content.outcome.length
+        ? [
+            bullets(
+              content.outcome.map((c) => [
+                ...(c.outcome ? [strong(text(c.outcome)), text(" ")] : []),
+                ...chosen(c),
+              ]),
+            ),
+          ]
+        : [];
+  const labelled = (label: string, values: readonly string[]) =>
+    values
+      .filter((v) => flat(v))
+      .map((v): PhrasingContent[] => [strong(text(`${label}:`)), text(` ${flat(v)}`)]);
+  const consequences = [
+    ...labelled(words.good, content.consequences.good),
+    ...labelled(words.bad, content.consequences.bad),
+    ...labelled(words.neutral, content.consequences.neutral),
+  ];
+  const prosCons: RootContent[] = content.options
+    .filter((o) => o.pros.length + o.cons.length > 0)
+    .flatMap((o) => [
+      heading(3, text(o.name)),
+      bullets([...labelled(words.good, o.pros), ...labelled(words.bad, o.cons)]),
+    ]);
+  return {
+    context: content.context
+      .map(flat)
+      .filter(Boolean)
+      .map((p) => paragraph(text(p))),
+    drivers: list(content.drivers),
+    options: list(content.options.map((o) => o.name)),
+    outcome,
+    consequences: consequences.length ? [bullets(consequences)] : [],
+    confirmation: list(content.confirmation),
+    pros_cons: prosCons,
+    more: list(content.more),
+  };
+}
+
 /**
- * Fills the draft template: a section whose placeholders are all empty is left out with its
- * heading (no "nothing recorded" filler); every other line of the template is kept as written.
+ * Fills the draft template: `{{heading:name}}` in a line becomes that section's heading in the
+ * draft's language; a section whose placeholders are all empty is left out with its heading (no
+ * "nothing recorded" filler); every other line of the template is kept as written.
  */
-export function renderDraftBody(template: string, blocks: Record<string, RootContent[]>): string {
-  const lines = template.replace(/\r\n?/g, "\n").split("\n");
+export function renderDraftBody(
+  template: string,
+  blocks: Record<string, RootContent[]>,
+  headings: Record<string, string> = adrWords("en").headings,
+): string {
+  const lines = template
+    .replace(/\r\n?/g, "\n")
+    .replace(/\{\{\s*heading:([a-z_]+)\s*\}\}/g, (all, name: string) => headings[name] ?? all)
+    .split("\n");
   const placeholder = (line: string) => /^\s*\{\{\s*([a-z_-]+)\s*\}\}\s*$/.exec(line)?.[1];
   const empty = (line: string) => {
     const name = placeholder(line);
@@ -204,146 +283,34 @@ export function renderDraftBody(template: string, blocks: Record<string, RootCon
   return fillTemplate(kept.join("\n"), blocks);
 }
 
-function contextBlock(records: readonly RecordView[]): RootContent[] {
-  const out: RootContent[] = [];
-  const incomplete = records.filter((r) => cardIncompleteness(r).length > 0).length;
-  const withTrigger = records.filter((r) => r.card.trigger.trim() || r.card.constraints.trim());
-  const triggerOf = (r: RecordView): PhrasingContent[] => [
-    ...(r.card.trigger.trim() ? [text(r.card.trigger.trim())] : []),
-    ...(r.card.constraints.trim()
-      ? [
-          ...(r.card.trigger.trim() ? [text(" ")] : []),
-          strong(text("Constraints:")),
-          text(` ${r.card.constraints.trim()}`),
-        ]
-      : []),
-  ];
-  if (records.length === 1 && withTrigger.length === 1)
-    out.push(paragraph(...triggerOf(withTrigger[0]!)));
-  else if (withTrigger.length > 0) out.push(bullets(withTrigger.map(triggerOf)));
-  if (incomplete > 0)
-    out.push(
-      paragraph(
-        strong(
-          text(
-            records.length === 1
-              ? "This record is incomplete"
-              : `${incomplete} of ${records.length} records are incomplete`,
-          ),
-        ),
-        text(": see Provenance."),
-      ),
-    );
-  const proposed = records.filter((r) => r.consent === "proposed").length;
-  if (proposed > 0)
-    out.push(
-      paragraph(
-        strong(
-          text(
-            records.length === 1
-              ? "This record was proposed by an agent and not confirmed by a person"
-              : `${proposed} of ${records.length} records were proposed by an agent and not confirmed by a person`,
-          ),
-        ),
-        text(": see Provenance."),
-      ),
-    );
-  return out;
-}
-
-function listOf(values: string[]): RootContent[] {
-  const kept = [...new Set(values.map((v) => v.trim()).filter(Boolean))];
-  return kept.length ? [bullets(kept.map((v) => [text(v)]))] : [];
-}
-
-function optionsOf(r: RecordView): PhrasingContent[][] {
-  const items: PhrasingContent[][] = [];
-  if (r.card.chosen_approach.trim())
-    items.push([strong(text(r.card.chosen_approach.trim())), text(" (chosen)")]);
-  for (const c of r.considered) {
-    const name = c.approach.trim();
-    const why = c.rejected_because.trim();
-    if (!name && !why) continue;
-    items.push([
-      text(name || "An option with no name"),
-      ...(why ? [text(" — rejected because: "), text(why)] : []),
-    ]);
-  }
-  return items;
-}
-
-function optionsBlock(records: readonly RecordView[]): RootContent[] {
-  if (records.length === 1) {
-    const items = optionsOf(records[0]!);
-    return items.length ? [bullets(items)] : [];
-  }
-  // Several decisions: each one's options under its outcome, so nobody reads them as one list.
-  const groups: BlockContent[][] = [];
-  for (const r of records) {
-    const items = optionsOf(r);
-    if (items.length === 0) continue;
-    groups.push([
-      paragraph(text(flat(r.card.outcome) || flat(r.card.chosen_approach))),
-      bullets(items),
-    ]);
-  }
-  return groups.length ? [bullets(groups)] : [];
-}
-
-function outcomeBlock(records: readonly RecordView[]): RootContent[] {
-  const chosen = (r: RecordView): PhrasingContent[] => [
-    text("Chosen option: "),
-    strong(text(r.card.chosen_approach.trim())),
-    ...(r.card.selection_rationale.trim()
-      ? [text(`, because ${r.card.selection_rationale.trim()}`)]
-      : []),
-  ];
-  const decided = records.filter((r) => r.card.chosen_approach.trim());
-  if (records.length === 1) return decided.length ? [paragraph(...chosen(decided[0]!))] : [];
-  const items = records
-    .filter((r) => r.card.outcome.trim() || r.card.chosen_approach.trim())
-    .map((r): PhrasingContent[] => [
-      ...(r.card.outcome.trim() ? [strong(text(flat(r.card.outcome)))] : []),
-      ...(r.card.chosen_approach.trim()
-        ? [...(r.card.outcome.trim() ? [text(" — ")] : []), ...chosen(r)]
-        : []),
-    ]);
-  return items.length ? [bullets(items)] : [];
-}
-
-function consequencesBlock(records: readonly RecordView[]): RootContent[] {
-  const effects = records.flatMap((r) => r.tier_b?.side_effects ?? []);
-  const deps = records.flatMap((r) => r.tier_b?.dependencies ?? []).map((d) => `Depends on: ${d}`);
-  const findings = records.flatMap((r) => r.findings).map((f) => `Finding: ${f}`);
-  return listOf([...effects, ...deps, ...findings]);
-}
-
 /** Whose word a record is, when an agent wrote it: not confirmed yet, or confirmed by whom. */
-function consentNote(r: RecordView): PhrasingContent[] {
-  if (r.consent === "proposed") return [text(" — "), strong(text("not confirmed by a person"))];
+function consentNote(r: RecordView, words: AdrWords): string[] {
+  if (r.consent === "proposed") return [words.proposed];
   const confirmed = r.confirmations.at(-1);
-  return confirmed ? [text(`, confirmed by ${confirmed.actor.name}`)] : [];
+  return confirmed ? [words.confirmedBy(confirmed.actor.name)] : [];
 }
 
 function provenanceBlock(
   records: readonly RecordView[],
+  words: AdrWords,
   notes: ReadonlyMap<string, readonly string[]> | undefined,
 ): RootContent[] {
   const items: BlockContent[][] = records.map((r) => {
-    const reasons = cardIncompleteness(r);
+    const reasons = cardIncompleteness(r).map((reason) => words.reasons[reason.rule]);
+    const status =
+      r.status === "superseded" ? [words.superseded] : r.status === "stale" ? [words.stale] : [];
+    const remarks = [
+      ...status,
+      ...(reasons.length ? [`${words.incomplete}: ${reasons.join(", ")}`] : []),
+      ...consentNote(r, words),
+    ];
     const line = paragraph(
       code(r.id),
       text(
-        ` ${r.kind === "decision" ? "decision" : "intent card"} by ${r.actor.name}, ${r.at.slice(0, 10)}, session `,
+        ` ${r.kind === "decision" ? words.decision : words.intent}, ${r.actor.name}, ${r.at.slice(0, 10)}${remarks.length ? ` (${remarks.join("; ")})` : ""}`,
       ),
-      code(r.session_id),
-      ...(r.status !== "active" ? [text(` (${r.status})`)] : []),
-      ...consentNote(r),
     );
-    const under: PhrasingContent[][] = [
-      ...reasons.map((reason) => [strong(text("Incomplete:")), text(` ${reason.message}`)]),
-      ...(notes?.get(r.id) ?? []).map((note) => [text(note)]),
-    ];
+    const under = (notes?.get(r.id) ?? []).map((note) => [text(note)]);
     return under.length ? [line, bullets(under)] : [line];
   });
   return [bullets(items)];

@@ -23,11 +23,35 @@ export type ExportInput = {
   author?: string;
   events: readonly AdriftEvent[];
   records: readonly RecordView[];
+  /** the key and title of the backlog's artifacts (stories, tasks, epics, rules) by id */
+  names?: ReadonlyMap<string, { key?: string; title: string }>;
 };
 
-function summarize(event: AdriftEvent, records: Map<string, RecordView>): string {
+type Names = NonNullable<ExportInput["names"]>;
+
+/** `TK-1 "Parse amounts"`, or the id when the artifact is not known. */
+function named(names: Names, id: string): string {
+  const artifact = names.get(id);
+  if (!artifact) return id;
+  return `${artifact.key ?? id} "${clip(flatten(artifact.title), 80)}"`;
+}
+
+function summarize(event: AdriftEvent, records: Map<string, RecordView>, names: Names): string {
   const outcome = (id: string) => clip(flatten(records.get(id)?.card.outcome ?? id), 100);
   switch (event.type) {
+    case "story_transitioned":
+      return `story ${named(names, event.data.story_id)}: ${event.data.from} → ${event.data.to}`;
+    case "task_transitioned":
+      return `task ${named(names, event.data.task_id)}: ${event.data.from} → ${event.data.to}`;
+    case "story_created":
+    case "task_created":
+    case "epic_created":
+    case "business_rule_recorded":
+      return `${event.type.split("_")[0]!.replace("business", "rule")} created: ${named(names, event.id)}`;
+    case "verdict_recorded":
+      return `verdict ${event.data.verdict} on task ${named(names, event.data.task_id)}`;
+    case "open_question_declared":
+      return `question: ${clip(flatten(event.data.question), 100)}`;
     case "session_started":
       return `session started${event.data.title ? `: ${event.data.title}` : ""}`;
     case "workline_opened":
@@ -39,7 +63,7 @@ function summarize(event: AdriftEvent, records: Map<string, RecordView>): string
     case "intent_card_recorded":
       return `intent card: ${outcome(event.id)}`;
     case "decision_recorded":
-      return `decision: ${outcome(event.id)}`;
+      return `decision: ${outcome(event.id)}${event.data.findings.length ? ` (${event.data.findings.length} finding${event.data.findings.length === 1 ? "" : "s"})` : ""}`;
     case "intent_card_amended":
       return `amended ${event.data.target_id}: ${Object.keys(event.data.changes).join(", ")}`;
     case "intent_confirmed": {
@@ -92,6 +116,11 @@ function decisionSection(record: RecordView): RootContent[] {
         .map(([k, v]) => paragraph(strong(text(`${k}:`)), ` ${flatten(v)}`)),
     ),
   ];
+  if (record.findings.length)
+    blocks.push(
+      paragraph(strong(text("Findings:"))),
+      list(record.findings.map((f) => paragraph(flatten(f)))),
+    );
   if (record.considered.length)
     blocks.push(
       paragraph(strong(text("Considered and rejected:"))),
@@ -114,6 +143,7 @@ function decisionSection(record: RecordView): RootContent[] {
  */
 export function* exportSections(input: ExportInput): Generator<RootContent[]> {
   const records = new Map(input.records.map((r) => [r.id, r]));
+  const names = input.names ?? new Map();
   const complete = input.records.filter((r) => cardIncompleteness(r).length === 0).length;
   yield [
     heading(1, `${input.kind === "session" ? "Session" : "Workline"}: ${input.title ?? input.id}`),
@@ -125,7 +155,7 @@ export function* exportSections(input: ExportInput): Generator<RootContent[]> {
     input.events.length
       ? table(
           ["When", "Who", "What"],
-          input.events.map((e) => [e.at, e.actor.name, summarize(e, records)]),
+          input.events.map((e) => [e.at, e.actor.name, summarize(e, records, names)]),
         )
       : paragraph("Nothing recorded."),
     heading(2, "Decisions"),

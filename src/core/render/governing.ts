@@ -29,7 +29,7 @@ export function cardText(record: RecordView): string {
   return lines.filter(Boolean).join("\n");
 }
 
-/** The header line of an item: id, kind (stale when marked so), one-line title and the scope that matched. */
+/** The header line of an item: id, kind (stale as `adrift stale` says: marked, or computed stale), one-line title and the scope that matched. */
 export function headerLine(item: GoverningItem, title: string): string {
   const files = `${item.paths.length} file${item.paths.length === 1 ? "" : "s"}`;
   const kind = item.stale ? `${item.kind} (stale: check it again)` : item.kind;

@@ -4,8 +4,17 @@ import type { BlockContent, PhrasingContent } from "mdast";
 import { type ForgeLinks, forgeLinks } from "../reports/forge.js";
 import type { Named, PrCommentModel } from "../reports/pr-comment.js";
 import type { PrPath } from "../reports/pr-stale.js";
-import type { ChangeCommit } from "../staleness/types.js";
-import { code, type JoinableCode, joinableCode, sentence, type Words, words } from "./report-md.js";
+import type { AnchorChange, ChangeCommit } from "../staleness/types.js";
+import { whyBlocks, whyLines } from "./record-why.js";
+import {
+  code,
+  html,
+  type JoinableCode,
+  joinableCode,
+  sentence,
+  type Words,
+  words,
+} from "./report-md.js";
 import { quotePath, safeText } from "./terminal.js";
 import { clip, flatten } from "./text.js";
 
@@ -32,12 +41,18 @@ export class ItemLinks {
     return url ? { type: "link", url, children: [code(value)] } : joinableCode(value);
   }
 
-  /** A record by its short id, linked to its line in the log at the head. */
-  record(r: Named): PhrasingContent | JoinableCode {
+  /**
+   * A record by its short id, linked to its page on the decision site when one is configured
+   * (`site.url`), else to its line in the log at the head.
+   */
+  record(r: Named & { id?: string }): PhrasingContent | JoinableCode {
+    const site = this.model.site_url;
     const url =
-      this.links && r.location
-        ? this.links.file(r.location.file, this.model.head, r.location.line)
-        : undefined;
+      site && r.id && /^[0-9A-Za-z]+$/.test(r.id)
+        ? `${site}/records/${r.id}.html`
+        : this.links && r.location
+          ? this.links.file(r.location.file, this.model.head, r.location.line)
+          : undefined;
     return this.link(r.short_id, url);
   }
 
@@ -94,24 +109,104 @@ function remedy(r: Named): Phrase[] {
 /** One paragraph (see `sentence`: adrift's words printed as they are, user text escaped). */
 const item = (...children: Phrase[]): BlockContent[] => [sentence(...children)];
 
+/** How an anchor changed, in words: `src/a.ts#login` modified, → `src/b.ts#signIn`. */
+function anchorPhrases(l: ItemLinks, anchors: readonly AnchorChange[]): Phrase[] {
+  const out: Phrase[] = [];
+  anchors.slice(0, MAX_PATHS_PER_ITEM).forEach((a, i) => {
+    if (i > 0) out.push(w(", "));
+    out.push(joinableCode(`${a.path}#${a.symbol}`), w(` ${a.change}`));
+    if (a.change === "moved" || a.change === "renamed")
+      out.push(w(" to "), joinableCode(`${a.new_path ?? a.path}#${a.new_symbol ?? a.symbol}`));
+    if (a.commits[0]) out.push(w(" in "), l.commit(a.commits[0]));
+  });
+  if (anchors.length > MAX_PATHS_PER_ITEM)
+    out.push(w(`, and ${anchors.length - MAX_PATHS_PER_ITEM} more`));
+  return out;
+}
+
+/**
+ * The collapsed part of a record's item: its why (trigger, chosen approach, rationale,
+ * constraints, what it lacks in words) and the anchors that changed. Nothing when there is
+ * nothing to show. The summary is adrift's fixed words; user text is escaped Markdown inside.
+ */
+export function whyDetails(
+  l: ItemLinks,
+  r: Named,
+  anchors: readonly AnchorChange[] = [],
+): BlockContent[] {
+  const blocks = whyBlocks(whyLines(r.why, r.incomplete ?? []));
+  if (anchors.length > 0)
+    blocks.push(sentence(w("Anchors changed: "), ...anchorPhrases(l, anchors)));
+  if (blocks.length === 0) return [];
+  return [
+    html("<details><summary>What was decided, and why</summary>"),
+    ...blocks,
+    html("</details>"),
+  ];
+}
+
 /** An item of "Records this PR makes stale". */
 export function madeStaleItem(l: ItemLinks, s: PrCommentModel["stale"][number]): BlockContent[] {
   const head = [w(`${s.kind} `), l.record(s), ` ${short(s.outcome)}`, w(" — ")];
+  const details = whyDetails(l, s, s.anchors);
   if (s.by === "mark")
-    return item(
+    return [
+      ...item(
+        ...head,
+        ...(s.paths.length > 0
+          ? [w("marked stale in this PR: "), ...l.paths(s.paths)]
+          : [w("marked stale by hand in this PR")]),
+        ...remedy(s),
+      ),
+      ...details,
+    ];
+  return [
+    ...item(
       ...head,
-      ...(s.paths.length > 0
-        ? [w("marked stale in this PR: "), ...l.paths(s.paths)]
-        : [w("marked stale by hand in this PR")]),
+      ...l.paths(s.paths, s.omitted_paths),
+      w(" changed by "),
+      ...l.commits(s.commits, s.omitted_commits),
       ...remedy(s),
-    );
-  return item(
-    ...head,
-    ...l.paths(s.paths, s.omitted_paths),
-    w(" changed by "),
-    ...l.commits(s.commits, s.omitted_commits),
-    ...remedy(s),
-  );
+    ),
+    ...details,
+  ];
+}
+
+/** An item of "Records this PR moved": where its files went, and how to re-base it there. */
+export function movedItem(l: ItemLinks, r: PrCommentModel["moved"][number]): BlockContent[] {
+  return [
+    ...item(
+      w(`${r.kind} `),
+      l.record(r),
+      ` ${short(r.outcome)}`,
+      w(" — moved: "),
+      ...l.paths(r.paths, r.omitted_paths),
+      w(" by "),
+      ...l.commits(r.commits),
+      w(". Re-base it on the new paths: "),
+      joinableCode(`adrift decision reverify ${r.short_id}`),
+    ),
+    ...whyDetails(l, r, r.anchors),
+  ];
+}
+
+/** An item of "Records to review": the files added under its scope, and how to settle it. */
+export function reviewItem(l: ItemLinks, r: PrCommentModel["review"][number]): BlockContent[] {
+  return [
+    ...item(
+      w(`${r.kind} `),
+      l.record(r),
+      ` ${short(r.outcome)}`,
+      w(" — files added under its scope: "),
+      ...l.paths(r.paths, r.omitted_paths),
+      w(" by "),
+      ...l.commits(r.commits),
+      w(". If they follow the decision, "),
+      joinableCode(`adrift decision reverify ${r.short_id}`),
+      w("; if not, narrow its scope."),
+    ),
+    ...whyDetails(l, r, r.anchors),
+  ];
 }
 
 /** An item of "Already stale on the base branch". */
@@ -129,18 +224,31 @@ export function alreadyStaleItem(
             ...l.paths(s.paths.map((path) => ({ path }))),
           ]
         : [w("marked stale in the log before this PR")];
-  return item(...head, ...why, ...remedy(s));
+  return [...item(...head, ...why, ...remedy(s)), ...whyDetails(l, s)];
 }
 
 /** An item of "New and amended records". */
 export function recordItem(l: ItemLinks, r: PrCommentModel["records"][number]): BlockContent[] {
-  return item(
-    w(`${r.change} ${r.kind} `),
-    l.record(r),
-    ` ${short(r.outcome)}`,
-    r.incomplete.length ? ` — incomplete: ${r.incomplete.map((i) => i.rule).join(", ")}` : "",
-    r.proposed ? w(" — proposed by an agent, not confirmed by a person") : "",
-  );
+  return [
+    ...item(
+      w(`${r.change} ${r.kind} `),
+      l.record(r),
+      ` ${short(r.outcome)}`,
+      ...(r.incomplete.length
+        ? [
+            w(` — incomplete (${plural(r.incomplete.length, "part")} missing): complete it with `),
+            joinableCode(`adrift intent amend ${r.short_id}`),
+          ]
+        : []),
+      ...(r.proposed
+        ? [
+            w(" — proposed by an agent, not confirmed by a person: "),
+            joinableCode(`adrift intent confirm ${r.short_id}`),
+          ]
+        : []),
+    ),
+    ...whyDetails(l, r),
+  ];
 }
 
 /** An item of "Changed files no decision covers". */
@@ -185,24 +293,30 @@ export function unattributedItem(
   l: ItemLinks,
   u: PrCommentModel["unattributed"][number],
 ): BlockContent[] {
-  return item(
-    l.record(u),
-    ` ${short(u.outcome)}`,
-    w(" — "),
-    ...(u.paths.length > 0
-      ? [w("differs from its fingerprints: "), ...l.paths(u.paths.map((path) => ({ path })))]
-      : [w("marked stale in the log")]),
-  );
+  return [
+    ...item(
+      l.record(u),
+      ` ${short(u.outcome)}`,
+      w(" — "),
+      ...(u.paths.length > 0
+        ? [w("differs from its fingerprints: "), ...l.paths(u.paths.map((path) => ({ path })))]
+        : [w("marked stale in the log")]),
+    ),
+    ...whyDetails(l, u),
+  ];
 }
 
 /** An item of the records the PR changed only outside their anchors. */
 export function touchedItem(l: ItemLinks, r: PrCommentModel["touched"][number]): BlockContent[] {
-  return item(
-    l.record(r),
-    ` ${short(r.outcome)}`,
-    w(" — its anchors are unchanged in "),
-    ...l.paths(r.paths.map((path) => ({ path }))),
-  );
+  return [
+    ...item(
+      l.record(r),
+      ` ${short(r.outcome)}`,
+      w(" — its anchors are unchanged in "),
+      ...l.paths(r.paths.map((path) => ({ path }))),
+    ),
+    ...whyDetails(l, r),
+  ];
 }
 
 /** The one-line summary. */
@@ -225,5 +339,8 @@ export function summaryLine(model: PrCommentModel): string {
     plural(s.open_questions, "open question"),
   );
   if (s.proposed > 0) parts.push(`${s.proposed} proposed by an agent, waiting for a person`);
+  if (s.moved > 0) parts.push(`${plural(s.moved, "record")} moved`);
+  if (s.review > 0) parts.push(`${plural(s.review, "record")} to review`);
+  if (s.touched > 0) parts.push(`${plural(s.touched, "record")} touched outside their anchors`);
   return parts.join(" · ");
 }

@@ -1,12 +1,14 @@
-import type { BlockContent, RootContent } from "mdast";
+import type { BlockContent, List, RootContent } from "mdast";
 import type { PrCommentModel } from "../reports/pr-comment.js";
 import {
   alreadyStaleItem,
   draftItem,
   ItemLinks,
   madeStaleItem,
+  movedItem,
   questionItem,
   recordItem,
+  reviewItem,
   ruleItem,
   short,
   summaryLine,
@@ -15,7 +17,7 @@ import {
   uncoveredItem,
 } from "./pr-comment-items.js";
 import { MAX_ITEMS_PER_SECTION, PR_COMMENT_LIMIT } from "./pr-comment-limits.js";
-import { html, list, paragraph, renderMarkdown, strong, text } from "./report-md.js";
+import { html, paragraph, renderMarkdown, strong, text } from "./report-md.js";
 
 export { MAX_ITEMS_PER_SECTION, PR_COMMENT_LIMIT } from "./pr-comment-limits.js";
 
@@ -47,6 +49,12 @@ function sections(model: PrCommentModel): Section[] {
   return [
     section("Records this PR makes stale", model.stale, (s) => madeStaleItem(l, s)),
     section("New and amended records", model.records, (r) => recordItem(l, r)),
+    section("Records this PR moved (renames only, not stale)", model.moved ?? [], (r) =>
+      movedItem(l, r),
+    ),
+    section("Records to review: files this PR added under their scope", model.review ?? [], (r) =>
+      reviewItem(l, r),
+    ),
     section("Changed files no decision covers", model.uncovered, (u) => uncoveredItem(l, u)),
     section("Open questions affecting this PR's stories and tasks", model.questions, questionItem),
     section("Business rules without stories", model.rules_without_stories, ruleItem),
@@ -63,19 +71,43 @@ function sections(model: PrCommentModel): Section[] {
   ].filter((s) => s.count > 0);
 }
 
-/** Rendered list lines of a section's first items (one serializer call, one line per item). */
+/**
+ * A bullet list of items: an item of one paragraph is one line; an item of several blocks (a
+ * record and its collapsed why) is spread, its blocks apart, so the HTML of `<details>` ends
+ * before the Markdown inside it starts.
+ */
+function bulletList(items: BlockContent[][]): List {
+  return {
+    type: "list",
+    ordered: false,
+    spread: false,
+    children: items.map((children) => ({
+      type: "listItem",
+      spread: children.length > 1,
+      children,
+    })),
+  };
+}
+
+/**
+ * An item as it is joined into its section: one line, or several lines followed by a blank one
+ * (an HTML block inside an item ends only at a blank line: the next item must not join it).
+ */
+const asJoined = (rendered: string): string => {
+  const item = rendered.replace(/\n+$/, "");
+  return item.includes("\n") ? `${item}\n` : item;
+};
+
+/** Rendered items of a section's first items (one serializer call), each as `asJoined` has it. */
 function renderLines(items: BlockContent[][]): string[] {
   if (items.length === 0) return [];
-  const lines = renderMarkdown([list(items)])
-    .split("\n")
-    .filter((l) => l.length > 0);
-  if (lines.length === items.length) return lines;
-  // An item spanning lines (never expected: item text is flattened): render one by one.
-  return items.map((item) =>
-    renderMarkdown([list([item])])
-      .trimEnd()
-      .replace(/\n/g, " "),
-  );
+  // Every item starts a line with "- "; its other lines are indented (item text is flattened).
+  const lines = renderMarkdown([bulletList(items)])
+    .replace(/\n+$/, "")
+    .split(/\n+(?=- )/);
+  if (lines.length === items.length) return lines.map(asJoined);
+  // Never expected: render one by one.
+  return items.map((item) => asJoined(renderMarkdown([bulletList([item])])));
 }
 
 /** A lower bound of an item's rendered size: its raw text (escaping only adds characters). */
@@ -198,7 +230,8 @@ export function renderPrComment(model: PrCommentModel, limit = PR_COMMENT_LIMIT)
   const parts = [head];
   all.forEach((section, i) => {
     const block = [opening(section)];
-    if (shown[i]! > 0) block.push(lines[i]!.first(shown[i]!).join("\n"));
+    // (a last item of several lines ends with a blank line of its own: the join adds one)
+    if (shown[i]! > 0) block.push(lines[i]!.first(shown[i]!).join("\n").replace(/\n+$/, ""));
     if (shown[i]! < section.count) block.push(more(section.count - shown[i]!));
     block.push("</details>");
     parts.push(block.join("\n\n"));

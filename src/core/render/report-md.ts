@@ -81,11 +81,14 @@ export function list(items: (Paragraph | BlockContent[])[], ordered = false): Li
   };
 }
 
-/** A GFM table; cells are phrasing (strings become neutralised text). */
-export function table(header: string[], rows: (PhrasingContent | string)[][]): Table {
-  const cell = (c: PhrasingContent | string): TableCell => ({
+/** A GFM table; cells are phrasing, or several phrasing nodes (strings become neutralised text). */
+export function table(
+  header: string[],
+  rows: (PhrasingContent | PhrasingContent[] | string)[][],
+): Table {
+  const cell = (c: PhrasingContent | PhrasingContent[] | string): TableCell => ({
     type: "tableCell",
-    children: [typeof c === "string" ? text(c) : c],
+    children: Array.isArray(c) ? c : [typeof c === "string" ? text(c) : c],
   });
   return {
     type: "table",

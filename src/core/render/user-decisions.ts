@@ -29,13 +29,22 @@ export type UserDecisionsBlock = {
 
 const flat = (text: string, max: number) => clip(flatten(text), max);
 
+/** Who decided: the person who last confirmed an agent's record, else its author. */
+function decider(record: RecordView): string {
+  const person = record.confirmations.at(-1)?.actor ?? record.actor;
+  return person.email ?? person.name;
+}
+
 function toUserDecision(record: RecordView): UserDecision {
+  // An intent card is not an answer to a question: its outcome and chosen approach are the decision.
+  const card = record.kind === "intent";
+  const chosen = card && record.card.chosen_approach ? `: ${record.card.chosen_approach}` : "";
   return {
     id: record.id,
     question_id: record.question_id,
-    question: record.card.trigger,
-    decision: record.card.outcome,
-    decided_by: record.actor.email ?? record.actor.name,
+    question: card ? "" : (record.card.trigger ?? ""),
+    decision: `${record.card.outcome ?? ""}${chosen}`,
+    decided_by: decider(record),
     at: record.at,
   };
 }

@@ -9,6 +9,8 @@ export type Area = {
   covered_files: number;
   /** covered files that a stale decision governs (it may not be the only one) */
   covered_by_stale: number;
+  /** covered files that only stale decisions govern: covered, yet nothing fresh vouches for them */
+  covered_only_by_stale: number;
   decisions: string[];
   adrs: string[];
 };
@@ -39,6 +41,7 @@ export function coverageByArea(
         files: 0,
         covered_files: 0,
         covered_by_stale: 0,
+        covered_only_by_stale: 0,
         decisions: [],
         adrs: [],
         d: new Set(),
@@ -49,7 +52,10 @@ export function coverageByArea(
     area.files++;
     const governors = governorsOf(index, file).filter((g) => g.kind !== "intent");
     if (governors.length > 0) area.covered_files++;
-    if (governors.some((g) => stale.has(g.id))) area.covered_by_stale++;
+    if (governors.some((g) => stale.has(g.id))) {
+      area.covered_by_stale++;
+      if (governors.every((g) => stale.has(g.id))) area.covered_only_by_stale++;
+    }
     for (const g of governors) (g.kind === "adr" ? area.a : area.d).add(g.id);
   }
   return [...areas.values()]
@@ -75,14 +81,15 @@ export function matchCounter(files: readonly string[]): (entry: string) => numbe
     const known = counted.get(entry);
     if (known !== undefined) return known;
     const scope = compileScope(entry);
-    const count =
-      scope.kind === "glob"
+    const count = scope.exclude
+      ? 0 // it takes files out of the other entries, matches none itself
+      : scope.kind === "glob"
         ? files.filter((f) => scope.matches(f)).length
         : scope.kind === "directory"
-          ? (dirCount.get(entry.slice(0, -1)) ?? 0)
-          : exact.has(entry)
+          ? (dirCount.get(scope.literal.slice(0, -1)) ?? 0)
+          : exact.has(scope.literal)
             ? 1
-            : (dirCount.get(entry) ?? 0);
+            : (dirCount.get(scope.literal) ?? 0);
     counted.set(entry, count);
     return count;
   };

@@ -1,4 +1,4 @@
-import { scopeKind } from "../rules/scope.js";
+import { isExclusion, scopeKind, unescapeEntry } from "../rules/scope.js";
 import { buildScopeIndex, coverageOf, type Governor } from "../staleness/scope-index.js";
 
 /** Whether changed paths are covered and, when `withIds`, the ids of the governors that cover them. */
@@ -31,9 +31,15 @@ export function changeCoverage(
   const sort = (entry: string): "glob" | "near" | undefined => {
     const kind = scopeKind(entry);
     if (kind === "glob") return "glob";
-    return near.has(kind === "directory" ? entry.slice(0, -1) : entry) ? "near" : undefined;
+    const named = unescapeEntry(entry);
+    return near.has(kind === "directory" ? named.slice(0, -1) : named) ? "near" : undefined;
   };
   for (const governor of governors) {
+    // A scope with exclusions is matched whole (the index tests it path by path).
+    if (governor.entries.some(isExclusion)) {
+      globbed.push(governor);
+      continue;
+    }
     // Most governors have one entry: they go (or not) as they are, with no arrays built.
     if (governor.entries.length === 1) {
       const only = sort(governor.entries[0]!);

@@ -1,4 +1,5 @@
 import type { ProjectState, RecordView } from "../project/state.js";
+import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
 import { compileScope } from "../rules/scope.js";
 import { buildScopeIndex } from "../staleness/scope-index.js";
 import type { ChangeCommit, StaleFinding, StalenessReport } from "../staleness/types.js";
@@ -6,6 +7,7 @@ import { type Area, coverageByArea, matchCounter } from "./areas.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
 import { type AdrInput, type AdrRelation, type BacklogInput, isAcceptedAdr } from "./inputs.js";
 import { type ChainStep, type Propagated, propagateStaleness } from "./propagation.js";
+import { type RecordWhy, whyOfCard } from "./report-index.js";
 
 /** The version of the correspondence report's JSON shape (docs/formats.md). */
 export const CORRESPONDENCE_VERSION = 2;
@@ -37,6 +39,10 @@ export type CorrespondenceRecord = {
   revision: string;
   adrs: string[];
   paths: CorrespondencePath[];
+  /** its trigger, chosen approach, rationale and constraints (absent when all are blank) */
+  why?: RecordWhy;
+  /** what its card lacks (absent when complete) */
+  incomplete?: IncompletenessReason[];
 };
 
 export type CorrespondenceAdr = {
@@ -70,6 +76,10 @@ export type CorrespondenceReport = {
     covered_files: number;
     /** covered files that a stale decision (marked, or computed at HEAD) governs */
     covered_by_stale: number;
+    /** covered files that only stale decisions govern */
+    covered_only_by_stale: number;
+    /** records stale (marked in the log, or computed at HEAD), superseded ones left out */
+    stale_records: number;
     uncovered_files: number;
   };
   notices: string[];
@@ -78,6 +88,11 @@ export type CorrespondenceReport = {
   areas: Area[];
   uncovered: string[];
   propagation: Propagated[];
+  /**
+   * the title of every record, ADR, story, task and rule the report names by id (a record's
+   * outcome), so renderers print titles beside ids
+   */
+  titles: Record<string, string>;
 };
 
 /** Everything the report is computed from. */
@@ -99,9 +114,9 @@ function entryState(
   finding: StaleFinding | undefined,
 ): CorrespondencePath {
   const scope = compileScope(entry);
-  const changes = (finding?.state === "fresh" ? [] : (finding?.paths ?? [])).filter((c) =>
-    scope.matches(c.path),
-  );
+  const changes = (
+    finding?.state === "fresh" || scope.exclude ? [] : (finding?.paths ?? [])
+  ).filter((c) => scope.matches(c.path));
   const hashes = new Set(changes.flatMap((c) => c.commits));
   const commits = (finding?.commits ?? []).filter((c) => hashes.has(c.hash));
   const newPaths = changes.flatMap((c) =>
@@ -136,6 +151,8 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
     const entries = record.basis?.touched_paths ?? [];
     if (entries.length === 0) continue;
     const finding = findings.get(record.id);
+    const why = whyOfCard(record.card);
+    const incomplete = cardIncompleteness(record);
     records.push({
       id: record.id,
       kind: record.kind,
@@ -146,6 +163,8 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
       revision: record.basis!.revision,
       adrs: (adrsOf.get(record.id) ?? []).sort(),
       paths: [...entries].sort().map((e) => entryState(e, count(e), finding)),
+      ...(why ? { why } : {}),
+      ...(incomplete.length > 0 ? { incomplete } : {}),
     });
   }
   records.sort(byId);
@@ -208,6 +227,8 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
       files: input.files.length,
       covered_files: covered,
       covered_by_stale: areas.reduce((n, a) => n + a.covered_by_stale, 0),
+      covered_only_by_stale: areas.reduce((n, a) => n + a.covered_only_by_stale, 0),
+      stale_records: staleIds.length,
       uncovered_files: input.files.length - covered,
     },
     notices: [...input.staleness.notices].sort(),
@@ -216,5 +237,37 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
     areas,
     uncovered,
     propagation,
+    titles: titlesOf(input, records, areas, adrs, propagation),
   };
+}
+
+/** The titles of the ids a report names: records, ADRs, and the backlog propagation reaches. */
+function titlesOf(
+  input: CorrespondenceInput,
+  records: readonly CorrespondenceRecord[],
+  areas: readonly Area[],
+  adrs: readonly CorrespondenceAdr[],
+  propagation: readonly Propagated[],
+): Record<string, string> {
+  const named = new Set<string>();
+  for (const r of records) named.add(r.id);
+  for (const a of areas) for (const id of [...a.decisions, ...a.adrs]) named.add(id);
+  for (const a of adrs) {
+    named.add(a.id);
+    for (const id of a.record_ids) named.add(id);
+    for (const rel of a.relations) named.add(rel.target);
+    for (const step of a.chain) named.add(step.id);
+  }
+  for (const p of propagation) for (const step of [{ id: p.id }, ...p.chain]) named.add(step.id);
+  const backlog = new Map<string, string>();
+  for (const list of [input.backlog.stories, input.backlog.tasks, input.backlog.rules])
+    for (const item of list) backlog.set(item.id, item.title);
+  const adrTitles = new Map(input.adrs.map((a) => [a.id, a.title]));
+  const out: [string, string][] = [];
+  for (const id of [...named].sort()) {
+    const title = input.state.records.get(id)?.card.outcome ?? adrTitles.get(id) ?? backlog.get(id);
+    if (title !== undefined) out.push([id, title]);
+  }
+  // Own properties whatever the id (`__proto__` too).
+  return Object.fromEntries(out);
 }

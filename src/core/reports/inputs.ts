@@ -28,7 +28,13 @@ export type BacklogInput = {
 export type QuestionInput = {
   id: string;
   question: string;
-  affects: { rules: string[]; stories: string[]; tasks: string[] };
+  affects: {
+    rules: string[];
+    stories: string[];
+    tasks: string[];
+    paths?: string[];
+    decisions?: string[];
+  };
 };
 
 /** An ADR draft awaiting review. */

@@ -1,9 +1,10 @@
 import type { IncompletenessReason } from "../rules/completeness.js";
-import { globBase, scopeKind } from "../rules/scope.js";
+import { questionsAffectingPaths } from "../rules/questions.js";
+import { globBase, isExclusion, scopeKind, unescapeEntry } from "../rules/scope.js";
 import { prefixStart } from "../staleness/history.js";
 import { compiledScopes } from "../staleness/scope-candidates.js";
 import type { Governor } from "../staleness/scope-index.js";
-import type { StalenessReport } from "../staleness/types.js";
+import type { AnchorChange, ChangeCommit, StalenessReport } from "../staleness/types.js";
 import { type Baseline, type BaselineVerdict, baselineJudge } from "./baseline.js";
 import { changeCoverage } from "./change-coverage.js";
 import type { Forge } from "./forge.js";
@@ -22,12 +23,13 @@ import { evaluateGates, type FailCondition, type Gate } from "./pr-gates.js";
 import {
   type AtBase,
   type BaseStale,
+  type PrPath,
   type PrStale,
   type StaleSplit,
   splitStale,
   type Unattributed,
 } from "./pr-stale.js";
-import { type ReportRecords, recordIds } from "./report-index.js";
+import { type RecordWhy, type ReportRecords, recordIds } from "./report-index.js";
 import { shortIds } from "./short-ids.js";
 
 export type { BaseStale, PrStale, Unattributed } from "./pr-stale.js";
@@ -68,13 +70,67 @@ export type PrCommentInput = {
   today: string;
   /** where the repository lives on a forge, for links (none: plain text) */
   forge?: Forge;
+  /** where the decision site is published (`site.url`): records link to their pages there */
+  site_url?: string;
 };
 
 /** Where a record's event is in the log at the head commit (for a link to that line). */
 export type LogLocation = { file: string; line: number };
 
-/** What every record the comment names carries: its shortest unique id, and where it is. */
-export type Named = { short_id: string; location?: LogLocation };
+/**
+ * What every record the comment names carries: its shortest unique id, where it is, its why
+ * (trigger, chosen approach, rationale, constraints) and what it lacks.
+ */
+export type Named = {
+  short_id: string;
+  location?: LogLocation;
+  why?: RecordWhy;
+  incomplete?: IncompletenessReason[];
+};
+
+/**
+ * A record the PR's commits moved (only renames, content unchanged) or that has files to review
+ * (only files added under a directory or glob entry): not stale, listed collapsed, never gating.
+ */
+export type PrNotStale = {
+  id: string;
+  kind: "intent" | "decision";
+  outcome: string;
+  paths: PrPath[];
+  omitted_paths?: number;
+  commits: ChangeCommit[];
+  /** its anchors that moved or were renamed (records with anchors only) */
+  anchors?: AnchorChange[];
+};
+
+/** The records the PR's commits left moved, and those with new files to review (by id). */
+function notStaleByPr(input: PrCommentInput): { moved: PrNotStale[]; review: PrNotStale[] } {
+  const prCommits = new Set(input.commits.map((c) => c.hash));
+  const out = { moved: [] as PrNotStale[], review: [] as PrNotStale[] };
+  for (const f of input.staleness.findings) {
+    if (f.state !== "moved" && f.state !== "review") continue;
+    if (!f.commits.some((c) => prCommits.has(c.hash))) continue;
+    const record = input.records.get(f.record_id);
+    if (!record || record.status === "superseded") continue;
+    const own = f.commits.filter((c) => prCommits.has(c.hash));
+    const entry: PrNotStale = {
+      id: f.record_id,
+      kind: record.kind,
+      outcome: record.card.outcome,
+      paths: f.paths.map(({ path, change, new_path }) =>
+        new_path ? { path, change, new_path } : { path, change },
+      ),
+      commits: own,
+    };
+    if (f.omitted_paths) entry.omitted_paths = f.omitted_paths;
+    const anchors = f.anchors?.filter((a) => a.change !== "unchanged");
+    if (anchors && anchors.length > 0) entry.anchors = anchors;
+    out[f.state].push(entry);
+  }
+  out.moved.sort(byId);
+  out.review.sort(byId);
+  return out;
+}
 
 /** A record the PR touched outside its anchors: its files changed, its anchors did not. */
 export type PrTouched = {
@@ -121,6 +177,8 @@ export type PrCommentModel = {
   /** the merge base the diff starts from; null when history does not reach it */
   merge_base: string | null;
   forge: Forge | null;
+  /** the decision site's URL (`site.url`): records link to `<url>/records/<id>.html` */
+  site_url: string | null;
   summary: {
     /** changed = covered + uncovered */
     changed_files: number;
@@ -135,6 +193,10 @@ export type PrCommentModel = {
     open_questions: number;
     /** new and amended records of the PR an agent proposed and no person confirmed */
     proposed: number;
+    /** records the PR's commits moved (renames only), with files to review, touched outside anchors */
+    moved: number;
+    review: number;
+    touched: number;
   };
   notices: string[];
   /** records this PR makes stale */
@@ -152,6 +214,10 @@ export type PrCommentModel = {
    * collapsed, never gating
    */
   touched: (PrTouched & Named)[];
+  /** records the PR's commits moved (renames only, content unchanged): shown collapsed, never gating */
+  moved: (PrNotStale & Named)[];
+  /** records with files the PR added under their directory or glob entries: to review, never gating */
+  review: (PrNotStale & Named)[];
   failing: FailCondition[];
   /** gates asked for that could not be evaluated, with why: they fail too */
   unevaluated: Gate[];
@@ -204,14 +270,21 @@ function governedBy(
   const add = (p: string) => out.add(p);
   for (const g of governors) {
     if (!ids.has(g.id)) continue;
+    if (g.entries.some(isExclusion)) {
+      // A scope with exclusions is tested whole, path by path (few scopes exclude).
+      const scopes = compiledScopes(g.entries);
+      for (const p of sorted) if (scopes.some((s) => s.matches(p))) out.add(p);
+      continue;
+    }
     for (const entry of g.entries) {
       if (seen.has(entry)) continue;
       seen.add(entry);
       const kind = scopeKind(entry);
       if (kind === "glob") globs.push(entry);
       else {
-        if (kind === "path" && unique.has(entry)) out.add(entry);
-        below(kind === "path" ? `${entry}/` : entry, add);
+        const named = unescapeEntry(entry);
+        if (kind === "path" && unique.has(named)) out.add(named);
+        below(kind === "path" ? `${named}/` : named, add);
       }
     }
   }
@@ -320,10 +393,15 @@ export function buildPrComment(
         ...records.map((r) => r.id),
       ]);
   const declared = new Set(input.added.map((e) => e.id));
+  // Questions about the code itself: their paths cover a changed file, or they name a governor.
+  const aboutCode = new Set(
+    questionsAffectingPaths(input.questions, changedPaths, new Set(coverage.ids)).map((q) => q.id),
+  );
   const questions = input.questions
     .filter(
       (q) =>
         declared.has(q.id) ||
+        aboutCode.has(q.id) ||
         [...q.affects.stories, ...q.affects.tasks].some((id) => touched.has(id)),
     )
     .map((q) => ({ id: q.id, question: q.question }))
@@ -349,16 +427,24 @@ export function buildPrComment(
     );
   const incomplete = records.filter((r) => r.incomplete.length > 0).length;
   const touchedOutside = touchedByPr(input);
+  const notStale = notStaleByPr(input);
   const short = shortIds(recordIds(input.records), [
     ...touchedOutside.map((r) => r.id),
+    ...notStale.moved.map((r) => r.id),
+    ...notStale.review.map((r) => r.id),
     ...split.made.map((s) => s.id),
     ...split.already.map((s) => s.id),
     ...records.map((r) => r.id),
     ...split.unattributed.map((u) => u.id),
   ]);
   // The split's and the records' entries are this call's own objects: named in place.
-  const named = <T extends { id: string }>(item: T): T & Named =>
-    Object.assign(item, { short_id: short.get(item.id)! });
+  const named = <T extends { id: string }>(item: T): T & Named => {
+    const record = input.records.get(item.id);
+    const extra: Omit<Named, "location"> = { short_id: short.get(item.id)! };
+    if (record?.why) extra.why = record.why;
+    if (record?.incomplete?.length) extra.incomplete = record.incomplete;
+    return Object.assign(item, extra);
+  };
   const { failing, unevaluated } = evaluateGates(failOn, {
     input,
     split,
@@ -373,6 +459,7 @@ export function buildPrComment(
     head: input.head,
     merge_base: input.merge_base ?? null,
     forge: input.forge ?? null,
+    site_url: input.site_url ?? null,
     summary: {
       changed_files: input.changed.length,
       covered,
@@ -384,6 +471,9 @@ export function buildPrComment(
       incomplete,
       open_questions: questions.length,
       proposed: records.filter((r) => r.proposed).length,
+      moved: notStale.moved.length,
+      review: notStale.review.length,
+      touched: touchedOutside.length,
     },
     notices: notices.sort(),
     stale: split.made.map(named),
@@ -397,6 +487,8 @@ export function buildPrComment(
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
     unattributed: split.unattributed.map(named),
     touched: touchedOutside.map(named),
+    moved: notStale.moved.map(named),
+    review: notStale.review.map(named),
     failing,
     unevaluated,
   };
@@ -410,8 +502,48 @@ export function namedRecordIds(model: PrCommentModel, max: number): string[] {
     model.records,
     model.unattributed,
     model.touched ?? [],
+    model.moved ?? [],
+    model.review ?? [],
   ];
   return [...new Set(lists.flatMap((l) => l.slice(0, max).map((r) => r.id)))];
+}
+
+/** The ids of the records the comment names (each list's first `max`) that carry no why yet. */
+export function lacksWhys(model: PrCommentModel, max: number): string[] {
+  const lists = [
+    model.stale,
+    model.already_stale,
+    model.records,
+    model.unattributed,
+    model.touched ?? [],
+    model.moved ?? [],
+    model.review ?? [],
+  ];
+  const ids = new Set<string>();
+  for (const l of lists) for (const r of l.slice(0, max)) if (!r.why) ids.add(r.id);
+  return [...ids];
+}
+
+/** The model with the whys of named records (read by the caller where the index does not keep them). */
+export function withWhys(
+  model: PrCommentModel,
+  whys: ReadonlyMap<string, RecordWhy>,
+): PrCommentModel {
+  if (whys.size === 0) return model;
+  const at = <T extends Named & { id: string }>(item: T): T => {
+    const why = item.why ? undefined : whys.get(item.id);
+    return why ? { ...item, why } : item;
+  };
+  return {
+    ...model,
+    stale: model.stale.map(at),
+    already_stale: model.already_stale.map(at),
+    records: model.records.map(at),
+    unattributed: model.unattributed.map(at),
+    touched: (model.touched ?? []).map(at),
+    moved: (model.moved ?? []).map(at),
+    review: (model.review ?? []).map(at),
+  };
 }
 
 /** The model with each named record's place in the log (found by the caller at the head). */
@@ -431,5 +563,7 @@ export function withLocations(
     records: model.records.map(at),
     unattributed: model.unattributed.map(at),
     touched: (model.touched ?? []).map(at),
+    moved: (model.moved ?? []).map(at),
+    review: (model.review ?? []).map(at),
   };
 }

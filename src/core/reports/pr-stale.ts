@@ -1,4 +1,4 @@
-import type { ChangeCommit, PathChange, StaleFinding } from "../staleness/types.js";
+import type { AnchorChange, ChangeCommit, PathChange, StaleFinding } from "../staleness/types.js";
 import type { RawEvent } from "./log-ids.js";
 import { markedStaleIds, type ReportRecords } from "./report-index.js";
 
@@ -16,6 +16,8 @@ export type PrStale = {
   omitted_paths?: number;
   commits: ChangeCommit[];
   omitted_commits?: number;
+  /** its anchors that changed (modified, renamed, moved, deleted): records with anchors only */
+  anchors?: AnchorChange[];
 };
 
 /** A record that was already stale before the pull request. */
@@ -39,7 +41,10 @@ export type BaseStale = {
  */
 export type Unattributed = { id: string; outcome: string; paths: string[]; marked: boolean };
 
-/** Whether each record is stale at the merge base; undefined where that could not be told. */
+/**
+ * Whether each record is stale on the base branch as it is now (at its tip: the merge base when
+ * the base has not moved on); undefined where that could not be told.
+ */
 export type AtBase = ReadonlyMap<string, boolean | undefined>;
 
 /** What the split reads. */
@@ -60,7 +65,7 @@ export type StaleSplitInput = {
 };
 
 /**
- * Why a record's staleness at the merge base is asked: `merged` — every listed commit is the
+ * Why a record's staleness on the base branch (`AtBase`) is asked: `merged` — every listed commit is the
  * PR's, but the PR merged in a line that forked before the merge base (a base commit may hide
  * behind the PR's older ones, or the merge may have undone it); `base` — commits of the base are
  * listed, but a commit that changed the scope did not always make the record stale there (a pure
@@ -73,7 +78,7 @@ export type StaleSplit = {
   made: PrStale[];
   already: BaseStale[];
   unattributed: Unattributed[];
-  /** records whose staleness at the merge base the caller must find out (then split again) */
+  /** records whose staleness on the base branch the caller must find out (then split again) */
   ask: { id: string; why: AskReason }[];
   /** records counted as made stale by the PR because their base could not be judged */
   assumed: string[];
@@ -110,13 +115,20 @@ function prMarks(added: readonly RawEvent[]): Map<string, PrMark> {
  * A finding lists the earliest commits that changed the scope (parents before children), so on a
  * range whose every commit descends from the merge base, a base commit (an ancestor of the merge
  * base) is listed before all of the PR's: a finding that lists only the PR's commits is the
- * PR's. The rest are returned in `ask`, for the caller to judge at the merge base: a PR that
- * merged in an older line may hide a base commit behind its own older ones, or undo it; a base
+ * PR's. A record the PR itself recorded is the PR's (the base has no such record). The rest are
+ * returned in `ask`, for the caller to judge on the base branch as it is now (`AtBase`): "made
+ * stale by this PR" is what merging it adds to the base, so what the base's own commits made
+ * stale — before the fork, or after it when the work tree merged them in — is not the PR's. A
+ * PR that merged in an older line may hide a base commit behind its own older ones, or undo it; a base
  * commit listed may only have moved the record there (a pure rename), the PR's commits making it
  * stale; a record judged by fingerprints (its basis is not in the clone) has no commits to go by.
  */
 export function splitStale(input: StaleSplitInput): StaleSplit {
   const marks = prMarks(input.added);
+  // Records the pull request itself recorded: the base branch has no such record to be stale.
+  const created = new Set<string>();
+  for (const e of input.added)
+    if (e.type === "decision_recorded" || e.type === "intent_card_recorded") created.add(e.id);
   const out: StaleSplit = { made: [], already: [], unattributed: [], ask: [], assumed: [] };
   const seen = new Set<string>();
   const base = (
@@ -133,7 +145,8 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
     out.unattributed.push({ id, outcome, paths: [...paths].sort(), marked });
   };
   for (const f of input.findings) {
-    if (f.state !== "stale") continue;
+    // Stale by its mark alone (its scope computes otherwise now): the marks below say whose.
+    if (f.state !== "stale" || f.computed_state !== undefined) continue;
     const record = input.records.get(f.record_id);
     if (!record || record.status === "superseded" || seen.has(f.record_id)) continue;
     seen.add(f.record_id);
@@ -166,8 +179,14 @@ export function splitStale(input: StaleSplitInput): StaleSplit {
       };
       if (f.omitted_paths) entry.omitted_paths = f.omitted_paths;
       if (f.omitted_commits) entry.omitted_commits = f.omitted_commits;
+      const anchors = f.anchors?.filter((a) => a.change !== "unchanged");
+      if (anchors && anchors.length > 0) entry.anchors = anchors;
       out.made.push(entry);
     };
+    if (created.has(id)) {
+      made(f.commits.some((c) => !input.prCommits.has(c.hash)) ? 1 : 0);
+      continue;
+    }
     if (f.method === "fingerprints") {
       if (!input.atBase) out.ask.push({ id, why: "fingerprints" });
       else if (input.atBase.get(id) === true) base(id, "content", [], paths());

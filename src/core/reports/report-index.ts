@@ -9,6 +9,9 @@ import { cardIncompleteness, type IncompletenessReason } from "../rules/complete
 import type { Governor } from "../staleness/scope-index.js";
 import type { BacklogInput, QuestionInput } from "./inputs.js";
 
+/** What a record says of why, as its card has it now (amendments applied). */
+export type RecordWhy = { trigger: string; chosen: string; rationale: string; constraints: string };
+
 /**
  * What reports need of a record: its standing, title, scope, backlog links and completeness.
  * Shaped as a subset of `RecordView` so the governance helpers take either.
@@ -24,6 +27,8 @@ export type ReportRecord = {
   incomplete?: IncompletenessReason[];
   /** an agent proposed it and no person has confirmed it (absent otherwise) */
   proposed?: boolean;
+  /** its trigger, chosen approach, rationale and constraints (absent when all are blank) */
+  why?: RecordWhy;
 };
 
 /** Records looked up by id, or walked (a `Map` is one; so is a table read from columns). */
@@ -78,7 +83,20 @@ export function reportRecordOf(record: RecordView): ReportRecord {
   const incomplete = cardIncompleteness(record);
   if (incomplete.length > 0) out.incomplete = incomplete;
   if (record.consent === "proposed") out.proposed = true;
+  const why = whyOfCard(record.card);
+  if (why) out.why = why;
   return out;
+}
+
+/** The why of a card; undefined when every field of it is blank. */
+export function whyOfCard(card: RecordView["card"]): RecordWhy | undefined {
+  const why: RecordWhy = {
+    trigger: card.trigger,
+    chosen: card.chosen_approach,
+    rationale: card.selection_rationale,
+    constraints: card.constraints,
+  };
+  return Object.values(why).some((v) => v.trim() !== "") ? why : undefined;
 }
 
 /** Every record of the state as reports see it, by id. */

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { CardFieldsPatch, Considered, ScopePath, Text } from "../events/common.js";
+import { unknownKey } from "../inputs/argument-errors.js";
 
 const Ref = z.string().min(1, "expected a record id").max(200);
 const Note = Text.refine((text) => text.trim().length > 0, "say what was checked");
@@ -54,6 +55,23 @@ export type ReviewVerdict = z.infer<typeof ReviewVerdict>;
 export type VerdictProblem = { line: number; verdict?: number; id?: string; message: string };
 
 /**
+ * One problem of a verdict; an unknown field names the nearest field of its action's verdict
+ * (`"notes"` in a reverify: did you mean note?), never a field dropped.
+ */
+function issueText(issue: z.core.$ZodIssue, value: unknown): string {
+  const action = (value as { action?: unknown } | null)?.action;
+  const branch = ReviewVerdict.options.find((o) => o.shape.action.value === action);
+  if (issue.code === "unrecognized_keys" && branch)
+    return issue.keys
+      .map((key) => {
+        const known = unknownKey(branch, value, issue.path, key);
+        return `${known.path}: ${known.message}`;
+      })
+      .join("; ");
+  return `${issue.path.join(".") || "action"}: ${issue.message}`;
+}
+
+/**
  * The verdicts of a file: a JSON array, one JSON object, or NDJSON (one object a line). Every
  * problem is returned (with its line or index), none is skipped: the caller applies nothing
  * unless there are none.
@@ -89,9 +107,7 @@ export function parseVerdicts(text: string): {
       problems.push({
         line,
         verdict: index + 1,
-        message: parsed.error.issues
-          .map((issue) => `${issue.path.join(".") || "action"}: ${issue.message}`)
-          .join("; "),
+        message: parsed.error.issues.map((issue) => issueText(issue, value)).join("; "),
       });
   });
   if (entries.length === 0 && problems.length === 0)

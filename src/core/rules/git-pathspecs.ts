@@ -1,4 +1,4 @@
-import { scopeKind } from "./scope.js";
+import { isExclusion, scopeKind, unescapeEntry } from "./scope.js";
 
 // The installed hooks ask git, without node, whether a change touches what some record governs:
 // `git diff-index --cached --quiet HEAD -- <pathspecs>`. Scopes match with picomatch
@@ -15,22 +15,32 @@ const LITERAL = /^[^*?[\]{}()!+@\\|^$]+$/;
  */
 const SIMPLE = /^[^?[\]{}()!+@\\|^$]+$/;
 
+/** A segment read literally: escaped characters (`\[id\]`) and no special one left unescaped. */
+function literalSegment(segment: string): boolean {
+  const unescaped = segment.replace(/\\./g, "");
+  return unescaped === "" ? segment !== "" : LITERAL.test(unescaped);
+}
+
 function literal(path: string): string {
   return `:(top,literal)${path}`;
 }
 
 /**
  * The git pathspecs that cover one scope entry (`src/a.ts`, `src/auth/`, `src/**\/*.ts`), as a
- * superset. A glob git reads like picomatch (`*`, `?`, and `**` as a whole segment) is given as
+ * superset (an escaped character is literal; an exclusion adds none). A glob git reads like picomatch (`*`, `?`, and `**` as a whole segment) is given as
  * `:(glob)`; any other glob is covered by the literal directories it starts with, or by the
  * whole tree (`:(top)`) when it starts with a pattern.
  */
 export function pathspecsOfScope(entry: string): string[] {
+  // An exclusion only narrows what the other entries cover: a superset needs nothing for it.
+  if (isExclusion(entry)) return [];
   const segments = entry.split("/");
   const plain = (s: string) => s !== "" && s !== "." && s !== "..";
   if (scopeKind(entry) !== "glob") {
-    const body = entry.endsWith("/") ? segments.slice(0, -1) : segments;
-    return body.every((s) => plain(s)) ? [literal(entry)] : [":(top)"];
+    const path = unescapeEntry(entry);
+    const parts = path.split("/");
+    const body = path.endsWith("/") ? parts.slice(0, -1) : parts;
+    return body.every((s) => plain(s)) ? [literal(path)] : [":(top)"];
   }
   const simple = segments.every(
     (s) => plain(s) && (s === "**" || (SIMPLE.test(s) && !s.includes("**"))),
@@ -48,8 +58,8 @@ export function pathspecsOfScope(entry: string): string[] {
   }
   const base: string[] = [];
   for (const segment of segments.slice(0, -1)) {
-    if (!plain(segment) || !LITERAL.test(segment)) break;
-    base.push(segment);
+    if (!plain(segment) || !literalSegment(segment)) break;
+    base.push(unescapeEntry(segment));
   }
   // Without the slash: picomatch may match the directory's own path too (`a/**/!(a)` matches
   // `a`), and a literal `a` covers it and everything below it.

@@ -3,13 +3,14 @@ import type { Actor } from "../events/common.js";
 import type { QuestionView, StoryView } from "../project/backlog-types.js";
 import type { ProjectState } from "../project/state.js";
 import { requireText } from "./input-text.js";
+import { compileScopes } from "./scope.js";
 
 const sameEmail = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Who may answer: only the author of the session the question was declared in,
- * compared by email; an agent never. Throws `already_answered` or `only_session_author`.
+ * compared by email; an agent never (`only_human`). Throws `already_answered` or `only_session_author`.
  */
 export function assertCanAnswer(state: ProjectState, question: QuestionView, by: Actor): void {
   if (question.answer)
@@ -21,7 +22,7 @@ export function assertCanAnswer(state: ProjectState, question: QuestionView, by:
   const author = state.sessions.get(question.session_id)?.author;
   if (by.kind === "agent")
     throw new AdriftError(
-      "only_session_author",
+      "only_human",
       `an agent (${by.name}) cannot answer a question: only the session author${author ? `, ${author.email},` : ""} can, from their own shell`,
       { id: question.id, reason: "agent", author: author?.email },
     );
@@ -39,19 +40,22 @@ export function assertCanAnswer(state: ProjectState, question: QuestionView, by:
     );
 }
 
-/** Open questions that touch a story: naming it, one of its rules or tasks, or nothing at all. */
+/** Open questions that touch a story: naming it, one of its rules, tasks or decisions, or nothing at all. */
 export function openQuestionsForStory(
   state: ProjectState,
-  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids">,
+  story: Pick<StoryView, "id" | "business_rule_ids" | "task_ids"> & { decision_ids?: string[] },
 ): QuestionView[] {
   return [...state.questions.values()].filter((q) => {
     if (q.status !== "open") return false;
-    const { rules, stories, tasks } = q.affects;
-    if (rules.length + stories.length + tasks.length === 0) return true;
+    const { rules, stories, tasks, paths = [], decisions = [] } = q.affects;
+    const named = rules.length + stories.length + tasks.length;
+    // A question only about code or decisions is not about every story.
+    if (named + paths.length + decisions.length === 0) return true;
     return (
       stories.includes(story.id) ||
       rules.some((r) => story.business_rule_ids.includes(r)) ||
-      tasks.some((t) => story.task_ids.includes(t))
+      tasks.some((t) => story.task_ids.includes(t)) ||
+      decisions.some((d) => story.decision_ids?.includes(d) ?? false)
     );
   });
 }
@@ -76,4 +80,23 @@ export function assertQuestionText(input: { question?: string; suggestion?: stri
       "the suggestion",
       "leave --suggest out, or give the answer you would pick",
     );
+}
+
+/**
+ * The questions (open ones, as the caller passes them) that affect any of `paths`: a question's
+ * `affects.paths` entry (a file, directory or glob) covers one of them, or its
+ * `affects.decisions` names one of `decisionIds` (the decisions governing those paths).
+ */
+export function questionsAffectingPaths<
+  Q extends { affects: { paths?: readonly string[]; decisions?: readonly string[] } },
+>(
+  questions: readonly Q[],
+  paths: readonly string[],
+  decisionIds: ReadonlySet<string> = new Set(),
+): Q[] {
+  return questions.filter((q) => {
+    if ((q.affects.decisions ?? []).some((id) => decisionIds.has(id))) return true;
+    const scopes = compileScopes(q.affects.paths ?? []);
+    return scopes.some((scope) => paths.some((path) => scope.matches(path)));
+  });
 }

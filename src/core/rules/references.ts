@@ -1,3 +1,4 @@
+import type { Affects } from "../events/common.js";
 import type { AdriftEvent } from "../events/envelope.js";
 import type { ProjectState } from "../project/state.js";
 
@@ -46,12 +47,13 @@ function exists(state: ProjectState, kind: Kind, id: string): boolean {
 
 /** The references of one event that the fold leaves unchecked: [field, kind, ids, is a list]. */
 function referencesOf(event: AdriftEvent): [string, Kind, readonly string[], boolean][] {
-  const affects = (data: { affects?: { rules: string[]; stories: string[]; tasks: string[] } }) =>
+  const affects = (data: { affects?: Affects }) =>
     data.affects
       ? ([
           ["data.affects.rules", "rule", data.affects.rules, true],
           ["data.affects.stories", "story", data.affects.stories, true],
           ["data.affects.tasks", "task", data.affects.tasks, true],
+          ["data.affects.decisions", "record", data.affects.decisions ?? [], true],
         ] as [string, Kind, string[], boolean][])
       : [];
   const question = (id: string | undefined): [string, Kind, string[], boolean][] =>
@@ -66,13 +68,18 @@ function referencesOf(event: AdriftEvent): [string, Kind, readonly string[], boo
     case "story_amended": {
       const rules = event.data.changes.business_rule_ids;
       const list = Array.isArray(rules) ? rules.filter((r) => typeof r === "string") : [];
+      const records = event.data.changes.decision_ids;
+      const decided = Array.isArray(records) ? records.filter((r) => typeof r === "string") : [];
       return [
         ["data.changes.business_rule_ids", "rule", list, true],
+        ["data.changes.decision_ids", "record", decided, true],
         ...question(event.data.question_id),
       ];
     }
     case "verdict_recorded":
       return question(event.data.question_id);
+    case "story_created":
+      return [["data.decision_ids", "record", event.data.decision_ids ?? [], true]];
     case "decision_superseded":
       return [["data.superseded_by", "record", [event.data.superseded_by], false]];
     case "adr_drafted":

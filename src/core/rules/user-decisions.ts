@@ -2,9 +2,10 @@ import type { Affects } from "../events/common.js";
 import type { ProjectState, RecordView } from "../project/state.js";
 
 /**
- * The user decisions (decisions with `affects`, not superseded) that reach a story or task,
- * newest first (docs/backlog.md#decisions-reach-the-worker). A task sees what names it, its story or the rules it inherits;
- * a story sees what names it, its rules or one of its tasks.
+ * The user decisions that reach a story or task, newest first, superseded ones left out
+ * (docs/backlog.md#decisions-reach-the-worker): decisions whose `affects` names the task, its
+ * story or the rules it inherits (a story: itself, its rules or one of its tasks), and the cards
+ * and decisions the story carries out (`decision_ids`) that a person recorded or confirmed.
  */
 export function selectUserDecisions(
   state: ProjectState,
@@ -26,9 +27,14 @@ export function selectUserDecisions(
     affects.stories.some((id) => stories.has(id)) ||
     affects.tasks.some((id) => tasks.has(id)) ||
     affects.rules.some((id) => rules.has(id));
+  // A record the story carries out is the user's once a person recorded or confirmed it.
+  const carried = new Set(story?.decision_ids ?? []);
+  const usersOwn = (r: RecordView) => carried.has(r.id) && r.consent === "confirmed";
   return [...state.records.values()]
     .filter(
-      (r) => r.kind === "decision" && r.status !== "superseded" && r.affects && names(r.affects),
+      (r) =>
+        r.status !== "superseded" &&
+        (usersOwn(r) || (r.kind === "decision" && r.affects !== undefined && names(r.affects))),
     )
     .sort((a, b) => (a.id < b.id ? 1 : -1));
 }

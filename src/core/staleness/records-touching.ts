@@ -1,5 +1,13 @@
-import { compileScope, globBase, type Scope, scopeKind } from "../rules/scope.js";
+import {
+  compileScope,
+  globBase,
+  isExclusion,
+  type Scope,
+  scopeKind,
+  unescapeEntry,
+} from "../rules/scope.js";
 import type { AssessedRecord } from "./record-contents.js";
+import { compiledScopes } from "./scope-candidates.js";
 import { ScopeMatcher } from "./scope-index.js";
 
 /** Up to this many paths, records are tested one by one rather than through a scope index. */
@@ -23,10 +31,14 @@ export function recordsTouching(
   const compiled = new Map<string, Scope>();
   const matchesAny = (entry: string): boolean => {
     switch (scopeKind(entry)) {
-      case "path":
-        return paths.some((p) => p === entry || (p.startsWith(entry) && p[entry.length] === "/"));
-      case "directory":
-        return paths.some((p) => p.startsWith(entry));
+      case "path": {
+        const named = unescapeEntry(entry);
+        return paths.some((p) => p === named || (p.startsWith(named) && p[named.length] === "/"));
+      }
+      case "directory": {
+        const named = unescapeEntry(entry);
+        return paths.some((p) => p.startsWith(named));
+      }
       default: {
         const base = globBase(entry).replace(/\/$/, "");
         if (!paths.some((p) => p.startsWith(base))) return false;
@@ -39,5 +51,11 @@ export function recordsTouching(
       }
     }
   };
-  return records.filter((r) => r.basis.touched_paths.some(matchesAny));
+  return records.filter((r) => {
+    const entries = r.basis.touched_paths;
+    // A scope with exclusions is tested whole (rare): its entries alone would say too much.
+    if (!entries.some(isExclusion)) return entries.some(matchesAny);
+    const scopes = compiledScopes(entries);
+    return paths.some((p) => scopes.some((s) => s.matches(p)));
+  });
 }

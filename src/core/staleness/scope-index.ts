@@ -1,4 +1,12 @@
-import { compileScope, globBase, type Scope, scopeKind } from "../rules/scope.js";
+import {
+  compileScope,
+  compileScopes,
+  globBase,
+  isExclusion,
+  type Scope,
+  scopeKind,
+  unescapeEntry,
+} from "../rules/scope.js";
 
 /** Something that governs code through scope entries: an active decision or an accepted ADR. */
 export type Governor = {
@@ -37,6 +45,11 @@ export type ScopeIndex = {
   size: number;
   /** compiled entries, shared by the slots of one entry */
   compiled: Map<string, Scope>;
+  /**
+   * the slots of governors with exclusions (`!src/errors/**`), their scopes compiled with them:
+   * tested one by one against every path (few governors exclude)
+   */
+  guarded: Slot[];
 };
 
 function scopeOf(index: ScopeIndex, slot: Slot): Scope {
@@ -82,16 +95,24 @@ export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
     globs: new Map(),
     size: 0,
     compiled: new Map(),
+    guarded: [],
   };
   const globs = new Map<string, GlobEntry>();
   for (const governor of governors) {
     index.size++;
+    if (governor.entries.some(isExclusion)) {
+      const scopes = compileScopes(governor.entries);
+      for (const scope of scopes)
+        if (!scope.exclude) index.guarded.push({ governor, entry: scope.entry, scope });
+      continue;
+    }
     for (const entry of governor.entries) {
       const kind = scopeKind(entry);
       const slot: Slot = { governor, entry };
+      // Paths and directories are keyed by the path they name (`app/\[id\]/` by `app/[id]/`).
       if (kind === "glob") pushGlob(index, globs, slot);
-      else if (kind === "directory") push(index.dirs, entry, slot);
-      else push(index.exact, entry, slot);
+      else if (kind === "directory") push(index.dirs, unescapeEntry(entry), slot);
+      else push(index.exact, unescapeEntry(entry), slot);
     }
   }
   return index;
@@ -99,6 +120,7 @@ export function buildScopeIndex(governors: Iterable<Governor>): ScopeIndex {
 
 /** Calls `visit` with every slot whose entry matches `path` (a governor once per entry). */
 function eachMatch(index: ScopeIndex, path: string, visit: (slot: Slot) => void): void {
+  for (const slot of index.guarded) if (slot.scope!.matches(path)) visit(slot);
   for (const slot of index.exact.get(path) ?? []) visit(slot);
   const globs = (prefix: string) => {
     for (const glob of index.globs.get(prefix) ?? [])
@@ -179,6 +201,11 @@ export function coverageOf(index: ScopeIndex): Coverage {
   };
   const covers = (path: string): boolean => {
     let any = take(index.exact.get(path));
+    for (const slot of index.guarded)
+      if (slot.scope!.matches(path)) {
+        ids.add(slot.governor.id);
+        any = true;
+      }
     if (tested(index.globs.get(`${path}/`), path)) any = true; // `lib/**` matches `lib` itself
     const dir = directory(path.slice(0, Math.max(0, path.lastIndexOf("/"))));
     if (dir.hit) any = true;

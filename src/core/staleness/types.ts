@@ -70,6 +70,12 @@ export type StaleFinding = {
   state: ComputedState;
   /** already marked stale in the log (no new mark needed) */
   recorded: boolean;
+  /**
+   * present when a mark in the log makes the record `stale` while its scope computes to this
+   * state at HEAD (a revert, an amend that dropped the edit): the mark stands until the record
+   * is re-verified or superseded (see standing-marks.ts)
+   */
+  computed_state?: ComputedState;
   /** the commits that changed the scope, oldest first (at most MAX_LISTED_COMMITS) */
   commits: ChangeCommit[];
   /** how many more commits changed the scope than are listed */

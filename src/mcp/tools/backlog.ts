@@ -13,7 +13,7 @@ export const recordBusinessRule = defineTool({
   name: "record_business_rule",
   title: "Record a business rule",
   description:
-    "Record a business rule stories must honour: title, text, and an optional human key (e.g. RN-12). Returns its id; pass it in create_story's business_rule_ids.",
+    "A business rule stories must honour; pass its id in create_story's business_rule_ids.",
   input: BusinessRuleRecorded.strict(),
   writes: true,
   run: async (repo, args) => {
@@ -26,8 +26,7 @@ export const recordBusinessRule = defineTool({
 export const createEpic = defineTool({
   name: "create_epic",
   title: "Create an epic",
-  description:
-    "Create an epic: title, optional description and key. Returns its id; pass it as create_story's epic_id.",
+  description: "An epic; pass its id as create_story's epic_id.",
   input: EpicCreated.strict(),
   writes: true,
   run: async (repo, args) => {
@@ -41,7 +40,7 @@ export const createStory = defineTool({
   name: "create_story",
   title: "Create a story",
   description:
-    "Create a story of an epic (epic_id). It is created draft and promoted to ready at once when it has functional_requirements, definition_of_done, definition_of_ready and at least one of business_rule_ids; otherwise `missing` lists what it lacks. Every business_rule_ids entry must name a recorded rule (id, prefix or key), else unknown_reference and nothing is written.",
+    "A story of an epic: ready at once with functional_requirements, definition_of_done, definition_of_ready and business_rule_ids (recorded rules); else `missing` says what it lacks.",
   input: StoryCreated.strict(),
   writes: true,
   run: async (repo, args) => {
@@ -61,8 +60,7 @@ export const createStory = defineTool({
 export const createTask = defineTool({
   name: "create_task",
   title: "Create a task",
-  description:
-    "Create a task of a story (story_id): title and optional key. It starts todo and inherits the story's business rules.",
+  description: "A task of a story: starts todo, with the story's business rules.",
   input: TaskCreated.strict(),
   writes: true,
   run: async (repo, args) => {

@@ -24,9 +24,9 @@ async function answersToMyQuestions(repo: Repository) {
 /** get_context → contextLine, userDecisionsFor and the answers to the client's questions. */
 export const getContext = defineTool({
   name: "get_context",
-  title: "Get the context to work with",
+  title: "Get context",
   description:
-    "What to know before working: the active workline's last intent card, the open worklines and the stale records, in max_tokens (default 80); with story_id or task_id, the user decisions that reach it (they override requirements when they conflict); and the answers to the questions you declared in this session.",
+    "What governs the work: the active card, open worklines, stale records; with story_id or task_id, the user decisions that reach it (they override requirements); answers to your questions.",
   input: z
     .object({
       workline: Ref.optional(),

@@ -8,9 +8,9 @@ import { defineTool } from "../tool.js";
 /** declare_open_question → askQuestion. */
 export const declareOpenQuestion = defineTool({
   name: "declare_open_question",
-  title: "Declare an open question for the user",
+  title: "Ask the user",
   description:
-    "Leave a doubt only the user can settle as a recorded question instead of asking in the chat: question (≤ 500 chars), your suggestion (≤ 300), and what it affects {rules, stories, tasks} (ids, prefixes or keys). The user answers with the adrift CLI; you read the answer with list_open_questions and get_context.",
+    "A doubt only the user can settle, instead of asking in chat: question, your suggestion, and what it affects (ids or keys; paths for code). The user answers with the CLI.",
   input: OpenQuestionDeclared.omit({ author: true })
     .extend({ affects: Affects.strict().optional() })
     .strict(),
@@ -30,6 +30,8 @@ function questionRow(q: QuestionView): string {
     ...q.affects.rules.map((id) => `rule ${id}`),
     ...q.affects.stories.map((id) => `story ${id}`),
     ...q.affects.tasks.map((id) => `task ${id}`),
+    ...(q.affects.paths ?? []).map((p) => `path ${p}`),
+    ...(q.affects.decisions ?? []).map((id) => `decision ${id}`),
   ];
   return [
     q.id,
@@ -49,9 +51,9 @@ function questionRow(q: QuestionView): string {
 /** list_open_questions → listQuestions. */
 export const listOpenQuestions = defineTool({
   name: "list_open_questions",
-  title: "List questions and their answers",
+  title: "List questions",
   description:
-    "List the questions declared for the user, newest first, one line each: status open (default), answered (with the answer and its decision) or all; at most 50 rows, with the total.",
+    "Questions for the user, newest first: open (default), answered (with the answer) or all.",
   input: z
     .object({
       status: z.enum(["open", "answered", "all"]).default("open"),

@@ -8,9 +8,6 @@ import type { IncompletenessReason } from "../../core/rules/completeness.js";
 import { defineTool, type ToolOutcome } from "../tool.js";
 import { cardInputOf, DecisionArgs, IntentCardArgs } from "./card-args.js";
 
-const CARD_FIELDS =
-  "card: outcome (what must become true), trigger (the pain, why now), chosen_approach (short label), selection_rationale (why this and not the considered ones), constraints, validation_plan; considered: [{approach, rejected_because}] (or trivial: true when nothing else was on the table)";
-
 function incompleteText(incomplete: IncompletenessReason[]): string {
   return incomplete.length === 0
     ? "complete"
@@ -59,7 +56,8 @@ function recordRow(r: RecordSummary): string {
 export const recordIntentCard = defineTool({
   name: "record_intent_card",
   title: "Record an intent card",
-  description: `Record why a change is being made, before making it. ${CARD_FIELDS}; tags; basis.touched_paths: the files, directories/ or globs it is about, or the symbols (src/a.ts#parse, package.json#engines.node) when it is about those only; basis.anchor "auto" narrows file entries to the symbols the change touched. Returns the card id and what is still missing.`,
+  description:
+    "Before a non-trivial change, record why. card: outcome (what must become true), trigger (why now), chosen_approach, selection_rationale, constraints, validation_plan; considered [{approach, rejected_because}] or trivial: true; basis.touched_paths: files, dirs/, globs, !exclusions or path#Symbol.",
   input: IntentCardArgs,
   writes: true,
   run: async (repo, args) => recorded("intent card", await repo.recordIntent(cardInputOf(args))),
@@ -68,16 +66,21 @@ export const recordIntentCard = defineTool({
 /** amend_intent_card → amendRecord. */
 export const amendIntentCard = defineTool({
   name: "amend_intent_card",
-  title: "Amend an intent card or decision",
+  title: "Amend a record",
   description:
-    "Change fields of a recorded card or decision with a compensating event (the history is kept). target_id: its id, a unique prefix; changes: only the fields that change (considered and tags replace the lists); reason: why.",
+    "Change fields of a card or decision (target_id: id or prefix); changes holds only what changes; reason says why. The history is kept.",
   input: IntentCardAmended.extend({ changes: CardChanges.strict() }).strict(),
   writes: true,
   run: async (repo, args) => {
     const result = await repo.amendRecord(args.target_id, { ...args.changes, reason: args.reason });
     return {
-      data: { id: result.id, target_id: result.target_id, incomplete: result.incomplete },
-      text: `amended ${result.target_id} (event ${result.id}; ${incompleteText(result.incomplete)})`,
+      data: {
+        id: result.id,
+        target_id: result.target_id,
+        incomplete: result.incomplete,
+        waits_for_consent: result.waits_for_consent,
+      },
+      text: `amended ${result.target_id} (event ${result.id}; ${incompleteText(result.incomplete)})${result.waits_for_consent ? `; proposed again until the user confirms it: show them the change and ask for yes — they run \`adrift intent confirm ${result.target_id.slice(0, 10)}\` or reply in the chat; you cannot confirm it yourself` : ""}`,
     };
   },
 });
@@ -86,7 +89,8 @@ export const amendIntentCard = defineTool({
 export const recordDecisionTool = defineTool({
   name: "record_decision",
   title: "Record a decision",
-  description: `Record a decision the code now depends on, based on code at a revision. ${CARD_FIELDS}; findings: condensed findings; basis: {revision (default HEAD), touched_paths, anchor?}: adrift marks the decision stale when later commits change those paths; a path#Symbol entry (src/a.ts#parse, package.json#engines.node) counts only that symbol, and anchor "auto" narrows file entries to the symbols the change touched.`,
+  description:
+    'Record a decision the code now depends on (fields as record_intent_card). Later commits that change basis.touched_paths (at basis.revision, default HEAD) make it stale; anchor "auto" narrows files to the symbols changed.',
   input: DecisionArgs,
   writes: true,
   run: async (repo, args) => recorded("decision", await repo.recordDecision(cardInputOf(args))),
@@ -105,9 +109,9 @@ const ListArgs = z
 /** list_records → list. */
 export const listRecordsTool = defineTool({
   name: "list_records",
-  title: "List intent cards and decisions",
+  title: "List records",
   description:
-    "List recorded intent cards and decisions, oldest first, one line each, filtered by type, status (active | stale | superseded | incomplete | proposed: waiting for the user's consent), workline or tag; the last `limit` rows (default 50) with the total.",
+    "Cards and decisions, oldest first, by type, status (active, stale, superseded, incomplete, proposed: awaiting the user), workline or tag.",
   input: ListArgs,
   writes: false,
   run: async (repo, { limit, ...filter }) => {

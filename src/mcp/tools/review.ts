@@ -22,9 +22,9 @@ function itemRow(item: ReviewItem): string {
 /** review_stale_records → reviewItems (read-only). */
 export const reviewStaleRecords = defineTool({
   name: "review_stale_records",
-  title: "Review stale decisions",
+  title: "Review stale records",
   description:
-    "The records the code has moved on from, each with its card, the commits that changed its files (hash, author, subject), the diff of those files since its basis (hunks) and the commands a person would run. include adds states (touched, moved, review); ids picks records; limit (default 20) caps the items returned. Read the diff against the card: if the decision still holds, propose_reverification with what you checked; else tell the user.",
+    "Stale records with their card and the commits and diff since their basis. If a decision still holds, propose_reverification; else tell the user. include adds other states.",
   input: z
     .object({
       include: z.array(z.enum(REVIEW_STATES)).max(4).default([]),
@@ -52,9 +52,9 @@ export const reviewStaleRecords = defineTool({
 /** propose_reverification → reverifyDecision as the agent: a proposal a person confirms. */
 export const proposeReverification = defineTool({
   name: "propose_reverification",
-  title: "Propose that a stale decision still holds",
+  title: "Propose re-verification",
   description:
-    "After reading a stale record's diff (review_stale_records) and checking the decision still holds, propose its re-verification: id, note (what you checked, in one line: it goes into the log). The record stays stale until the user confirms (adrift review, or adrift intent confirm <id>); you cannot re-verify or confirm yourself.",
+    "After reading its diff, propose that a stale record still holds; note: what you checked. The user confirms it; you never re-verify alone.",
   input: z
     .object({
       id: z.string().min(1).max(200),

@@ -26,9 +26,9 @@ function findingRow(f: StaleFinding): string {
 /** check_staleness → computeStaleness (read-only: hooks and `adrift stale --record` write the marks). */
 export const checkStaleness = defineTool({
   name: "check_staleness",
-  title: "Check which decisions the code has moved away from",
+  title: "Check staleness",
   description:
-    "Compute, for every record with a basis, whether later commits changed its paths: stale (read its diff with review_stale_records, then propose_reverification or tell the user), moved (pure renames, or an anchored symbol moved unchanged), review (new files under its scope), touched (its anchored files changed only outside the anchors: no action needed) or fresh. A finding's anchors say what happened to each anchored symbol (modified, renamed, deleted, moved). With staged: true, the staged change counts as one more commit. Writes nothing.",
+    "Which records later commits moved away from: stale, moved (renamed), review (new files in scope), touched (outside anchors: no action) or fresh. staged counts the staged change.",
   input: z.object({ staged: z.boolean().default(false) }).strict(),
   writes: false,
   run: async (repo, args) => {

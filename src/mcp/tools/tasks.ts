@@ -8,7 +8,7 @@ export const transitionTaskTool = defineTool({
   name: "transition_task",
   title: "Move a task: start, review, done",
   description:
-    "Move a task along its state machine, as `adrift task start|review|done` does: to in_progress (from todo), in_review (from in_progress: the work is ready for a verdict) or done (from in_review). Other moves are invalid_transition, with where the task can go; a parked task waits for the user's answer, and a task blocked by its correction cycles goes on only when a person says so.",
+    "Move a task to in_progress (from todo), in_review (from in_progress) or done (from in_review). Starting and reviewing return the user decisions that reach the task.",
   input: z
     .object({
       task_id: TaskTransitioned.shape.task_id,
@@ -18,9 +18,15 @@ export const transitionTaskTool = defineTool({
   writes: true,
   run: async (repo, args) => {
     const result = await repo.transitionTask(args.task_id, args.to);
+    const decisions = result.user_decisions;
     return {
       data: result,
-      text: `task ${result.id}${result.key ? ` (${result.key})` : ""}: ${result.from} → ${result.to}`,
+      text: [
+        `task ${result.id}${result.key ? ` (${result.key})` : ""}: ${result.from} → ${result.to}`,
+        decisions && decisions.decisions.length > 0 ? decisions.text.trim() : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
     };
   },
 });
@@ -33,7 +39,7 @@ export const listBacklog = defineTool({
   name: "list_backlog",
   title: "List rules, epics, stories and tasks",
   description:
-    "The backlog with ids, keys and states, one line each: business rules (with how many stories cover them), epics, stories (with what they lack for ready) and tasks (with the question a parked one waits for). kind: rules | epics | stories | tasks (default all); story_id narrows tasks.",
+    "Rules, epics, stories and tasks with ids, keys and states; kind picks one, story_id narrows tasks.",
   input: z
     .object({
       kind: z.enum(["rules", "epics", "stories", "tasks"]).optional(),
@@ -69,6 +75,7 @@ export const listBacklog = defineTool({
           quoted(t.title),
           `story ${t.story_id}`,
           t.waiting_for && `waits for question ${t.waiting_for}`,
+          (t.qa_pending?.length ?? 0) > 0 && `QA to judge: ${t.qa_pending!.join(", ")}`,
         ]),
       ),
     ];

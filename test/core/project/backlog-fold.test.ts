@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Verdict } from "../../../src/core/project/backlog-types.js";
 import { foldEvents } from "../../../src/core/project/fold.js";
 import { resolveRef } from "../../../src/core/project/lookup.js";
 import { orderLines } from "../../../src/core/project/order.js";
@@ -171,3 +172,77 @@ describe("folding the backlog", () => {
 function replacer(_key: string, value: unknown) {
   return value instanceof Map ? [...value.entries()] : value;
 }
+
+describe("the fold counts correction cycles per round", () => {
+  function task() {
+    const f = eventFactory();
+    const epic = f.make("epic_created", { title: "E" });
+    const story = f.make("story_created", { epic_id: epic.id, title: "S" });
+    const created = f.make("task_created", { story_id: story.id, title: "T" });
+    const move = (from: string, to: string) =>
+      f.make("task_transitioned", { task_id: created.id, from, to });
+    const verdict = (verdict: Verdict, specialty?: string) =>
+      f.make("verdict_recorded", {
+        task_id: created.id,
+        verdict,
+        ...(specialty ? { specialty } : {}),
+      });
+    return { f, events: [epic, story, created], id: created.id, move, verdict };
+  }
+
+  it("reads an older log (one verdict, one move per round) as before", () => {
+    const t = task();
+    const events = [
+      ...t.events,
+      t.move("todo", "in_progress"),
+      t.move("in_progress", "in_review"),
+      t.verdict("changes_requested"),
+      t.move("in_review", "in_progress"),
+      t.move("in_progress", "in_review"),
+      t.verdict("changes_requested"),
+      t.move("in_review", "blocked"),
+    ];
+    const view = foldEvents(events).tasks.get(t.id)!;
+    expect(view).toMatchObject({ status: "blocked", cycles: 2 });
+    expect(view.verdicts).toHaveLength(2);
+    expect(view.round).toHaveLength(1);
+  });
+
+  it("spends one cycle for a round two voices sent back, and parks on every question asked", () => {
+    const t = task();
+    const q1 = t.f.make("open_question_declared", { question: "a?", author: { name: "qa" } });
+    const q2 = t.f.make("open_question_declared", { question: "b?", author: { name: "qa" } });
+    const events = [
+      ...t.events,
+      t.move("todo", "in_progress"),
+      t.move("in_progress", "in_review"),
+      t.verdict("changes_requested", "api"),
+      t.verdict("changes_requested", "security"),
+      t.move("in_review", "in_progress"),
+      t.move("in_progress", "in_review"),
+      q1,
+      q2,
+      t.f.make("verdict_recorded", {
+        task_id: t.id,
+        verdict: "needs_user_decision",
+        specialty: "api",
+        question_id: q1.id,
+      }),
+      t.f.make("verdict_recorded", {
+        task_id: t.id,
+        verdict: "needs_user_decision",
+        specialty: "security",
+        question_id: q2.id,
+      }),
+      t.move("in_review", "parked"),
+    ];
+    const view = foldEvents(events).tasks.get(t.id)!;
+    expect(view).toMatchObject({
+      status: "parked",
+      cycles: 1,
+      waiting_for: q1.id,
+      parked_on: [q1.id, q2.id],
+    });
+    expect(view.round.map((v) => v.specialty)).toEqual(["api", "security"]);
+  });
+});

@@ -7,12 +7,14 @@ import { describe, expect, it } from "vitest";
 import { readFrontMatter, stringifyFrontMatter } from "../../../src/app/adr/front-matter.js";
 import { parseMarkdown } from "../../../src/app/adr/markdown.js";
 import type { RecordView } from "../../../src/core/project/state.js";
+import { recordOptions } from "../../../src/core/render/adr-content.js";
 import {
   buildDraft,
-  commonArea,
   renderDraftBody,
   titleOf,
+  uniqueTitle,
 } from "../../../src/core/render/adr-draft.js";
+import { detectLanguage, sentence } from "../../../src/core/render/adr-words.js";
 import { propertyOptions } from "../../support/property.js";
 
 const TEMPLATE = readFileSync(new URL("../../../templates/adr-draft.md", import.meta.url), "utf8");
@@ -69,9 +71,11 @@ describe("draft rendering", () => {
           date: "2026-01-01",
           cluster,
           records: [record],
+          title: outcome,
+          language: "en",
           worklineTitles: new Map(),
         });
-        const text = `${stringifyFrontMatter(doc.front)}\n${renderDraftBody(TEMPLATE, doc.blocks)}`;
+        const text = `${stringifyFrontMatter(doc.front)}\n${renderDraftBody(TEMPLATE, doc.blocks, doc.headings)}`;
         expect(readFrontMatter(text, "d.md").data.title).toBe(outcome);
         const tree: Root = await parseMarkdown(text);
         const headings: string[] = [];
@@ -89,9 +93,12 @@ describe("draft rendering", () => {
           "Context and Problem Statement",
           "Considered Options",
           "Decision Outcome",
+          "Consequences",
+          "Pros and Cons of the Options",
+          ...recordOptions([record]).map((o) => o.name),
           "Provenance",
         ]);
-        expect(items).toContain(`${approach} — rejected because: ${reason}`);
+        expect(items).toContain(`Bad: ${sentence(reason)}`);
       }),
       propertyOptions({ numRuns: 150 }),
     );
@@ -116,26 +123,34 @@ describe("draft titles and bodies", () => {
     basis: { revision: "0".repeat(40), touched_paths: paths },
   });
 
-  it("says what the records decided together: workline, the one outcome, the common area, the tag", () => {
-    const long = `Sessions survive an IdP outage of up to ${"two ".repeat(40)}hours`;
-    const one = withPaths("01A", long, ["src/auth/session.ts"]);
+  it("names the question: the workline, else the outcome the records share; an answer stands for its question", () => {
+    const one = withPaths("01A", "Sessions outlive an IdP outage", ["src/auth/session.ts"]);
     const two = withPaths("01B", "Tokens rotate daily", ["src/auth/tokens/"]);
     const titles = new Map([["W1", "Auth survives IdP outages"]]);
     expect(titleOf(cluster("workline", ["01A", "01B"], ["W1"]), [one, two], titles)).toBe(
       "Auth survives IdP outages",
     );
-    // The one record's outcome, whole: never cut with "…".
-    expect(titleOf(cluster("paths", ["01A"]), [one], titles)).toBe(long.replace(/\s+/g, " "));
-    expect(titleOf(cluster("tag", ["01A", "01B"], ["auth"]), [one, two], titles)).toBe(
-      "Decisions on src/auth/",
+    // After an ADR of the workline took its title, what is left is titled by its own outcomes.
+    expect(
+      titleOf(cluster("workline", ["01B"], ["W1"]), [two], titles, { worklineTaken: true }),
+    ).toBe("Tokens rotate daily");
+    expect(titleOf(cluster("paths", ["01A", "01B"]), [one, two], titles)).toBe(
+      "Sessions outlive an IdP outage; Tokens rotate daily",
     );
-    const elsewhere = withPaths("01C", "Logs are JSON", ["lib/log.ts"]);
-    expect(titleOf(cluster("tag", ["01A", "01C"], ["auth"]), [one, elsewhere], titles)).toBe(
-      "Decisions tagged auth",
+    const answer = {
+      ...withPaths("01C", "ok", []),
+      card: { ...one.card, outcome: "ok", chosen_approach: "" },
+    };
+    const answers = new Map([
+      ["01C", { question: "Should admins see the banner?", answered_by: "Ana", answer: "ok" }],
+    ]);
+    expect(titleOf(cluster("record", ["01C"]), [answer], titles, { answers })).toBe(
+      "Should admins see the banner?",
     );
-    expect(commonArea([["src/api/**/*.ts"], ["src/api/v1/users.ts"]])).toBe("src/api/");
-    expect(commonArea([["package.json"], ["package.json"]])).toBe("package.json");
-    expect(commonArea([["a/x.ts"], ["b/y.ts"]])).toBeUndefined();
+    const taken = new Set(["tokens rotate daily"]);
+    expect(uniqueTitle("Tokens rotate daily", [two], taken)).toBe("Tokens rotate daily — c");
+    taken.add("tokens rotate daily — c");
+    expect(uniqueTitle("Tokens rotate daily", [two], taken)).toBe("Tokens rotate daily (2)");
   });
 
   it("leaves out sections with nothing in them and carries no boilerplate; notes go under their record", () => {
@@ -146,17 +161,58 @@ describe("draft titles and bodies", () => {
       date: "2026-01-01",
       cluster: cluster("record", [record.id]),
       records: [record],
+      title: "Cache sessions",
+      language: "en",
       worklineTitles: new Map(),
       recordNotes: new Map([
         [record.id, ["Proposed by an agent: no person has confirmed it yet."]],
       ]),
     });
-    const body = renderDraftBody(TEMPLATE, doc.blocks);
-    expect(body).not.toMatch(
-      /Nothing recorded|stands alone|belong together|Consequences|Confirmation/,
-    );
-    expect(body).toContain("## Decision Outcome\n\nChosen option: **c**, because r");
+    const body = renderDraftBody(TEMPLATE, doc.blocks, doc.headings);
+    expect(body).not.toMatch(/Nothing recorded|stands alone|belong together|Confirmation|because/);
+    expect(body).toContain("## Decision Outcome\n\nChosen option: **c**. R.");
     expect(body).toContain("  - Proposed by an agent: no person has confirmed it yet.");
-    expect(body).toContain("**Incomplete:**");
+    expect(body).toContain("(incomplete: no considered options)");
+  });
+
+  it("writes headings and glue words in the records' language", () => {
+    const ru = {
+      ...recordOf("Платежи не теряются", "Повторять сразу", "перегружает банк"),
+      card: {
+        outcome: "Платежи не теряются",
+        trigger: "Банк отвечает таймаутом",
+        chosen_approach: "Очередь повторов",
+        selection_rationale: "не перегружаем банк",
+        constraints: "Не списывать деньги дважды",
+        validation_plan: "Нагрузочный тест",
+      },
+    };
+    const doc = buildDraft({
+      id: "01JDRAFT",
+      date: "2026-01-01",
+      cluster: cluster("record", [ru.id]),
+      records: [ru],
+      title: "Платежи не теряются",
+      language: "ru",
+      worklineTitles: new Map(),
+    });
+    const body = renderDraftBody(TEMPLATE, doc.blocks, doc.headings);
+    expect(body).toContain("## Факторы решения\n\n- Не списывать деньги дважды.");
+    expect(body).toContain("Выбранный вариант: **Очередь повторов**. Не перегружаем банк.");
+    // Nothing English but the ids and the author.
+    expect(body.replace(/`[^`]*`|Ana/g, "")).not.toMatch(/[A-Za-z]{2,}/);
+  });
+});
+
+describe("the records' language", () => {
+  it("is Russian, Portuguese or English by their words, English when in doubt", () => {
+    expect(detectLanguage(["Платежи не теряются при сбое банка", "Redis"])).toBe("ru");
+    expect(detectLanguage(["O pool não esgota em picos de carga", "Limite de 50 conexões"])).toBe(
+      "pt",
+    );
+    expect(detectLanguage(["Cache sessions", "no new infrastructure", "load test", "do it"])).toBe(
+      "en",
+    );
+    expect(detectLanguage(["Use Redis", "e"])).toBe("en");
   });
 });

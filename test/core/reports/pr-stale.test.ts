@@ -120,6 +120,29 @@ describe("splitStale: the PR's staleness and the base's", () => {
     expect(records.get("R5")!.status).toBe("active");
   });
 
+  it("counts a record the PR itself recorded as the PR's, whatever else its finding lists, and keeps its changed anchors", () => {
+    const split = splitStale({
+      ...base,
+      linear: false,
+      findings: [
+        finding("R1", ["b1", "p1"], {
+          anchors: [
+            { path: "src/a.ts", symbol: "login", change: "modified", commits: ["p1"] },
+            { path: "src/a.ts", symbol: "logout", change: "unchanged", commits: [] },
+          ],
+        }),
+        finding("R2", ["b1", "p1"]),
+      ],
+      added: [{ id: "R1", type: "decision_recorded", data: {} }],
+    });
+    // the base has no R1 to be stale: never asked about, never "already stale"
+    expect(split.made.map((s) => [s.id, s.commits.map((c) => c.hash)])).toEqual([["R1", ["p1"]]]);
+    expect(split.made[0]!.anchors).toEqual([
+      { path: "src/a.ts", symbol: "login", change: "modified", commits: ["p1"] },
+    ]);
+    expect(split.ask).toEqual([{ id: "R2", why: "base" }]);
+  });
+
   it("takes the caller's answers at the merge base, and fails closed where there is none", () => {
     const split = splitStale({
       ...base,

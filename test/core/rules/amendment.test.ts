@@ -31,6 +31,7 @@ function state(storyStatus: StoryStatus, taskStatus: TaskStatus | undefined) {
       status: taskStatus,
       cycles: 0,
       verdicts: [],
+      round: [],
       at: "",
     });
     s.stories.get(story.id)!.task_ids.push("01JTASK");

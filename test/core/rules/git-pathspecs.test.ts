@@ -6,7 +6,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gatePathspecs, pathspecsOfScope } from "../../../src/core/rules/git-pathspecs.js";
-import { compileScope } from "../../../src/core/rules/scope.js";
+import { compileScope, escapeLiteral } from "../../../src/core/rules/scope.js";
 import { propertyOptions } from "../../support/property.js";
 import { makeRepo } from "../../support/repo.js";
 
@@ -24,6 +24,10 @@ const NAMES = [
   "é.ts",
   "b.md",
   "a\\b",
+  "[id]",
+  "(group)",
+  "[...slug]",
+  "+page.svelte",
 ];
 const FILES = [
   ...NAMES,
@@ -61,6 +65,12 @@ const segment = fc.constantFrom(
   ".x",
   "*.{ts,md}",
   "a\\b",
+  "\\[id\\]",
+  "\\(group\\)",
+  "\\[...slug\\]",
+  "\\+page.svelte",
+  "+page.svelte",
+  "(group)",
 );
 const glob = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
 
@@ -82,7 +92,12 @@ describe("git pathspecs for the hook gate", () => {
   it("cover every file a scope matches, for random globs, directories and literal paths", () => {
     fc.assert(
       fc.property(
-        fc.oneof(glob, fc.constantFrom(...FILES), fc.constantFrom("src/", "src/d/", "lib/e")),
+        fc.oneof(
+          glob,
+          fc.constantFrom(...FILES),
+          fc.constantFrom(...FILES.map((f) => escapeLiteral(f))),
+          fc.constantFrom("src/", "src/d/", "lib/e", "src/\\[id\\]", "src/d/\\(group\\)/"),
+        ),
         (entry) => {
           const scope = compileScope(entry);
           const covered = listed(pathspecsOfScope(entry));

@@ -6,6 +6,7 @@ import {
   assertCanAnswer,
   openQuestionsForStory,
   openQuestionsWarning,
+  questionsAffectingPaths,
 } from "../../../src/core/rules/questions.js";
 import { eventFactory } from "../../support/events.js";
 
@@ -65,7 +66,7 @@ describe("who may answer (seed 0214 §3)", () => {
     [
       "an agent in the author's shell",
       { kind: "agent", name: "claude-code", email: "ana@example.com" },
-      "only_session_author",
+      "only_human",
     ],
     ["nobody known", { kind: "human", name: "x" }, "only_session_author"],
     ["the author, already answered", human("ana@example.com"), "already_answered", true],
@@ -105,5 +106,44 @@ describe("open questions that reach a story", () => {
       openQuestionsWarning(openQuestionsForStory(state, state.stories.get(story.id)!)),
     ).toMatch(/^4 questions still open — answer with adrift question answer/);
     expect(openQuestionsWarning([])).toBeUndefined();
+  });
+});
+
+describe("questionsAffectingPaths", () => {
+  const q = (id: string, affects: { paths?: string[]; decisions?: string[] }) => ({
+    id,
+    affects: { rules: [], stories: [], tasks: [], ...affects },
+  });
+  it("matches files, directories and globs, and questions naming a governing decision", () => {
+    const questions = [
+      q("file", { paths: ["src/a.ts"] }),
+      q("dir", { paths: ["src/billing/"] }),
+      q("glob", { paths: ["**/*.sql"] }),
+      q("decision", { decisions: ["01JDEC"] }),
+      q("old", {}),
+    ];
+    const hit = (paths: string[], ids: string[] = []) =>
+      questionsAffectingPaths(questions, paths, new Set(ids)).map((x) => x.id);
+    expect(hit(["src/a.ts"])).toEqual(["file"]);
+    expect(hit(["src/billing/x/y.ts", "db/m.sql"])).toEqual(["dir", "glob"]);
+    expect(hit(["src/b.ts"], ["01JDEC"])).toEqual(["decision"]);
+    expect(hit([])).toEqual([]);
+  });
+});
+
+describe("openQuestionsForStory with questions about code and decisions", () => {
+  it("leaves out a question only about paths or another decision, keeps one about the story's decisions", () => {
+    const f = eventFactory();
+    const ask = (affects: object) =>
+      f.make("open_question_declared", { question: "q?", affects, author: { name: "a" } });
+    const onPath = ask({ rules: [], stories: [], tasks: [], paths: ["src/"] });
+    const onDecision = ask({ rules: [], stories: [], tasks: [], decisions: ["01JDEC"] });
+    const onNothing = ask({ rules: [], stories: [], tasks: [] });
+    const state = foldEvents([onPath, onDecision, onNothing]);
+    const story = { id: "01JS", business_rule_ids: [], task_ids: [] };
+    const ids = (s: typeof story & { decision_ids?: string[] }) =>
+      openQuestionsForStory(state, s).map((q) => q.id);
+    expect(ids(story)).toEqual([onNothing.id]);
+    expect(ids({ ...story, decision_ids: ["01JDEC"] })).toEqual([onDecision.id, onNothing.id]);
   });
 });

@@ -1,4 +1,5 @@
-// The renderer as it was before streaming (commit bca4042), kept to prove the streamed bytes equal.
+// The renderer as it was before streaming (commit bca4042), kept to prove the streamed bytes equal;
+// since given the timeline's names of backlog artifacts and the decisions' findings.
 import type { BlockContent, RootContent } from "mdast";
 import type { AdriftEvent } from "../../../src/core/events/envelope.js";
 import type { RecordView } from "../../../src/core/project/state.js";
@@ -23,11 +24,33 @@ export type ExportInput = {
   author?: string;
   events: readonly AdriftEvent[];
   records: readonly RecordView[];
+  names?: ReadonlyMap<string, { key?: string; title: string }>;
 };
 
-function summarize(event: AdriftEvent, records: Map<string, RecordView>): string {
+type Names = NonNullable<ExportInput["names"]>;
+
+function named(names: Names, id: string): string {
+  const artifact = names.get(id);
+  if (!artifact) return id;
+  return `${artifact.key ?? id} "${clip(flatten(artifact.title), 80)}"`;
+}
+
+function summarize(event: AdriftEvent, records: Map<string, RecordView>, names: Names): string {
   const outcome = (id: string) => clip(flatten(records.get(id)?.card.outcome ?? id), 100);
   switch (event.type) {
+    case "story_transitioned":
+      return `story ${named(names, event.data.story_id)}: ${event.data.from} → ${event.data.to}`;
+    case "task_transitioned":
+      return `task ${named(names, event.data.task_id)}: ${event.data.from} → ${event.data.to}`;
+    case "story_created":
+    case "task_created":
+    case "epic_created":
+    case "business_rule_recorded":
+      return `${event.type.split("_")[0]!.replace("business", "rule")} created: ${named(names, event.id)}`;
+    case "verdict_recorded":
+      return `verdict ${event.data.verdict} on task ${named(names, event.data.task_id)}`;
+    case "open_question_declared":
+      return `question: ${clip(flatten(event.data.question), 100)}`;
     case "session_started":
       return `session started${event.data.title ? `: ${event.data.title}` : ""}`;
     case "workline_opened":
@@ -39,7 +62,7 @@ function summarize(event: AdriftEvent, records: Map<string, RecordView>): string
     case "intent_card_recorded":
       return `intent card: ${outcome(event.id)}`;
     case "decision_recorded":
-      return `decision: ${outcome(event.id)}`;
+      return `decision: ${outcome(event.id)}${event.data.findings.length ? ` (${event.data.findings.length} finding${event.data.findings.length === 1 ? "" : "s"})` : ""}`;
     case "intent_card_amended":
       return `amended ${event.data.target_id}: ${Object.keys(event.data.changes).join(", ")}`;
     case "intent_confirmed": {
@@ -88,6 +111,11 @@ function decisionSection(record: RecordView): RootContent[] {
         .map(([k, v]) => paragraph(strong(text(`${k}:`)), ` ${flatten(v)}`)),
     ),
   ];
+  if (record.findings.length)
+    blocks.push(
+      paragraph(strong(text("Findings:"))),
+      list(record.findings.map((f) => paragraph(flatten(f)))),
+    );
   if (record.considered.length)
     blocks.push(
       paragraph(strong(text("Considered and rejected:"))),
@@ -118,7 +146,11 @@ export function renderExport(input: ExportInput): string {
     input.events.length
       ? table(
           ["When", "Who", "What"],
-          input.events.map((e) => [e.at, e.actor.name, summarize(e, records)]),
+          input.events.map((e) => [
+            e.at,
+            e.actor.name,
+            summarize(e, records, input.names ?? new Map()),
+          ]),
         )
       : paragraph("Nothing recorded."),
     heading(2, "Decisions"),

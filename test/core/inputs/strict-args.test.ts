@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nearestFields, strictDeep } from "../../src/mcp/strict-args.js";
-import { DecisionArgs } from "../../src/mcp/tools/card-args.js";
-import { propertyOptions } from "../support/property.js";
+import { nearestFields, strictDeep } from "../../../src/core/inputs/strict-args.js";
+import { DecisionArgs } from "../../../src/mcp/tools/card-args.js";
+import { propertyOptions } from "../../support/property.js";
 
 const strict = strictDeep(DecisionArgs);
 const text = fc.string({ maxLength: 20 });
