@@ -103,7 +103,7 @@ export function renderGraphSvg(graph: RelationGraph, label: string): string {
     const text = `<text x="${r(laid.x)}" y="${r(laid.y + 4)}" text-anchor="middle" fill="#1f2328">${userText(clip(flatten(node.label), MAX_LABEL))}</text>`;
     const body = `<title>${userText(clip(name, 300))}</title>${shape}${text}`;
     svg += node.href
-      ? `<a href="${e(node.href)}" aria-label="${userText(clip(name, 300))}">${body}</a>`
+      ? `<a href="${e(node.href)}">${body}</a>`
       : `<g>${body}</g>`;
   }
   return `${svg}</svg>`;

@@ -18,7 +18,7 @@ import { renderSearchPage } from "./search-page.js";
  * The version of the pages' layout: part of every page's key, so a build whose pages are drawn
  * differently rewrites them all. Raise it with any change to what a page shows.
  */
-export const SITE_FORMAT = 1;
+export const SITE_FORMAT = 2;
 
 /**
  * One file of the site: its path from the site's root, how to render it, and (for the pages a
