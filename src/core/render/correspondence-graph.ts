@@ -5,7 +5,16 @@ const MAX_ADRS = 60;
 const MAX_AREAS = 60;
 
 /** Where a graph's boxes link to: an ADR's or an area's anchor or page; none leaves them plain. */
-export type GraphLinks = { adr?: (id: string) => string; area?: (area: string) => string };
+export type GraphLinks = {
+  adr?: (id: string) => string | undefined;
+  area?: (area: string) => string | undefined;
+};
+
+/** `{href}` when `to` gives a place for `key`, else nothing. */
+const linkTo = <K>(to: ((key: K) => string | undefined) | undefined, key: K) => {
+  const href = to?.(key);
+  return href === undefined ? {} : { href };
+};
 
 /**
  * The correspondence report's relation graph, for `renderGraphSvg`: ADRs (drifted ones red) with
@@ -28,7 +37,7 @@ export function correspondenceGraph(
       kind: "adr",
       state: adr.state,
       title: `${name} ${adr.title} (${adr.status}, ${adr.state})`,
-      ...(links.adr ? { href: links.adr(adr.id) } : {}),
+      ...linkTo(links.adr, adr.id),
     });
     for (const rel of adr.relations)
       if (shown.has(rel.target))
@@ -46,7 +55,7 @@ export function correspondenceGraph(
       kind: "area",
       state,
       title: `${area.area}: ${area.covered_files} of ${area.files} files covered, ${area.covered_by_stale} by stale decisions`,
-      ...(links.area ? { href: links.area(area.area) } : {}),
+      ...linkTo(links.area, area.area),
     });
     for (const adr of area.adrs) if (shown.has(adr)) edges.push({ from: `adr:${adr}`, to: id });
     const outside = area.decisions.filter((d) => !inAdr.has(d)).length;

@@ -1,6 +1,8 @@
 import type { CorrespondenceReport } from "../reports/correspondence.js";
 import { type ReportAnchors, reportAnchors } from "./correspondence-anchors.js";
+import { correspondenceGraph } from "./correspondence-graph.js";
 import { pathStateText, propagationNote } from "./correspondence-md.js";
+import { renderGraphSvg } from "./graph-svg.js";
 import { escapeHtml } from "./html-escape.js";
 import { renderMermaid } from "./mermaid.js";
 import { whyHtml, whyLines } from "./record-why.js";
@@ -163,8 +165,17 @@ ${report.notices.map((n) => `<p><b>Note:</b> ${e(n)}</p>`).join("")}
       yield `<li>${e(p.kind)} ${refHtml(a, p.id)} is <b>${e(p.state)}</b>: ${p.chain.map((c) => `${e(c.kind)} ${refHtml(a, c.id)} (${e(c.reason)})`).join(" → ")}</li>`;
     yield "</ul>";
   } else yield `<p>${e(propagationNote(report))}</p>`;
+  // The graph drawn at build time (the page runs no script); its boxes link to the rows above.
+  const anchor = (id: string) => {
+    const at = a.of(id);
+    return at === undefined ? undefined : `#${at}`;
+  };
+  const graph = correspondenceGraph(report, {
+    adr: anchor,
+    area: (area) => anchor(`area:${area}`),
+  });
   yield `
-<h2>Diagram</h2><details><summary>Mermaid source of ADR relations and coverage (paste into any Mermaid viewer)</summary><pre>${e(renderMermaid(report))}</pre></details>
+<h2>Diagram</h2><div class="graph">${renderGraphSvg(graph, "ADR relations and code areas")}</div><details><summary>Mermaid source of ADR relations and coverage (paste into any Mermaid viewer)</summary><pre>${e(renderMermaid(report))}</pre></details>
 </main></body></html>
 `;
 }
