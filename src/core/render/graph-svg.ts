@@ -1,5 +1,5 @@
 import { graphlib, layout } from "../../vendor/graph-layout.js";
-import { escapeHtml as e } from "./correspondence-html.js";
+import { escapeHtml as e } from "./html-escape.js";
 import { userText } from "./site/html.js";
 import { clip, flatten } from "./text.js";
 
@@ -102,9 +102,7 @@ export function renderGraphSvg(graph: RelationGraph, label: string): string {
         : `<rect x="${r(x)}" y="${r(y)}" width="${r(laid.width)}" height="${r(laid.height)}" rx="${node.kind === "adr" ? 2 : 12}" fill="${fill}" stroke="${stroke}" stroke-width="${node.state === "stale" || node.state === "drifted" ? 2 : 1}"/>`;
     const text = `<text x="${r(laid.x)}" y="${r(laid.y + 4)}" text-anchor="middle" fill="#1f2328">${userText(clip(flatten(node.label), MAX_LABEL))}</text>`;
     const body = `<title>${userText(clip(name, 300))}</title>${shape}${text}`;
-    svg += node.href
-      ? `<a href="${e(node.href)}">${body}</a>`
-      : `<g>${body}</g>`;
+    svg += node.href ? `<a href="${e(node.href)}">${body}</a>` : `<g>${body}</g>`;
   }
   return `${svg}</svg>`;
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../correspondence-html.js";
+import { escapeHtml } from "../html-escape.js";
 
 /** Escapes text for HTML element content and attribute values. */
 export const e = escapeHtml;
