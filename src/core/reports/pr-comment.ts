@@ -524,16 +524,11 @@ export function lacksWhys(model: PrCommentModel, max: number): string[] {
   return [...ids];
 }
 
-/** The model with the whys of named records (read by the caller where the index does not keep them). */
-export function withWhys(
-  model: PrCommentModel,
-  whys: ReadonlyMap<string, RecordWhy>,
-): PrCommentModel {
-  if (whys.size === 0) return model;
-  const at = <T extends Named & { id: string }>(item: T): T => {
-    const why = item.why ? undefined : whys.get(item.id);
-    return why ? { ...item, why } : item;
-  };
+/** A change to a named record, whatever list it is in. */
+type NamedChange = <T extends Named & { id: string }>(item: T) => T;
+
+/** The model with `at` applied to the record of every list that names records. */
+function eachNamed(model: PrCommentModel, at: NamedChange): PrCommentModel {
   return {
     ...model,
     stale: model.stale.map(at),
@@ -546,6 +541,19 @@ export function withWhys(
   };
 }
 
+/** The model with the whys of named records (read by the caller where the index does not keep them). */
+export function withWhys(
+  model: PrCommentModel,
+  whys: ReadonlyMap<string, RecordWhy>,
+): PrCommentModel {
+  if (whys.size === 0) return model;
+  const at = <T extends Named & { id: string }>(item: T): T => {
+    const why = item.why ? undefined : whys.get(item.id);
+    return why ? { ...item, why } : item;
+  };
+  return eachNamed(model, at);
+}
+
 /** The model with each named record's place in the log (found by the caller at the head). */
 export function withLocations(
   model: PrCommentModel,
@@ -556,14 +564,5 @@ export function withLocations(
     const location = locations.get(item.id);
     return location ? { ...item, location } : item;
   };
-  return {
-    ...model,
-    stale: model.stale.map(at),
-    already_stale: model.already_stale.map(at),
-    records: model.records.map(at),
-    unattributed: model.unattributed.map(at),
-    touched: (model.touched ?? []).map(at),
-    moved: (model.moved ?? []).map(at),
-    review: (model.review ?? []).map(at),
-  };
+  return eachNamed(model, at);
 }
