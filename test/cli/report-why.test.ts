@@ -70,6 +70,10 @@ describe.each(["cli", "embedded"])("the report's why and links (%s git adapter)"
       expect(link.startsWith("#")).toBe(true);
       expect(ids.has(link.slice(1))).toBe(true);
     }
+    // the relation graph, drawn at build time: its area boxes link to the areas' rows
+    const svg = html.slice(html.indexOf("<svg"), html.indexOf("</svg>"));
+    expect(svg).toMatch(/^<svg[^>]*aria-label="ADR relations and code areas"/);
+    expect(hrefs(svg)).toContain("#area-src_2f_auth");
     // records, areas and ADRs are linked: the areas' governors, the ADR's records
     expect(links).toContain(`#r-${auth}`);
     expect(links).toContain("#area-src_2f_auth");
