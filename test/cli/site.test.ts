@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeSiteRepo, type SiteRepo } from "../support/site-repo.js";
@@ -70,6 +71,19 @@ describe("site build", () => {
     expect(result.code).not.toBe(0);
     expect(JSON.parse(result.stderr).error.code).toBe("validation_failed");
     expect(site.repo.read("elsewhere/notes.txt")).toBe("mine\n");
+  });
+
+  it("writes only inside the repository: --out is read from where the command runs", () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), "adrift-site-outside-"));
+    const refused = site.repo.adrift(["site", "build", "--out", outside, "--json"]);
+    expect(refused.code).toBe(2);
+    expect(readdirSync(outside)).toEqual([]);
+    // relative to the directory the command runs in, as a shell reads it
+    site.repo.write("docs/.keep", "");
+    const built = site.repo.adrift(["site", "build", "--out", "public", "-C", "docs", "--json"]);
+    expect(built.stderr).toBe("");
+    expect(built.code).toBe(0);
+    expect(existsSync(path.join(site.repo.dir, "docs/public/index.html"))).toBe(true);
   });
 
   it("keeps hostile text out of every page's markup", () => {

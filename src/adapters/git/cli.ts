@@ -35,7 +35,8 @@ export async function locateWithCli(
       `${cwd} is not inside a git work tree (run git init first)`,
       { cwd },
     );
-  return { root, gitDir, commonDir: path.resolve(root, common) };
+  // --git-common-dir is relative to the directory git ran in (a subdirectory: ../.git)
+  return { root, gitDir, commonDir: path.resolve(cwd, common) };
 }
 
 /**

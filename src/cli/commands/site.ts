@@ -1,11 +1,19 @@
 import type { Command } from "commander";
 import { AdriftError } from "../../core/errors.js";
 import { quotePath } from "../../core/render/terminal.js";
-import { action, appContext, common } from "../common.js";
+import { action, appContext, common, writePath } from "../common.js";
 import { type CommonOptions, cliIo, emit, note, paint, reportError } from "../io.js";
 
 type BuildOptions = CommonOptions & { out?: string };
 type ServeOptions = BuildOptions & { port?: string; host?: string };
+
+/**
+ * `--out` as the user typed it (relative to where the command runs), inside the repository as
+ * every folder adrift writes (a Pages job publishes a folder of its checkout); none: the default.
+ */
+function siteOut(options: BuildOptions, root: string): { out?: string } {
+  return options.out === undefined ? {} : { out: writePath(options.out, options, root).absolute };
+}
 
 /** `adrift site build` and `adrift site serve`. */
 export function registerSite(program: Command): void {
@@ -28,7 +36,7 @@ export function registerSite(program: Command): void {
       action(async (options: BuildOptions) => {
         const ctx = await appContext(options);
         const { buildSite } = await import("../../app/site/build-site.js");
-        const result = await buildSite(ctx, options.out === undefined ? {} : { out: options.out });
+        const result = await buildSite(ctx, siteOut(options, ctx.git.location.root));
         emit(
           options,
           result,
@@ -61,7 +69,7 @@ export function registerSite(program: Command): void {
           {
             port,
             host: options.host ?? "127.0.0.1",
-            ...(options.out === undefined ? {} : { out: options.out }),
+            ...siteOut(options, ctx.git.location.root),
           },
           {
             onBuilt: (result) =>
