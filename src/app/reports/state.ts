@@ -5,6 +5,7 @@ import {
   writeReportIndex,
   writeStateCache,
 } from "../../adapters/state-cache.js";
+import type { OrderedLog } from "../../core/project/order.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { indexState, type ReportIndex } from "../../core/reports/report-index.js";
 import type { AppContext } from "../dependencies.js";
@@ -40,8 +41,16 @@ export async function loadReportState(ctx: AppContext): Promise<ProjectState> {
   return state;
 }
 
-/** The greatest event id a read log holds, known or from a newer adrift ("" when none). */
-function lastIdOf(log: { events: readonly { id: string }[]; unknown: readonly { id: string }[] }) {
+/** What no event id sorts after: a cached fold that nothing may be folded onto. */
+const NOTHING_AFTER = "\uffff";
+
+/**
+ * The greatest event id a read log holds, known or from a newer adrift ("" when none). A log
+ * where different lines share an id gives NOTHING_AFTER: the refused lines' ids are not kept,
+ * and an appended line with one of them would join that dispute in a full read.
+ */
+function lastIdOf(log: OrderedLog): string {
+  if (log.problems.some((p) => p.code === "duplicate_id")) return NOTHING_AFTER;
   // ULIDs are compared as strings (Math.max would not).
   return [log.events.at(-1)?.id ?? "", log.unknown.at(-1)?.id ?? ""].sort()[1]!;
 }

@@ -97,6 +97,27 @@ describe("the folded state carried across appends", () => {
     }
   });
 
+  it("folds nothing onto a log where different lines share an id", async () => {
+    const file = biggestLogFile(site.repo.dir);
+    const whole = readFileSync(file);
+    const lines = whole.toString("utf8").split("\n").slice(0, -1);
+    const ctx = await createContext(site.repo.dir, { env: testEnv() });
+    try {
+      const last = JSON.parse(lines.at(-1)!) as { at: string };
+      const twin = JSON.stringify({
+        ...JSON.parse(lines.at(-1)!),
+        at: last.at.replace(/^\d/, (d) => (d === "2" ? "1" : "2")),
+      });
+      expect(twin).not.toBe(lines.at(-1));
+      writeFileSync(file, `${[...lines, twin].join("\n")}\n`);
+      await loadReportState(ctx);
+      // No appended id sorts after what the cache keeps: every later read folds the log whole.
+      expect(readStateCacheEntry(ctx.git.location.gitDir)!.last).toBe("\uffff");
+    } finally {
+      writeFileSync(file, whole);
+    }
+  });
+
   it("a site rebuilt after new records is byte for byte a fresh full build", async () => {
     const { repo } = site;
     expect(repo.adrift(["site", "build", "--out", "out-a"]).code).toBe(0);
