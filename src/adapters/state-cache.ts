@@ -12,7 +12,7 @@ import { makeDirectory, writeFileAtomically } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 
 /** Bumped whenever the folded state's shape or the fold changes meaning. */
-const STATE_CACHE_VERSION = 3;
+const STATE_CACHE_VERSION = 4;
 
 function cacheFile(gitDir: string): string {
   return path.join(stateDir(gitDir), "state-cache.json");
@@ -37,31 +37,47 @@ function revive(state: Record<string, unknown>): ProjectState {
 }
 
 /**
- * The folded state of the log as last computed, when `key` (the log files' sizes and
- * modification times) still matches; undefined otherwise. Reports read it instead of
- * re-validating tens of thousands of events on every run.
+ * The folded state as last cached: the key of the log it was folded from (each log file's size
+ * and contents, the marks set aside) and the greatest event id that log held, for a later read
+ * to fold only what was appended since. Undefined when there is none (or another version's).
  */
-export function readStateCache(gitDir: string, key: string): ProjectState | undefined {
+export type StateCacheEntry = { key: string; last: string; state: ProjectState };
+
+/** The state cache whatever log it was folded from; the caller compares its key. */
+export function readStateCacheEntry(gitDir: string): StateCacheEntry | undefined {
   try {
     const cached = JSON.parse(readFileSync(cacheFile(gitDir), "utf8")) as {
       version: number;
       key: string;
+      last?: string;
       state: Record<string, unknown>;
     };
-    return cached.version === STATE_CACHE_VERSION && cached.key === key
-      ? revive(cached.state)
-      : undefined;
+    if (cached.version !== STATE_CACHE_VERSION || typeof cached.key !== "string") return undefined;
+    return { key: cached.key, last: cached.last ?? "", state: revive(cached.state) };
   } catch {
     return undefined;
   }
 }
 
-/** Writes the cache atomically; a failure only costs speed, so it is ignored. */
-export function writeStateCache(gitDir: string, key: string, state: ProjectState): void {
+/**
+ * The folded state of the log as last computed, when `key` (the log files' sizes and
+ * contents) still matches; undefined otherwise. Reports read it instead of
+ * re-validating tens of thousands of events on every run.
+ */
+export function readStateCache(gitDir: string, key: string): ProjectState | undefined {
+  const entry = readStateCacheEntry(gitDir);
+  return entry?.key === key ? entry.state : undefined;
+}
+
+/**
+ * Writes the cache atomically, with the greatest event id of the log folded (`last`: what an
+ * appended event must sort after to be folded on top). A failure only costs speed: ignored.
+ */
+export function writeStateCache(gitDir: string, key: string, state: ProjectState, last = ""): void {
   try {
     writeFileAtomically(
       cacheFile(gitDir),
-      JSON.stringify({ version: STATE_CACHE_VERSION, key, state }, replacer),
+      JSON.stringify({ version: STATE_CACHE_VERSION, key, last, state }, replacer),
       { mkdir: true },
     );
   } catch {

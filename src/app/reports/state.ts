@@ -1,9 +1,11 @@
 import {
   readReportIndex,
   readStateCache,
+  readStateCacheEntry,
   writeReportIndex,
   writeStateCache,
 } from "../../adapters/state-cache.js";
+import type { OrderedLog } from "../../core/project/order.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { indexState, type ReportIndex } from "../../core/reports/report-index.js";
 import type { AppContext } from "../dependencies.js";
@@ -16,16 +18,41 @@ export function logKey(ctx: AppContext): Promise<string> {
 
 /**
  * The folded project state for reports: from the cache under the git dir when no log file
- * changed since it was written, else read, validated and folded (and cached).
+ * changed since it was written; the cache with the appended events folded on top when the log
+ * only grew by appends since (a new record costs its own lines, not the whole log again); else
+ * read, validated and folded. Cached in the last two cases.
  */
 export async function loadReportState(ctx: AppContext): Promise<ProjectState> {
+  const gitDir = ctx.git.location.gitDir;
   const key = await logKey(ctx);
-  const cached = readStateCache(ctx.git.location.gitDir, key);
-  if (cached) return cached;
+  const cached = readStateCacheEntry(gitDir);
+  if (cached?.key === key) return cached.state;
+  if (cached) {
+    const { stateAfterGrowth } = await import("../log/state-after-growth.js");
+    const grown = await stateAfterGrowth(ctx, cached, key);
+    if (grown) {
+      writeStateCache(gitDir, key, grown.state, grown.last);
+      return grown.state;
+    }
+  }
   const { loadProject } = await import("../log/load.js");
-  const { state } = await loadProject(ctx);
-  writeStateCache(ctx.git.location.gitDir, key, state);
+  const { state, log } = await loadProject(ctx);
+  writeStateCache(gitDir, key, state, lastIdOf(log));
   return state;
+}
+
+/** What no event id sorts after: a cached fold that nothing may be folded onto. */
+const NOTHING_AFTER = "\uffff";
+
+/**
+ * The greatest event id a read log holds, known or from a newer adrift ("" when none). A log
+ * where different lines share an id gives NOTHING_AFTER: the refused lines' ids are not kept,
+ * and an appended line with one of them would join that dispute in a full read.
+ */
+function lastIdOf(log: OrderedLog): string {
+  if (log.problems.some((p) => p.code === "duplicate_id")) return NOTHING_AFTER;
+  // ULIDs are compared as strings (Math.max would not).
+  return [log.events.at(-1)?.id ?? "", log.unknown.at(-1)?.id ?? ""].sort()[1]!;
 }
 
 /** The log's fold while one is under way, for others that need it at the same time (staleness). */

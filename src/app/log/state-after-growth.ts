@@ -1,0 +1,115 @@
+// The folded state carried across appends to the log. The log is append-only NDJSON and the
+// fold follows id order, so when every log file of the cached fold is still there with its
+// bytes as they were (a prefix of what it holds now) and every appended event sorts after the
+// greatest id the cached log held, folding the appended events onto the cached state gives
+// exactly what reading and folding the whole log again would. Anything else — a file changed
+// in place, gone, ending in a torn line; an appended line that does not validate, comes from a
+// newer adrift, or sorts before the log's last id; other marks set aside — reads the log whole.
+import { createHash } from "node:crypto";
+import { open } from "node:fs/promises";
+import path from "node:path";
+import { type LogFileStamp, stampsOfKey } from "../../adapters/log-files.js";
+import type { StateCacheEntry } from "../../adapters/state-cache.js";
+import type { AdriftEvent } from "../../core/events/envelope.js";
+import { foldEvents } from "../../core/project/fold.js";
+import type { ProjectState } from "../../core/project/state.js";
+import type { AppContext } from "../dependencies.js";
+import { noteNewestId } from "./newest-seen.js";
+
+/** The state folded with the appended events, and the greatest id of the log it now stands for. */
+export type GrownState = { state: ProjectState; last: string };
+
+/** What a key names besides the stamps: the log dir and the marks set aside (as JSON). */
+function restOfKey(key: string): string {
+  const parts = JSON.parse(key) as unknown[];
+  return JSON.stringify([parts[0], parts.slice(2)]);
+}
+
+/** git's blob id of some bytes: what a log file's stamp holds as its digest. */
+const blobId = (bytes: Buffer) =>
+  createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+
+/**
+ * The bytes a file holds past `from`, when its first `from` bytes are still those `digest` names
+ * and all `size` of them are those `now` names (the file as the key stands for it).
+ */
+async function readGrowth(
+  file: string,
+  from: number,
+  digest: string,
+  size: number,
+  now: string,
+): Promise<Buffer | undefined> {
+  const handle = await open(file, "r");
+  try {
+    const bytes = Buffer.alloc(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, 0);
+    if (bytesRead !== size) return undefined;
+    // The stamp's digest is git's blob id of the file then: the same id over its first bytes
+    // now says they are unchanged.
+    const prefix = bytes.subarray(0, from);
+    if ((from > 0 && blobId(prefix) !== digest) || blobId(bytes) !== now) return undefined;
+    // A last line left torn then would be continued by the append: not an append of lines.
+    if (from > 0 && prefix[from - 1] !== 0x0a) return undefined;
+    return bytes.subarray(from);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The cached state with the events appended since it was folded, when the log only grew by
+ * whole lines that fold on top of it (see the top of this file); undefined otherwise, and the
+ * caller reads the log whole. `key` is the log's key now (with the marks set aside).
+ */
+export async function stateAfterGrowth(
+  ctx: AppContext,
+  cached: StateCacheEntry,
+  key: string,
+): Promise<GrownState | undefined> {
+  try {
+    if (restOfKey(cached.key) !== restOfKey(key)) return undefined;
+    const before = new Map(stampsOfKey(cached.key).map((s) => [s[0], s]));
+    const now: LogFileStamp[] = stampsOfKey(key);
+    if ([...before.keys()].some((file) => !now.some((s) => s[0] === file))) return undefined;
+    const grown = now.filter(([file, size, digest]) => {
+      const old = before.get(file);
+      return !old || old[1] !== size || old[2] !== digest;
+    });
+    if (grown.length === 0) return undefined;
+    const { parseLogBuffer } = await import("../../adapters/log-parse.js");
+    const events: AdriftEvent[] = [];
+    for (const [file, size, digest] of grown) {
+      const old = before.get(file);
+      const from = old?.[1] ?? 0;
+      if (size <= from) return undefined;
+      const added = await readGrowth(
+        path.join(ctx.git.location.root, file),
+        from,
+        old?.[2] ?? "",
+        size,
+        digest,
+      );
+      if (!added) return undefined;
+      const parsed = parseLogBuffer(added, file.split(path.sep).join("/"));
+      if (parsed.problems.length > 0) return undefined;
+      for (const line of parsed.lines) {
+        if ("unknown" in line.event) return undefined;
+        events.push(line.event);
+      }
+    }
+    events.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // Strictly after the cached log's last id and each other: no id is shared with any line.
+    let last = cached.last;
+    for (const event of events) {
+      if (!(event.id > last)) return undefined;
+      last = event.id;
+    }
+    noteNewestId(ctx, events);
+    const { setAsideMarkIds } = await import("../staleness/marks-set-aside.js");
+    const setAside = await setAsideMarkIds(ctx);
+    return { state: foldEvents(events, cached.state, { setAside }), last };
+  } catch {
+    return undefined;
+  }
+}
