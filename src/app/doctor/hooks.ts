@@ -126,7 +126,9 @@ export function readHuskyHookFacts(huskyDir: string): HookFact[] {
 
 /**
  * The facts under lefthook with adrift's entries in lefthook-local.yml: a hook is installed when
- * lefthook's runner for it is in the hooks directory (lefthook then runs adrift's entry).
+ * lefthook's runner for it is in the hooks directory (lefthook then runs adrift's entry), or
+ * adrift's own hook, which `adrift hook install` puts there for a hook lefthook would run
+ * adrift's entry alone for (read as any installed hook).
  */
 export function readLefthookHookFacts(hooksDir: string): HookFact[] {
   return ADRIFT_HOOKS.map((name) => {
@@ -137,13 +139,16 @@ export function readLefthookHookFacts(hooksDir: string): HookFact[] {
     } catch {
       executable = false;
     }
-    const exists = (() => {
+    const text = (() => {
       try {
-        return readFileSync(file, "utf8").includes("lefthook");
+        return readFileSync(file, "utf8");
       } catch {
-        return false;
+        return undefined;
       }
     })();
+    if (text !== undefined && !text.includes("lefthook") && text.includes(HOOK_BLOCK_START))
+      return readHookFact(hooksDir, name);
+    const exists = text?.includes("lefthook") ?? false;
     return { name, exists, has_block: exists, executable, unreachable: false };
   });
 }

@@ -11,10 +11,16 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readLocalState, writeActiveWorkline } from "../../adapters/local-state.js";
-import { runFirstThatWorks } from "../../adapters/processes.js";
+import { outputOfFirstThatWorks, runFirstThatWorks } from "../../adapters/processes.js";
 import { AdriftError } from "../../core/errors.js";
 import type { AppContext } from "../dependencies.js";
-import { installLefthook, LEFTHOOK_LOCAL, uninstallLefthook } from "./lefthook.js";
+import {
+  adriftOnlyHooks,
+  installLefthook,
+  installOwnHooks,
+  LEFTHOOK_LOCAL,
+  uninstallLefthook,
+} from "./lefthook.js";
 import { detectHookManager, installHusky, uninstallHusky } from "./managers.js";
 import {
   CHAINED_SUFFIX,
@@ -80,6 +86,16 @@ function writeRunner(ctx: AppContext): void {
   const dir = path.join(ctx.git.location.gitDir, "adrift");
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, RUNNER_FILE), `${process.execPath}\n${cliPath()}\n`);
+}
+
+/** The ways to run lefthook with `args`, the first that works wins. */
+function lefthook(ctx: AppContext, ...args: string[]): string[][] {
+  const root = ctx.git.location.root;
+  return [
+    ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, ...args]] : []),
+    [path.join(root, "node_modules", ".bin", "lefthook"), ...args],
+    ["lefthook", ...args],
+  ];
 }
 
 /** A hook file as found: its text, whether a chained hook is beside it, and whose it is. */
@@ -184,15 +200,19 @@ export async function installHooks(
     const action = installLefthook(root, gitDir, commonDir, dir);
     writeRunner(ctx);
     // lefthook's runner covers only the hooks its config named when it was installed.
-    const installed = await runFirstThatWorks(
-      [
-        ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, "install"]] : []),
-        [path.join(root, "node_modules", ".bin", "lefthook"), "install"],
-        ["lefthook", "install"],
-      ],
-      root,
-      ctx.env,
-    );
+    const installed = await runFirstThatWorks(lefthook(ctx, "install"), root, ctx.env);
+    // Where lefthook would run adrift's entry alone, adrift's own hook instead: no lefthook start.
+    if (installed) {
+      const dump = await outputOfFirstThatWorks(
+        lefthook(ctx, "dump", "--format", "json"),
+        root,
+        ctx.env,
+      );
+      installOwnHooks(gitDir, dir, adriftOnlyHooks(dump), {
+        node: process.execPath,
+        cli: cliPath(),
+      });
+    }
     const warnings = installed
       ? []
       : ["could not run `lefthook install`: run it, so that lefthook runs the hooks adrift added"];
@@ -270,16 +290,7 @@ export async function uninstallHooks(
     const { root, gitDir, commonDir } = ctx.git.location;
     const removed = uninstallLefthook(root, gitDir, commonDir, dir);
     // lefthook's runner back to the hooks its own config names.
-    if (removed)
-      await runFirstThatWorks(
-        [
-          ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, "install"]] : []),
-          [path.join(root, "node_modules", ".bin", "lefthook"), "install"],
-          ["lefthook", "install"],
-        ],
-        root,
-        ctx.env,
-      );
+    if (removed) await runFirstThatWorks(lefthook(ctx, "install"), root, ctx.env);
     const { hooks: undone } = await uninstallHooks(ctx, { ...options, only: "installed" });
     const hooks: HookAction[] = removed
       ? HOOK_NAMES.map((hook) => ({ hook, action: "removed" }))
