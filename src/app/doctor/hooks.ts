@@ -2,7 +2,7 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import path from "node:path";
 import { ADRIFT_HOOKS } from "../../core/doctor/check.js";
 import type { HookFact } from "../../core/doctor/facts.js";
-import { HUSKY_HELPER, huskyBlock } from "../hooks/managers.js";
+import { expectedHuskyBlock, findBlock, HUSKY_HELPER } from "../hooks/managers.js";
 import {
   DIGEST_PREFIX,
   HOOK_NAMES,
@@ -114,11 +114,14 @@ export function readHuskyHookFacts(huskyDir: string): HookFact[] {
     const fact = readHookFact(huskyDir, name);
     if (!fact.exists) return fact;
     const lines = readFileSync(path.join(huskyDir, name), "utf8").split(/\r?\n/);
-    const start = lines.indexOf(HOOK_BLOCK_START);
-    const block = lines.slice(start, lines.indexOf(HOOK_BLOCK_END, start + 1) + 1).join("\n");
+    const found = findBlock(lines);
+    const block = found ? lines.slice(found.start, found.end + 1).join("\n") : "";
     const outdated =
       fact.has_block &&
-      (block !== huskyBlock(name as HookName).join("\n") || !helper || !isAsWritten(helper));
+      (!found ||
+        block !== expectedHuskyBlock(name as HookName, lines, found) ||
+        !helper ||
+        !isAsWritten(helper));
     const { outdated: _ignored, ...rest } = fact;
     return { ...rest, executable: true, ...(outdated ? { outdated } : {}) };
   });
