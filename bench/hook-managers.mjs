@@ -161,10 +161,15 @@ function quietCommit(r) {
   };
 }
 
-/** Waits until no background refresh of adrift's post-commit runs. */
+/**
+ * Waits until no background refresh of adrift's post-commit runs, then 0.1 s more (both sides
+ * alike): post-commit's check whether to refresh (one `git rev-list`) runs in the background
+ * after `git commit` returned, and must not land in the next commit timed.
+ */
 function settle(r) {
   const slot = path.join(r.dir, ".git/adrift/refresh.pid");
   for (let i = 0; i < 600 && existsSync(slot); i++) spawnSync("sleep", ["0.05"]);
+  spawnSync("sleep", ["0.1"]);
 }
 
 /** The programs one quiet commit starts (strace -f), by name. */
