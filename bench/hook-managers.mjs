@@ -7,6 +7,7 @@
 // every process it waited for, read with wait4, beside it). Counts the processes one quiet commit
 // starts under each (strace, when installed): the cost is in those processes, no node starts.
 // Run: node bench/hook-managers.mjs [--rounds 21] [--only lefthook,husky,hooksPath,pre-commit]
+//   [--cli <another build's dist/cli/main.js>] (the build whose hooks are installed; default this one)
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   cpSync,
@@ -20,7 +21,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLI, gitEnv } from "./synthetic.mjs";
+import { CLI as THIS_CLI, gitEnv } from "./synthetic.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -28,6 +29,7 @@ const option = (name, fallback) => {
   return at >= 0 ? args[at + 1] : fallback;
 };
 const ROUNDS = Number(option("--rounds", "21"));
+const CLI = path.resolve(option("--cli", THIS_CLI));
 const ONLY = option("--only", "lefthook,husky,hooksPath,pre-commit").split(",");
 const env = { ...gitEnv(), NODE_EXTRA_CA_CERTS: "", NO_COLOR: "1" };
 for (const name of Object.keys(env)) if (name.startsWith("ADRIFT_")) delete env[name];
