@@ -21,7 +21,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLI as THIS_CLI, gitEnv } from "./synthetic.mjs";
+import { gitEnv, CLI as THIS_CLI } from "./synthetic.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
