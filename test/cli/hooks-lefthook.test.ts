@@ -3,7 +3,8 @@
 // from lefthook-local.yml; where lefthook would run adrift's entry alone, adrift's own hook is
 // there instead, so a commit starts lefthook no more often than without adrift. A later
 // `lefthook install` (its npm postinstall runs one) puts its runners back: adrift's entries run
-// through them, nothing is lost, and the next `adrift hook install` puts adrift's hooks back.
+// through them, nothing is lost, and the next post-commit refresh (or `adrift hook install`) puts
+// adrift's hooks back.
 import { spawnSync } from "node:child_process";
 import {
   appendFileSync,
@@ -188,9 +189,16 @@ describe("adrift's hooks with lefthook", () => {
     expect(marked(repo, id)).toBe(true);
     expect(repo.git("log", "-1", "--format=%B")).toContain(`Adrift-Workline: ${workline.id}`);
     expect(repo.adrift(["workline", "close", workline.id], { env }).code).toBe(0);
+    // that commit's post-commit refresh (here in the foreground) put adrift's own hooks back
+    // where lefthook runs adrift's entry alone; the team's commit-msg stays lefthook's
+    expect(isRunner(repo, "post-commit")).toBe(false);
+    expect(isRunner(repo, "prepare-commit-msg")).toBe(false);
+    expect(isRunner(repo, "commit-msg")).toBe(true);
+    expect(readdirSync(hooks(repo)).filter((f) => f.endsWith(".old"))).toEqual([]);
 
-    // adrift hook install again: its own hooks where lefthook runs adrift's entry alone, the
-    // team's commit-msg through lefthook; the copies lefthook moved aside are gone
+    // adrift hook install again: the same
+    lefthook(repo, env, "install");
+    expect(isRunner(repo, "post-commit")).toBe(true);
     expect(repo.adrift(["hook", "install"], { env }).code).toBe(0);
     expect(isRunner(repo, "commit-msg")).toBe(true);
     expect(isRunner(repo, "post-commit")).toBe(false);

@@ -16,9 +16,11 @@ import { AdriftError } from "../../core/errors.js";
 import type { AppContext } from "../dependencies.js";
 import {
   adriftOnlyHooks,
+  hasLefthookEntries,
   installLefthook,
   installOwnHooks,
   LEFTHOOK_LOCAL,
+  runnersBack,
   uninstallLefthook,
 } from "./lefthook.js";
 import { detectHookManager, installHusky, uninstallHusky } from "./managers.js";
@@ -96,6 +98,31 @@ function lefthook(ctx: AppContext, ...args: string[]): string[][] {
     [path.join(root, "node_modules", ".bin", "lefthook"), ...args],
     ["lefthook", ...args],
   ];
+}
+
+/** adrift's own hooks where lefthook would run adrift's entry alone (`lefthook dump` says which). */
+async function ownHooksUnderLefthook(ctx: AppContext, hooksDir: string): Promise<void> {
+  const dump = await outputOfFirstThatWorks(
+    lefthook(ctx, "dump", "--format", "json"),
+    ctx.git.location.root,
+    ctx.env,
+  );
+  installOwnHooks(ctx.git.location.gitDir, hooksDir, adriftOnlyHooks(dump), {
+    node: process.execPath,
+    cli: cliPath(),
+  });
+}
+
+/**
+ * After a `lefthook install` (lefthook's npm postinstall runs one) put its runners back over the
+ * hooks adrift had taken, puts adrift's own hooks back: called by the post-commit refresh, in the
+ * background. Costs nothing (a few file reads) unless there is something to put back.
+ */
+export async function restoreOwnLefthookHooks(ctx: AppContext): Promise<void> {
+  const { root, gitDir } = ctx.git.location;
+  if (!hasLefthookEntries(root)) return;
+  const dir = await ctx.git.hooksDir();
+  if (runnersBack(gitDir, dir)) await ownHooksUnderLefthook(ctx, dir);
 }
 
 /** A hook file as found: its text, whether a chained hook is beside it, and whose it is. */
@@ -202,17 +229,7 @@ export async function installHooks(
     // lefthook's runner covers only the hooks its config named when it was installed.
     const installed = await runFirstThatWorks(lefthook(ctx, "install"), root, ctx.env);
     // Where lefthook would run adrift's entry alone, adrift's own hook instead: no lefthook start.
-    if (installed) {
-      const dump = await outputOfFirstThatWorks(
-        lefthook(ctx, "dump", "--format", "json"),
-        root,
-        ctx.env,
-      );
-      installOwnHooks(gitDir, dir, adriftOnlyHooks(dump), {
-        node: process.execPath,
-        cli: cliPath(),
-      });
-    }
+    if (installed) await ownHooksUnderLefthook(ctx, dir);
     const warnings = installed
       ? []
       : ["could not run `lefthook install`: run it, so that lefthook runs the hooks adrift added"];

@@ -10,7 +10,15 @@
 // there) gets adrift's own hook in place of lefthook's runner. A later `lefthook install`
 // moves it aside (`<name>.old`) and puts its runner back, which runs adrift's entry: slower,
 // nothing lost; the next `adrift hook install` puts adrift's hook back.
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { AdriftError } from "../../core/errors.js";
 import {
@@ -125,13 +133,33 @@ export function installOwnHooks(
       continue;
     const script = hookScript(name, runner.node, runner.cli);
     if (text !== script) {
-      writeFileSync(file, script, { mode: 0o755 });
-      chmodSync(file, 0o755);
+      // A new file renamed over the runner: a shell still reading the runner (this very hook,
+      // when a post-commit puts adrift's hook back) keeps reading the old one.
+      const temporary = `${file}.adrift-${process.pid}`;
+      writeFileSync(temporary, script, { mode: 0o755 });
+      chmodSync(temporary, 0o755);
+      renameSync(temporary, file);
     }
     written.push(name);
   }
   removeMovedAside(hooksDir);
   return written;
+}
+
+/**
+ * True when `lefthook install` put its runner back over a hook adrift had taken (one not there
+ * before adrift, whose runner adrift's entries alone made lefthook write): worth asking lefthook
+ * whether adrift's own hook can go back there.
+ */
+export function runnersBack(gitDir: string, hooksDir: string): boolean {
+  const before = read(path.join(gitDir, "adrift", RUNNERS_BEFORE))?.split("\n");
+  if (!before) return false;
+  return HOOK_NAMES.some(
+    (name) =>
+      !before.includes(name) &&
+      existsSync(path.join(hooksDir, `${name}.old`)) &&
+      isLefthookRunner(read(path.join(hooksDir, name))),
+  );
 }
 
 /** lefthook passes git's arguments on as `{0}` (all of them); three hooks take none. */
