@@ -37,6 +37,7 @@ const THOROUGH_ONLY = [
   "test/cli/stale-agreement-property.test.ts", // random histories with the hooks, both adapters
   "test/cli/merge-marks.test.ts", // 10.1 (merges with every hook in node, both adapters)
   "test/cli/hook-managers.test.ts", // installs lefthook, husky and pre-commit from the registries
+  "test/cli/hooks-lefthook.test.ts", // installs lefthook from the registry
   "test/cli/site-serve.test.ts", // waits on file-system events and a rebuild
   "test/cli/site-browser.test.ts", // drives a real headless Chromium over every page of a built site
 ];

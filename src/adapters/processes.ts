@@ -24,3 +24,23 @@ export async function runFirstThatWorks(
   }
   return false;
 }
+
+/** The standard output of the first of `commands` that starts and exits 0 in `cwd`, if one does. */
+export async function outputOfFirstThatWorks(
+  commands: readonly (readonly string[])[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const { spawnSync } = await import("node:child_process");
+  for (const [program, ...args] of commands) {
+    const result = spawnSync(program!, args, {
+      cwd,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    if (result.status === 0) return result.stdout;
+  }
+  return undefined;
+}

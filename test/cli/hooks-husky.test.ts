@@ -193,7 +193,7 @@ describe("adrift hook install with lefthook", () => {
     expect(JSON.parse(installed.stdout).manager).toBe("lefthook");
     const local = readFileSync(path.join(repo.dir, "lefthook-local.yml"), "utf8");
     expect(local).toContain(
-      'pre-commit:\n  commands:\n    adrift:\n      run: f=.git/adrift/lefthook-hooks.sh; [ -f "$f" ] || f="$(git rev-parse --git-path adrift/lefthook-hooks.sh)"; sh "$f" pre-commit\n',
+      'pre-commit:\n  commands:\n    adrift:\n      run: f=.git/adrift/lefthook-hooks.sh; [ -f "$f" ] || f="$(git rev-parse --git-path adrift/lefthook-hooks.sh)"; set -- pre-commit; . "$f"\n',
     );
     expect(readFileSync(path.join(repo.dir, "lefthook.yml"), "utf8")).toBe(config);
     expect(repo.git("status", "--porcelain")).toBe("");

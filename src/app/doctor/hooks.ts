@@ -2,7 +2,7 @@ import { accessSync, constants, readFileSync } from "node:fs";
 import path from "node:path";
 import { ADRIFT_HOOKS } from "../../core/doctor/check.js";
 import type { HookFact } from "../../core/doctor/facts.js";
-import { HUSKY_HELPER, huskyBlock } from "../hooks/managers.js";
+import { expectedHuskyBlock, findBlock, HUSKY_HELPER } from "../hooks/managers.js";
 import {
   DIGEST_PREFIX,
   HOOK_NAMES,
@@ -114,11 +114,14 @@ export function readHuskyHookFacts(huskyDir: string): HookFact[] {
     const fact = readHookFact(huskyDir, name);
     if (!fact.exists) return fact;
     const lines = readFileSync(path.join(huskyDir, name), "utf8").split(/\r?\n/);
-    const start = lines.indexOf(HOOK_BLOCK_START);
-    const block = lines.slice(start, lines.indexOf(HOOK_BLOCK_END, start + 1) + 1).join("\n");
+    const found = findBlock(lines);
+    const block = found ? lines.slice(found.start, found.end + 1).join("\n") : "";
     const outdated =
       fact.has_block &&
-      (block !== huskyBlock(name as HookName).join("\n") || !helper || !isAsWritten(helper));
+      (!found ||
+        block !== expectedHuskyBlock(name as HookName, lines, found) ||
+        !helper ||
+        !isAsWritten(helper));
     const { outdated: _ignored, ...rest } = fact;
     return { ...rest, executable: true, ...(outdated ? { outdated } : {}) };
   });
@@ -126,7 +129,9 @@ export function readHuskyHookFacts(huskyDir: string): HookFact[] {
 
 /**
  * The facts under lefthook with adrift's entries in lefthook-local.yml: a hook is installed when
- * lefthook's runner for it is in the hooks directory (lefthook then runs adrift's entry).
+ * lefthook's runner for it is in the hooks directory (lefthook then runs adrift's entry), or
+ * adrift's own hook, which `adrift hook install` puts there for a hook lefthook would run
+ * adrift's entry alone for (read as any installed hook).
  */
 export function readLefthookHookFacts(hooksDir: string): HookFact[] {
   return ADRIFT_HOOKS.map((name) => {
@@ -137,13 +142,16 @@ export function readLefthookHookFacts(hooksDir: string): HookFact[] {
     } catch {
       executable = false;
     }
-    const exists = (() => {
+    const text = (() => {
       try {
-        return readFileSync(file, "utf8").includes("lefthook");
+        return readFileSync(file, "utf8");
       } catch {
-        return false;
+        return undefined;
       }
     })();
+    if (text !== undefined && !text.includes("lefthook") && text.includes(HOOK_BLOCK_START))
+      return readHookFact(hooksDir, name);
+    const exists = text?.includes("lefthook") ?? false;
     return { name, exists, has_block: exists, executable, unreachable: false };
   });
 }

@@ -11,10 +11,18 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readLocalState, writeActiveWorkline } from "../../adapters/local-state.js";
-import { runFirstThatWorks } from "../../adapters/processes.js";
+import { outputOfFirstThatWorks, runFirstThatWorks } from "../../adapters/processes.js";
 import { AdriftError } from "../../core/errors.js";
 import type { AppContext } from "../dependencies.js";
-import { installLefthook, LEFTHOOK_LOCAL, uninstallLefthook } from "./lefthook.js";
+import {
+  adriftOnlyHooks,
+  hasLefthookEntries,
+  installLefthook,
+  installOwnHooks,
+  LEFTHOOK_LOCAL,
+  runnersBack,
+  uninstallLefthook,
+} from "./lefthook.js";
 import { detectHookManager, installHusky, uninstallHusky } from "./managers.js";
 import {
   CHAINED_SUFFIX,
@@ -80,6 +88,41 @@ function writeRunner(ctx: AppContext): void {
   const dir = path.join(ctx.git.location.gitDir, "adrift");
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, RUNNER_FILE), `${process.execPath}\n${cliPath()}\n`);
+}
+
+/** The ways to run lefthook with `args`, the first that works wins. */
+function lefthook(ctx: AppContext, ...args: string[]): string[][] {
+  const root = ctx.git.location.root;
+  return [
+    ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, ...args]] : []),
+    [path.join(root, "node_modules", ".bin", "lefthook"), ...args],
+    ["lefthook", ...args],
+  ];
+}
+
+/** adrift's own hooks where lefthook would run adrift's entry alone (`lefthook dump` says which). */
+async function ownHooksUnderLefthook(ctx: AppContext, hooksDir: string): Promise<void> {
+  const dump = await outputOfFirstThatWorks(
+    lefthook(ctx, "dump", "--format", "json"),
+    ctx.git.location.root,
+    ctx.env,
+  );
+  installOwnHooks(ctx.git.location.gitDir, hooksDir, adriftOnlyHooks(dump), {
+    node: process.execPath,
+    cli: cliPath(),
+  });
+}
+
+/**
+ * After a `lefthook install` (lefthook's npm postinstall runs one) put its runners back over the
+ * hooks adrift had taken, puts adrift's own hooks back: called by the post-commit refresh, in the
+ * background. Costs nothing (a few file reads) unless there is something to put back.
+ */
+export async function restoreOwnLefthookHooks(ctx: AppContext): Promise<void> {
+  const { root, gitDir } = ctx.git.location;
+  if (!hasLefthookEntries(root)) return;
+  const dir = await ctx.git.hooksDir();
+  if (runnersBack(gitDir, dir)) await ownHooksUnderLefthook(ctx, dir);
 }
 
 /** A hook file as found: its text, whether a chained hook is beside it, and whose it is. */
@@ -184,15 +227,9 @@ export async function installHooks(
     const action = installLefthook(root, gitDir, commonDir, dir);
     writeRunner(ctx);
     // lefthook's runner covers only the hooks its config named when it was installed.
-    const installed = await runFirstThatWorks(
-      [
-        ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, "install"]] : []),
-        [path.join(root, "node_modules", ".bin", "lefthook"), "install"],
-        ["lefthook", "install"],
-      ],
-      root,
-      ctx.env,
-    );
+    const installed = await runFirstThatWorks(lefthook(ctx, "install"), root, ctx.env);
+    // Where lefthook would run adrift's entry alone, adrift's own hook instead: no lefthook start.
+    if (installed) await ownHooksUnderLefthook(ctx, dir);
     const warnings = installed
       ? []
       : ["could not run `lefthook install`: run it, so that lefthook runs the hooks adrift added"];
@@ -270,16 +307,7 @@ export async function uninstallHooks(
     const { root, gitDir, commonDir } = ctx.git.location;
     const removed = uninstallLefthook(root, gitDir, commonDir, dir);
     // lefthook's runner back to the hooks its own config names.
-    if (removed)
-      await runFirstThatWorks(
-        [
-          ...(ctx.env.LEFTHOOK_BIN ? [[ctx.env.LEFTHOOK_BIN, "install"]] : []),
-          [path.join(root, "node_modules", ".bin", "lefthook"), "install"],
-          ["lefthook", "install"],
-        ],
-        root,
-        ctx.env,
-      );
+    if (removed) await runFirstThatWorks(lefthook(ctx, "install"), root, ctx.env);
     const { hooks: undone } = await uninstallHooks(ctx, { ...options, only: "installed" });
     const hooks: HookAction[] = removed
       ? HOOK_NAMES.map((hook) => ({ hook, action: "removed" }))

@@ -64,18 +64,41 @@ export function detectHookManager(root: string, hooksDir: string): HookManager |
 /** The helper script's name in the husky folder. */
 export const HUSKY_HELPER = "adrift.sh";
 
-/** The lines adrift adds to a husky hook file (tracked: no path of this machine in them). */
-export function huskyBlock(name: HookName): string[] {
+/**
+ * The lines adrift adds to a husky hook file (tracked: no path of this machine in them). In a
+ * file of the team's, the helper runs in a shell of its own: nothing the team's lines set up
+ * (options, variables, functions) reaches it. A file adrift created (`alone`: nothing else in
+ * it) reads the helper in a subshell instead, one shell start less per hook, and every commit
+ * runs three such hooks (prepare-commit-msg, commit-msg, post-commit).
+ */
+export function huskyBlock(name: HookName, alone = false): string[] {
   return [
     BLOCK_START,
     "# adrift (`adrift hook uninstall` removes these lines); it never fails the commit itself",
-    `sh "\${0%/*}/${HUSKY_HELPER}" ${name} "$@" || true`,
+    alone
+      ? `(set +eu; set -- ${name} "$@"; . "\${0%/*}/${HUSKY_HELPER}") || true`
+      : `sh "\${0%/*}/${HUSKY_HELPER}" ${name} "$@" || true`,
     BLOCK_END,
   ];
 }
 
+/** True when a hook file holds nothing but adrift's block (and a `#!/bin/sh` line before it). */
+function isAlone(lines: readonly string[], block: { start: number; end: number }): boolean {
+  const rest = [...lines.slice(0, block.start), ...lines.slice(block.end + 1)].join("\n").trim();
+  return rest === "" || rest === "#!/bin/sh";
+}
+
+/** The block adrift writes into a hook file whose lines are `lines`, its block at `found`. */
+export function expectedHuskyBlock(
+  name: HookName,
+  lines: readonly string[],
+  found: { start: number; end: number },
+): string {
+  return huskyBlock(name, isAlone(lines, found)).join("\n");
+}
+
 /** The block's place in a file's lines, when it is there. */
-function findBlock(lines: readonly string[]): { start: number; end: number } | undefined {
+export function findBlock(lines: readonly string[]): { start: number; end: number } | undefined {
   const start = lines.indexOf(BLOCK_START);
   const end = lines.indexOf(BLOCK_END, start + 1);
   return start >= 0 && end > start ? { start, end } : undefined;
@@ -103,7 +126,9 @@ function editedBlocks(manager: { dir: string }): string[] {
     const file = path.join(manager.dir, name);
     const lines = read(file)?.split("\n");
     const block = lines && findBlock(lines);
-    if (block && lines.slice(block.start, block.end + 1).join("\n") !== huskyBlock(name).join("\n"))
+    if (!block) continue;
+    const text = lines.slice(block.start, block.end + 1).join("\n");
+    if (text !== huskyBlock(name).join("\n") && text !== huskyBlock(name, true).join("\n"))
       edited.push(file);
   }
   const helper = read(path.join(manager.dir, HUSKY_HELPER));
@@ -144,7 +169,7 @@ export function installHusky(
     const block = huskyBlock(name);
     if (text === undefined) {
       const shebang = manager.kind === "shared" ? "#!/bin/sh\n" : "";
-      writeFileSync(file, `${shebang}${block.join("\n")}\n`, { mode });
+      writeFileSync(file, `${shebang}${huskyBlock(name, true).join("\n")}\n`, { mode });
       actions.push({ hook: name, action: "installed", file });
       continue;
     }
@@ -152,9 +177,10 @@ export function installHusky(
     const found = findBlock(lines);
     if (found) {
       const current = lines.slice(found.start, found.end + 1).join("\n");
-      if (current === block.join("\n")) actions.push({ hook: name, action: "unchanged", file });
+      const expected = expectedHuskyBlock(name, lines, found);
+      if (current === expected) actions.push({ hook: name, action: "unchanged", file });
       else {
-        lines.splice(found.start, found.end - found.start + 1, ...block);
+        lines.splice(found.start, found.end - found.start + 1, ...expected.split("\n"));
         writeFileSync(file, lines.join("\n"));
         actions.push({ hook: name, action: "updated", file });
       }

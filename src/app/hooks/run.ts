@@ -182,6 +182,9 @@ async function refreshAfterCommit(ctx: AppContext): Promise<void> {
       const report = await computeStaleness(ctx);
       if (report.head === ((await ctx.git.resolveRevision("HEAD")) ?? "")) break;
     }
+    // Under lefthook: its runners back over adrift's own hooks (an npm install) go again.
+    const { restoreOwnLefthookHooks } = await import("./install.js");
+    await restoreOwnLefthookHooks(ctx).catch(() => undefined);
   } finally {
     try {
       if (readFileSync(slot, "utf8") === String(process.pid)) rmSync(slot, { force: true });

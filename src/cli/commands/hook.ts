@@ -27,7 +27,7 @@ export function registerHook(program: Command): void {
     )
     .addHelpText(
       "after",
-      "\nExample:\n  adrift hook install      # honours core.hooksPath; with husky 9 or a core.hooksPath folder of the work tree adds a line to each hook file there; with lefthook writes lefthook-local.yml (docs/hooks.md)",
+      "\nExample:\n  adrift hook install      # honours core.hooksPath; with husky 9 or a core.hooksPath folder of the work tree adds a line to each hook file there; with lefthook writes lefthook-local.yml, and its own hook in .git/hooks where lefthook would run adrift alone (docs/hooks.md)",
     )
     .action(
       action(async (options: CommonOptions & { force?: boolean }) => {
