@@ -18,36 +18,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { npmHookManagers } from "../support/npm-hook-managers.js";
 import { CLI, repoWithDecision, type TestRepo, tempDir, testEnv } from "../support/repo.js";
-
-/** Packages from npm, installed once into a cache under the OS temp dir. */
-function npmTools(): string {
-  const cache = path.join(tmpdir(), "adrift-test-hook-managers");
-  if (!existsSync(path.join(cache, "node_modules", "lefthook", "package.json"))) {
-    const npm = spawnSync(
-      "npm",
-      [
-        "install",
-        "--no-audit",
-        "--no-fund",
-        "--no-save",
-        // lefthook's postinstall runs `lefthook install` wherever npm was started: not here
-        "--ignore-scripts",
-        "--prefix",
-        cache,
-        "lefthook@2",
-        "husky@9",
-      ],
-      {
-        cwd: tmpdir(),
-        encoding: "utf8",
-        env: { ...process.env, npm_config_loglevel: "error", LEFTHOOK: "0" },
-      },
-    );
-    if (npm.status !== 0) throw new Error(`npm install lefthook husky failed: ${npm.stderr}`);
-  }
-  return path.join(cache, "node_modules");
-}
 
 /** The pre-commit framework from PyPI in a virtual environment; undefined when PyPI is out of reach. */
 function preCommitFramework(): string | undefined {
@@ -127,7 +99,7 @@ function commit(repo: TestRepo, env: NodeJS.ProcessEnv, message: string) {
 }
 
 function linkTools(repo: TestRepo): void {
-  cpSync(npmTools(), path.join(repo.dir, "node_modules"), { recursive: true });
+  cpSync(npmHookManagers(), path.join(repo.dir, "node_modules"), { recursive: true });
   writeFileSync(path.join(repo.dir, ".gitignore"), "node_modules\n");
 }
 

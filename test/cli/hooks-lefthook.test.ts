@@ -15,39 +15,10 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { npmHookManagers } from "../support/npm-hook-managers.js";
 import { repoWithDecision, type TestRepo, tempDir, testEnv } from "../support/repo.js";
-
-/** lefthook 2 from npm, installed once into a cache under the OS temp dir (the managers test's). */
-function lefthookModules(): string {
-  const cache = path.join(tmpdir(), "adrift-test-hook-managers");
-  if (!existsSync(path.join(cache, "node_modules", "lefthook", "package.json"))) {
-    const npm = spawnSync(
-      "npm",
-      [
-        "install",
-        "--no-audit",
-        "--no-fund",
-        "--no-save",
-        // lefthook's postinstall runs `lefthook install` wherever npm was started: not here
-        "--ignore-scripts",
-        "--prefix",
-        cache,
-        "lefthook@2",
-        "husky@9",
-      ],
-      {
-        cwd: tmpdir(),
-        encoding: "utf8",
-        env: { ...process.env, npm_config_loglevel: "error", LEFTHOOK: "0" },
-      },
-    );
-    if (npm.status !== 0) throw new Error(`npm install lefthook failed: ${npm.stderr}`);
-  }
-  return path.join(cache, "node_modules");
-}
 
 /**
  * A repository with a decision on src/a.ts and lefthook running a lint on pre-commit; every
@@ -60,7 +31,7 @@ function lefthookRepo(): {
   starts: () => number;
 } {
   const { repo, id } = repoWithDecision();
-  cpSync(lefthookModules(), path.join(repo.dir, "node_modules"), { recursive: true });
+  cpSync(npmHookManagers(), path.join(repo.dir, "node_modules"), { recursive: true });
   writeFileSync(path.join(repo.dir, ".gitignore"), "node_modules\n");
   writeFileSync(
     path.join(repo.dir, "lefthook.yml"),

@@ -494,9 +494,9 @@ export function buildPrComment(
   };
 }
 
-/** The ids of the records a comment names, each list's first `max` (what a body can show). */
-export function namedRecordIds(model: PrCommentModel, max: number): string[] {
-  const lists = [
+/** Every list of the model that names records, in the order the comment shows them. */
+function namedLists(model: PrCommentModel) {
+  return [
     model.stale,
     model.already_stale,
     model.records,
@@ -505,22 +505,17 @@ export function namedRecordIds(model: PrCommentModel, max: number): string[] {
     model.moved ?? [],
     model.review ?? [],
   ];
-  return [...new Set(lists.flatMap((l) => l.slice(0, max).map((r) => r.id)))];
+}
+
+/** The ids of the records a comment names, each list's first `max` (what a body can show). */
+export function namedRecordIds(model: PrCommentModel, max: number): string[] {
+  return [...new Set(namedLists(model).flatMap((l) => l.slice(0, max).map((r) => r.id)))];
 }
 
 /** The ids of the records the comment names (each list's first `max`) that carry no why yet. */
 export function lacksWhys(model: PrCommentModel, max: number): string[] {
-  const lists = [
-    model.stale,
-    model.already_stale,
-    model.records,
-    model.unattributed,
-    model.touched ?? [],
-    model.moved ?? [],
-    model.review ?? [],
-  ];
   const ids = new Set<string>();
-  for (const l of lists) for (const r of l.slice(0, max)) if (!r.why) ids.add(r.id);
+  for (const l of namedLists(model)) for (const r of l.slice(0, max)) if (!r.why) ids.add(r.id);
   return [...ids];
 }
 
