@@ -109,7 +109,8 @@ export function reportIndex(bytes: Buffer, start: number, identity: string): Buf
 /** What the index gives: the report's head and notices, and the findings asked for. */
 export type IndexedFindings = { head: string; findings: unknown[]; notices: string[] };
 
-function readAt(fd: number, from: number, length: number): Buffer {
+/** `length` bytes of the open file `fd` from byte `from` (positioned reads; short only at its end: an error). */
+export function readAt(fd: number, from: number, length: number): Buffer {
   const buffer = Buffer.alloc(length);
   let done = 0;
   while (done < length) {

@@ -6,6 +6,13 @@ import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { makeDirectory, writeFileAtomically, writeFileAtomicallyWithStat } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 import { fileIdentity, readIndexedFindings, reportIndex } from "./report-index.js";
+import {
+  readStaleCacheSlice as readSlice,
+  type StaleCacheSlice,
+  staleCacheIndex,
+} from "./stale-cache-index.js";
+
+export type { StaleCacheSlice };
 
 /** Bumped whenever the cached shape or the computation changes. */
 const CACHE_VERSION = 6;
@@ -75,6 +82,8 @@ function cacheFile(gitDir: string, name = "stale-cache.json"): string {
 }
 
 const REPORT = "stale-report.json";
+/** The cache's records by path and by id (`stale-cache-index.ts`). */
+const CACHE_INDEX = "stale-cache.idx";
 /** Where each finding is in the stored report (`report-index.ts`). */
 const REPORT_INDEX = "stale-report.idx";
 
@@ -88,7 +97,7 @@ export function readStaleCache(gitDir: string): StaleCache | undefined {
 }
 
 /**
- * What one process already parsed of a state file, by path, with the file's identity then
+ * What one process already parsed of a state file, by path (and what was asked of it), with the file's identity then
  * (inode, size, modification time in nanoseconds): a hook reads the cache and the report at
  * several steps, and parsing them (megabytes of JSON) again would give the same objects. A file
  * written since (always by an atomic rename: a new inode) is read again. Callers never change
@@ -105,10 +114,10 @@ function stampOf(file: string): string | undefined {
   }
 }
 
-function readOnce<T>(file: string, read: () => T | undefined): T | undefined {
+function readOnce<T>(file: string, read: () => T | undefined, what = file): T | undefined {
   const stamp = stampOf(file);
   if (stamp === undefined) return undefined;
-  const known = parsed.get(file);
+  const known = parsed.get(what);
   if (known?.stamp === stamp) return known.value as T | undefined;
   let value: T | undefined;
   try {
@@ -117,7 +126,7 @@ function readOnce<T>(file: string, read: () => T | undefined): T | undefined {
     value = undefined;
   }
   // Stamped before reading: a write meanwhile changes the stamp, and the next call reads again.
-  parsed.set(file, { stamp, value });
+  parsed.set(what, { stamp, value });
   return value;
 }
 
@@ -160,10 +169,6 @@ function storedReport(gitDir: string): StoredReport | undefined {
 
 /** The stored report file's text, and the report once parsed (null: it could not be). */
 type StoredReport = { text: string; start: number; report?: StalenessReport | null };
-
-function writeAtomically(file: string, value: unknown): void {
-  writeFileAtomically(file, JSON.stringify(value));
-}
 
 /** Reports already serialised, by their findings array (a report is large: serialise it once). */
 const serialised = new WeakMap<
@@ -240,10 +245,35 @@ export function writeStaleCache(
           ? report.text
           : `${reportPrefix(report.key, report.head)}${reportJson(report.report)}}`,
       );
-    writeAtomically(cacheFile(gitDir), { version: CACHE_VERSION, ...cache });
+    writeCache(gitDir, { version: CACHE_VERSION, ...cache });
   } catch {
     // derived state only: the next run recomputes it
   }
+}
+
+/** Writes the cache, then its index (`stale-cache-index.ts`): the records by path and by id. */
+function writeCache(gitDir: string, cache: StaleCache): void {
+  const written = writeFileAtomicallyWithStat(cacheFile(gitDir), JSON.stringify(cache));
+  const index = staleCacheIndex(cache, reportBasisOf(cache)?.follows, fileIdentity(written));
+  writeFileAtomically(cacheFile(gitDir, CACHE_INDEX), index);
+}
+
+/**
+ * The part of the cache a change of `paths` can touch (the records whose scopes can match one of
+ * them, and the cache's other fields), read through its index without parsing the rest; undefined
+ * when there is no index for the cache as it is now.
+ */
+export function readStaleCacheSlice(
+  gitDir: string,
+  paths: readonly string[],
+): StaleCacheSlice | undefined {
+  const file = cacheFile(gitDir);
+  // Asked twice by one pre-commit (whether anything is to be marked, then what): read once.
+  return readOnce(
+    file,
+    () => readSlice(file, cacheFile(gitDir, CACHE_INDEX), paths),
+    `${file}\0${paths.join("\0")}`,
+  );
 }
 
 /** Writes the stored report's text, then its index (none when the text is not laid out as adrift writes it). */

@@ -20,6 +20,35 @@ process.stderr.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code !== "EPIPE") throw error;
 });
 
-const { runCli } = await import("./run.js");
-const { processIo } = await import("./io.js");
-process.exitCode = await runCli(process.argv.slice(2), processIo());
+const args = process.argv.slice(2);
+process.exitCode = isHookRun(args) ? await runHook(args) : await runCommand(args);
+
+/** `hook run <name> …`, what installed hooks start on every commit (the same test as hook-main's). */
+function isHookRun([command, sub, name]: readonly string[]): boolean {
+  return command === "hook" && sub === "run" && !!name && !name.startsWith("-");
+}
+
+/**
+ * An installed hook's run, through the bundle `npm run build` writes (one file instead of
+ * eighty: scripts/bundle-hooks.mjs); where there is none (adrift bundled whole, as in the
+ * GitHub Action), through the modules themselves.
+ */
+async function runHook(args: readonly string[]): Promise<number> {
+  type HookMain = typeof import("./hook-main.js");
+  const bundle = new URL("../bundle/hook/main.js", import.meta.url);
+  let main: HookMain;
+  try {
+    main = (await import(bundle.href)) as HookMain;
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
+    if (!missing || !String((error as Error).message).includes(bundle.pathname)) throw error;
+    main = await import("./hook-main.js");
+  }
+  return main.runHookProcess(args);
+}
+
+async function runCommand(args: readonly string[]): Promise<number> {
+  const { runCli } = await import("./run.js");
+  const { processIo } = await import("./io.js");
+  return runCli(args, processIo());
+}

@@ -16,15 +16,9 @@ export function runCli(args: readonly string[], io: CliIo): Promise<number> {
 
 /** The installed hooks' light path, or the commander program. */
 async function dispatch(args: readonly string[]): Promise<number> {
-  const [command, sub, name, ...rest] = args;
-  if (command === "hook" && sub === "run" && name && !name.startsWith("-")) {
-    // What installed hooks run on every commit: straight to the hook, without commander.
-    const { runInstalledHook } = await import("./hook-entry.js");
-    const { reportError } = await import("./io.js");
-    return runInstalledHook(name, rest).catch((error) =>
-      reportError(error, rest.includes("--json")),
-    );
-  }
+  // What installed hooks run on every commit: straight to the hook, without commander.
+  const { isHookRun, runHookArgs } = await import("./hook-main.js");
+  if (isHookRun(args)) return runHookArgs(args);
   const { CommanderError } = await import("commander");
   const { exitCode, reportError, usageError } = await import("./io.js");
   const { commandWord, createProgram, usageHint } = await import("./program.js");

@@ -2,6 +2,7 @@ import { readLocalState } from "../../adapters/local-state.js";
 import { profileNote, startSpan, timed } from "../../adapters/profile.js";
 import {
   readStaleCache,
+  readStaleCacheSlice,
   readStaleFindings,
   readStaleReport,
   reportBasisOf,
@@ -96,8 +97,23 @@ async function computedStaleness(
   key: string,
 ): Promise<StalenessReport> {
   const gitDir = ctx.git.location.gitDir;
-  const cached = readStaleCache(gitDir);
   const head = await ctx.git.resolveRevision("HEAD");
+  const hook = options.staged && options.history === false && !ctx.env.ADRIFT_HOOK_FULL;
+  if (hook) {
+    // The records the staged change can touch, read alone through the cache's index.
+    const slice = readStaleCacheSlice(gitDir, stagedPaths(await ctx.git.stagedChanges()));
+    if (slice?.key === key && slice.problems) {
+      const inputs: Inputs = {
+        ...slice,
+        problems: slice.problems,
+        fingerprints: logFingerprints(ctx),
+      };
+      refuseFutureEvents(inputs);
+      const few = await stagedOnStoredReport(ctx, slice, slice.follows, inputs, head);
+      if (few) return few;
+    }
+  }
+  const cached = readStaleCache(gitDir);
   let inputs: Inputs | undefined;
   let report: StalenessReport;
   if (cached && cached.key === key) {
@@ -105,13 +121,18 @@ async function computedStaleness(
       ...cached,
       // A caller with its own fold has read the log's problems itself: it pays no extra read.
       problems: cached.problems ?? (options.folded ? undefined : await problemsOfLog(ctx, cached)),
-      fingerprints: async () =>
-        new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints])),
+      fingerprints: logFingerprints(ctx),
     };
     refuseFutureEvents(inputs);
   }
-  if (inputs && options.staged && options.history === false && !ctx.env.ADRIFT_HOOK_FULL) {
-    const few = await stagedOnStoredReport(ctx, cached!, inputs, head);
+  if (inputs && hook) {
+    const few = await stagedOnStoredReport(
+      ctx,
+      cached!,
+      reportBasisOf(cached)?.follows,
+      inputs,
+      head,
+    );
     if (few) return few;
   }
   let stored = cached?.key === key ? readStaleReport(gitDir, key, head) : undefined;
@@ -265,14 +286,14 @@ async function computedStaleness(
  */
 async function stagedOnStoredReport(
   ctx: AppContext,
-  cached: StaleCache,
+  cached: Pick<StaleCache, "key" | "head" | "unrecorded" | "missing">,
+  follows: StaleCache["follows"],
   inputs: Inputs,
   head: string | undefined,
 ): Promise<StalenessReport | undefined> {
   const gitDir = ctx.git.location.gitDir;
   if (!cached.unrecorded || cached.missing?.length || cached.head !== head) return undefined;
   if (!readStaleFindings(gitDir, cached.key, head, new Set())) return undefined;
-  const follows = reportBasisOf(cached)?.follows;
   const staged = await stagedChangeFindings(ctx, inputs, follows);
   const ids = new Set([
     ...cached.unrecorded,
@@ -342,7 +363,9 @@ export async function nothingToMark(
   const ctx = withoutOwnFilesContext(context);
   await settleDeferredRefresh(ctx);
   const gitDir = ctx.git.location.gitDir;
-  const cached = readStaleCache(gitDir);
+  const changes = await ctx.git.stagedChanges();
+  // The records the staged change can touch, through the cache's index; else every record.
+  const cached = readStaleCacheSlice(gitDir, stagedPaths(changes)) ?? readStaleCache(gitDir);
   if (!cached?.problems || cached.unrecorded === undefined || cached.unrecorded.length > 0)
     return undefined;
   const key = await cacheKey(ctx);
@@ -351,7 +374,7 @@ export async function nothingToMark(
   if (futureEventsError({ problems: cached.problems })) return undefined;
   const active = readLocalState(gitDir).active_workline;
   const commit = stagedCommit(
-    await ctx.git.stagedChanges(),
+    changes,
     { name: ctx.env.GIT_AUTHOR_NAME ?? "", email: ctx.env.GIT_AUTHOR_EMAIL },
     active && cached.open_worklines.includes(active) ? active : undefined,
     0,
@@ -365,6 +388,16 @@ export async function nothingToMark(
   return staged.some((f) => f.state === "stale" && !f.recorded)
     ? undefined
     : { problems: cached.problems };
+}
+
+/** Both sides of each staged change: the paths whose records it can touch. */
+function stagedPaths(changes: CommitInfo["changes"]): string[] {
+  return changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
+}
+
+/** The records' fingerprints, read from the log when a judgement needs them (rarely). */
+function logFingerprints(ctx: AppContext): FingerprintSource {
+  return async () => new Map((await fromLog(ctx)).records.map((r) => [r.id, r.basis.fingerprints]));
 }
 
 /** True when record `id` has anchors (its findings are judged by them). */

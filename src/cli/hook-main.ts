@@ -1,0 +1,28 @@
+// The process of an installed git hook (`adrift hook run <name> …`), from its arguments to its
+// exit code. `npm run build` bundles this module and everything it loads into
+// dist/bundle/hook/ (scripts/bundle-hooks.mjs): a hook runs on every commit, and on Node 20,
+// which has no compile cache, loading one file costs far less than loading eighty. main.ts
+// starts the bundle; run.ts calls the same function in-process (the tests' CLI).
+import { withProfileSink } from "../app/profiling.js";
+import { type CliIo, processIo, reportError, withIo } from "./io.js";
+
+/** True when `args` ask for an installed hook's run: `hook run <name> [args…]`. */
+export function isHookRun(args: readonly string[]): boolean {
+  const [command, sub, name] = args;
+  return command === "hook" && sub === "run" && !!name && !name.startsWith("-");
+}
+
+/** Runs `hook run <name> [args…]` with `io`, without commander; returns the exit code. */
+export async function runHookArgs(args: readonly string[]): Promise<number> {
+  const [, , name, ...rest] = args;
+  const { runInstalledHook } = await import("./hook-entry.js");
+  return runInstalledHook(name!, rest).catch((error) =>
+    reportError(error, rest.includes("--json")),
+  );
+}
+
+/** The hook process's own run: the process's io, ADRIFT_PROFILE's spans, the exit code. */
+export function runHookProcess(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const profile = io.env.ADRIFT_PROFILE ? (text: string) => void io.stderr.write(text) : undefined;
+  return withIo(io, args, () => withProfileSink(profile, () => runHookArgs(args)));
+}
