@@ -60,17 +60,17 @@ const cpuFile = path.join(noHooks, "cpu");
 const RUSAGE = fileURLToPath(new URL("support/rusage.py", import.meta.url));
 /** The CPU (user + system, ms) of the last `time` call's process and the children it waited for. */
 let lastCpu = 0;
+const wallFile = path.join(noHooks, "wall");
+/** The wall time (ms) of `cmd` alone, from its fork to its exit (python's own start left out). */
 const time = (cmd, argv, opts = {}) => {
-  const t0 = process.hrtime.bigint();
   const r = spawnSync("python3", [RUSAGE, cmd, ...argv], {
-    env: { ...env, RUSAGE_OUT: cpuFile },
+    env: { ...env, RUSAGE_OUT: cpuFile, RUSAGE_WALL_OUT: wallFile },
     stdio: ["ignore", "ignore", "pipe"],
     ...opts,
   });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")}: ${r.stderr}`);
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   lastCpu = Number(readFileSync(cpuFile, "utf8"));
-  return ms;
+  return Number(readFileSync(wallFile, "utf8"));
 };
 
 /** Waits until no background refresh runs (post-commit's), so rounds do not overlap. */
@@ -125,6 +125,28 @@ function processes(r, i) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
+/**
+ * The floor of a marking commit's hooks: the installed hooks with adrift's node left out, and a
+ * pre-commit that starts `node` on bench/support/marking-floor.mjs (the git work a marking
+ * pre-commit cannot skip), in a folder of their own.
+ */
+function floorHooks(node, r) {
+  const dir = mkdtempSync(path.join(tmpdir(), "adrift-floor-hooks-"));
+  scratches.push(dir);
+  const floor = fileURLToPath(new URL("support/marking-floor.mjs", import.meta.url));
+  for (const name of ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit"]) {
+    const installed = readFileSync(path.join(r.dir, ".git/hooks", name), "utf8");
+    const run =
+      name === "pre-commit"
+        ? `adrift_run() { NODE_EXTRA_CA_CERTS= ${JSON.stringify(node)} ${JSON.stringify(floor)} || true; }\nadrift_installed_run() {`
+        : "adrift_run() { :; }\nadrift_installed_run() {";
+    writeFileSync(path.join(dir, name), installed.replace(/^adrift_run\(\) \{$/m, run), {
+      mode: 0o755,
+    });
+  }
+  return dir;
+}
+
 /** The base build's hooks for `node`, in a folder of their own (core.hooksPath points there). */
 const scratches = [];
 function baseHooks(node) {
@@ -166,8 +188,9 @@ for (const node of nodes) {
       (x) => !x.recorded && paths(x)[0].endsWith(".ts") && !paths(x)[0].includes("*"),
     ).basis.touched_paths[0];
   };
-  const rows = { small: [], big: [], marking: [], base: [] };
+  const rows = { small: [], big: [], marking: [], base: [], floor: [] };
   const hooksOfBase = BASE_CLI ? baseHooks(node) : undefined;
+  const hooksOfFloor = floorHooks(node, big);
   /** One marking commit in the 60k-event log (the decided file edited), undone after. */
   const markingCommit = (hooksDir) => {
     const file = governed(big);
@@ -188,6 +211,8 @@ for (const node of nodes) {
     const addedCpu = lastCpu - withoutCpu;
     settle(big.dir);
     const carried = big.git("show", "--stat", "--format=", "HEAD").includes(".events.ndjson");
+    big.git("rm", "-q", "--cached", "--ignore-unmatch", ".decisions/log/floor.events.ndjson");
+    rmSync(path.join(big.dir, ".decisions/log/floor.events.ndjson"), { force: true });
     if (!carried) throw new Error("the marking commit carried no mark");
     big.git("reset", "-q", "--hard", "HEAD~1");
     execFileSync(node, [CLI, "stale", "-C", big.dir], { env, stdio: "ignore" });
@@ -222,8 +247,9 @@ for (const node of nodes) {
         ? ["base", "marking"]
         : ["marking", "base"]
       : ["marking"];
-    for (const which of order) {
-      const m = markingCommit(which === "base" ? hooksOfBase : undefined);
+    for (const which of [...order, "floor"]) {
+      const dirs = { base: hooksOfBase, floor: hooksOfFloor };
+      const m = markingCommit(dirs[which]);
       rows[which].push({
         floor,
         floorCpu,
@@ -246,6 +272,7 @@ for (const node of nodes) {
   for (const [name, label] of [
     ["marking", `marking commit, ${BIG.events.toLocaleString("en")}-event log`],
     ["base", "the same, base build's hooks"],
+    ["floor", "the floor: node and the git work it must do"],
   ]) {
     const m = rows[name];
     if (m.length === 0) continue;
