@@ -11,15 +11,24 @@
 // identity as written (device, inode, size, modification time): an index whose cache was replaced
 // since (another writer, an older adrift) matches no more, and the caller reads the cache whole.
 import { closeSync, fstatSync, openSync } from "node:fs";
+import type { AssessedRecord } from "../core/staleness/record-contents.js";
 import { lookupKeys, recordScopeKeys } from "../core/staleness/scope-keys.js";
 import { fileIdentity, readAt } from "./report-index.js";
-import type { StaleCache } from "./stale-cache.js";
 
 const VERSION = 1;
 const OFFSET_BYTES = 6;
 
+/** The cache as the index reads it (`StaleCache`): its records, and its other fields as they are. */
+type IndexedCache = {
+  version?: number;
+  records: AssessedRecord[];
+  follows?: unknown;
+  previous?: unknown;
+  [field: string]: unknown;
+};
+
 /** What the cache holds besides its records and the paths they followed. */
-type CacheFields = Omit<StaleCache, "version" | "records" | "follows" | "previous">;
+type CacheFields = Record<string, unknown>;
 
 type Header = {
   version: number;
@@ -32,14 +41,14 @@ type Header = {
 };
 
 /** One record as its `i:` line holds it. */
-type Entry = { n: number; r: StaleCache["records"][number]; f?: string[] };
+type Entry = { n: number; r: AssessedRecord; f?: string[] };
 
 /**
  * The records a change of `paths` can touch, in the cache's order, with the renames their findings
  * followed, and the cache's other fields: what the pre-commit judges a staged change with.
  */
-export type StaleCacheSlice = CacheFields & {
-  records: StaleCache["records"];
+export type CacheSlice = CacheFields & {
+  records: AssessedRecord[];
   /** per record of `records`: the paths its finding followed (absent: the report has none) */
   follows?: Record<string, string[]>;
 };
@@ -49,7 +58,7 @@ export type StaleCacheSlice = CacheFields & {
  * renames `follows` (`reportBasisOf`).
  */
 export function staleCacheIndex(
-  cache: StaleCache,
+  cache: IndexedCache,
   follows: Readonly<Record<string, readonly string[]>> | undefined,
   identity: string,
 ): Buffer {
@@ -100,7 +109,7 @@ export function readStaleCacheSlice(
   cacheFile: string,
   indexFile: string,
   paths: readonly string[],
-): StaleCacheSlice | undefined {
+): CacheSlice | undefined {
   let cache: number | undefined;
   let index: number | undefined;
   try {

@@ -6,13 +6,7 @@ import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { makeDirectory, writeFileAtomically, writeFileAtomicallyWithStat } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 import { fileIdentity, readIndexedFindings, reportIndex } from "./report-index.js";
-import {
-  readStaleCacheSlice as readSlice,
-  type StaleCacheSlice,
-  staleCacheIndex,
-} from "./stale-cache-index.js";
-
-export type { StaleCacheSlice };
+import { readStaleCacheSlice as readSlice, staleCacheIndex } from "./stale-cache-index.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
 const CACHE_VERSION = 6;
@@ -73,6 +67,16 @@ export function reportBasisOf(cache: StaleCache | undefined): ReportBasis | unde
     return { key, head, records, oldest, follows, ...(linear ? { linear } : {}) };
   return cache.previous;
 }
+
+/**
+ * The records a change of some paths can touch (`readStaleCacheSlice`), in the cache's order,
+ * with the renames their findings followed, and the cache's other fields.
+ */
+export type StaleCacheSlice = Omit<StaleCache, "version" | "records" | "follows" | "previous"> & {
+  records: StaleCache["records"];
+  /** per record of `records`: the paths its finding followed (absent: the report has none) */
+  follows?: Record<string, string[]>;
+};
 
 /** The full report at `head`, stored beside the cache. */
 export type StaleReportCache = { key: string; head: string; report: StalenessReport };
@@ -271,7 +275,7 @@ export function readStaleCacheSlice(
   // Asked twice by one pre-commit (whether anything is to be marked, then what): read once.
   return readOnce(
     file,
-    () => readSlice(file, cacheFile(gitDir, CACHE_INDEX), paths),
+    () => readSlice(file, cacheFile(gitDir, CACHE_INDEX), paths) as StaleCacheSlice | undefined,
     `${file}\0${paths.join("\0")}`,
   );
 }

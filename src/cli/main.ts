@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import nodeModule from "node:module";
+import nodeModule, { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 // Node ≥ 22.1 caches the compiled code of the modules loaded after this call (in the OS temp
 // dir, keyed by Node's version and each file's contents): every later start skips compiling
@@ -35,13 +36,13 @@ function isHookRun([command, sub, name]: readonly string[]): boolean {
  */
 async function runHook(args: readonly string[]): Promise<number> {
   type HookMain = typeof import("./hook-main.js");
-  const bundle = new URL("../bundle/hook/main.js", import.meta.url);
+  const bundle = fileURLToPath(new URL("../bundle/hook/main.cjs", import.meta.url));
   let main: HookMain;
   try {
-    main = (await import(bundle.href)) as HookMain;
+    main = createRequire(import.meta.url)(bundle) as HookMain;
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
-    if (!missing || !String((error as Error).message).includes(bundle.pathname)) throw error;
+    const missing = (error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND";
+    if (!missing || !String((error as Error).message).includes(bundle)) throw error;
     main = await import("./hook-main.js");
   }
   return main.runHookProcess(args);
