@@ -6,7 +6,11 @@ import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { makeDirectory, writeFileAtomically, writeFileAtomicallyWithStat } from "./atomic-file.js";
 import { stateDir } from "./local-state.js";
 import { fileIdentity, readIndexedFindings, reportIndex } from "./report-index.js";
-import { readStaleCacheSlice as readSlice, staleCacheIndex } from "./stale-cache-index.js";
+import {
+  cacheText,
+  readStaleCacheSlice as readSlice,
+  staleCacheIndex,
+} from "./stale-cache-index.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
 const CACHE_VERSION = 6;
@@ -257,8 +261,11 @@ export function writeStaleCache(
 
 /** Writes the cache, then its index (`stale-cache-index.ts`): the records by path and by id. */
 function writeCache(gitDir: string, cache: StaleCache): void {
-  const written = writeFileAtomicallyWithStat(cacheFile(gitDir), JSON.stringify(cache));
-  const index = staleCacheIndex(cache, reportBasisOf(cache)?.follows, fileIdentity(written));
+  const { records, ...fields } = cache;
+  const { bytes, spans } = cacheText(records, fields);
+  const written = writeFileAtomicallyWithStat(cacheFile(gitDir), bytes);
+  const follows = reportBasisOf(cache)?.follows;
+  const index = staleCacheIndex(records, spans, fields, follows, fileIdentity(written));
   writeFileAtomically(cacheFile(gitDir, CACHE_INDEX), index);
 }
 

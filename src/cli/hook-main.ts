@@ -1,8 +1,7 @@
 // The process of an installed git hook (`adrift hook run <name> …`), from its arguments to its
-// exit code. `npm run build` bundles this module and everything it loads into
-// dist/bundle/hook/ (scripts/bundle-hooks.mjs): a hook runs on every commit, and on Node 20,
-// which has no compile cache, loading one file costs far less than loading eighty. main.ts
-// starts the bundle; run.ts calls the same function in-process (the tests' CLI).
+// exit code, without commander: a hook runs on every commit. main.ts starts it (from the bundle
+// `npm run build` writes, scripts/bundle-cli.mjs); run.ts calls the same function in-process
+// (the tests' CLI).
 import { withProfileSink } from "../app/profiling.js";
 import { type CliIo, processIo, reportError, withIo } from "./io.js";
 
@@ -22,7 +21,7 @@ export async function runHookArgs(args: readonly string[]): Promise<number> {
 }
 
 /** The hook process's own run: the process's io, ADRIFT_PROFILE's spans, the exit code. */
-export function runHookProcess(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+export function runProcess(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   const profile = io.env.ADRIFT_PROFILE ? (text: string) => void io.stderr.write(text) : undefined;
   return withIo(io, args, () => withProfileSink(profile, () => runHookArgs(args)));
 }

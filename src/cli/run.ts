@@ -2,7 +2,7 @@
 // hands it the process's own; tests run it in-process with theirs. Everything heavy is imported
 // when the run needs it, so that the git hooks' path never loads commander or zod.
 import { withProfileSink } from "../app/profiling.js";
-import { type CliIo, withIo } from "./io.js";
+import { type CliIo, processIo, withIo } from "./io.js";
 
 /**
  * Runs `adrift <args>` with `io` and returns the exit code; errors are printed in adrift's one
@@ -12,6 +12,11 @@ export function runCli(args: readonly string[], io: CliIo): Promise<number> {
   // ADRIFT_PROFILE: timing spans on the run's stderr
   const profile = io.env.ADRIFT_PROFILE ? (text: string) => void io.stderr.write(text) : undefined;
   return withIo(io, args, () => withProfileSink(profile, () => dispatch(args)));
+}
+
+/** `adrift <args>` as this process: its own io, the exit code (main.ts sets it). */
+export function runProcess(args: readonly string[]): Promise<number> {
+  return runCli(args, processIo());
 }
 
 /** The installed hooks' light path, or the commander program. */

@@ -8,7 +8,7 @@
 // every key equal to it or naming a directory above it, so the records found are every record
 // whose scope can match it (and some whose globs then do not): judging those gives exactly what
 // judging all of them gives.
-import { excludedEntry, isExclusion, literalBase } from "../rules/scope.js";
+import { isExclusion, literalBase } from "../rules/scope.js";
 import type { AssessedRecord } from "./record-contents.js";
 
 /** The keys `record` is found by, each once. */
@@ -16,12 +16,18 @@ export function recordScopeKeys(
   record: AssessedRecord,
   followed: readonly string[] = [],
 ): string[] {
-  const keys = new Set<string>();
-  for (const entry of record.basis.touched_paths)
-    if (!isExclusion(entry)) keys.add(literalBase(excludedEntry(entry)).replace(/\/+$/, ""));
-  for (const anchor of record.basis.anchors ?? []) keys.add(anchor.path);
-  for (const path of followed) keys.add(path);
-  return [...keys];
+  const keys: string[] = [];
+  const add = (key: string) => {
+    if (!keys.includes(key)) keys.push(key);
+  };
+  for (const entry of record.basis.touched_paths) {
+    if (isExclusion(entry)) continue;
+    const base = literalBase(entry);
+    add(base.endsWith("/") ? base.replace(/\/+$/, "") : base);
+  }
+  for (const anchor of record.basis.anchors ?? []) add(anchor.path);
+  for (const path of followed) add(path);
+  return keys;
 }
 
 /** The keys a changed `path` looks records up by: "", each directory above it, and itself. */
