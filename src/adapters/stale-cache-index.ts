@@ -11,7 +11,7 @@
 // and its first and end byte in the cache file (6 bytes each). The header names the cache file by its
 // identity as written (device, inode, size, modification time): an index whose cache was replaced
 // since (another writer, an older adrift) matches no more, and the caller reads the cache whole.
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { AssessedRecord } from "../core/staleness/record-contents.js";
 import { lookupKeys, recordScopeKeys } from "../core/staleness/scope-keys.js";
 import { fileIdentity, readAt } from "./report-index.js";
@@ -166,6 +166,26 @@ export function staleCacheIndex(
   return Buffer.concat([length, head, table, lines]);
 }
 
+/** True when the index at `indexFile` is of the cache file as it is now. */
+export function indexMatches(cacheFile: string, indexFile: string): boolean {
+  let index: number | undefined;
+  try {
+    index = openSync(indexFile, "r");
+    const read = readHeader(index);
+    return read?.header.cache === fileIdentity(statSync(cacheFile, { bigint: true }));
+  } catch {
+    return false;
+  } finally {
+    if (index !== undefined) closeSync(index);
+  }
+}
+
+function readHeader(fd: number): { header: Header; length: number } | undefined {
+  const length = readAt(fd, 0, OFFSET_BYTES).readUIntLE(0, OFFSET_BYTES);
+  const header = JSON.parse(readAt(fd, OFFSET_BYTES, length).toString("utf8")) as Header;
+  return header.version === VERSION ? { header, length } : undefined;
+}
+
 /**
  * The slice of the cache at `cacheFile` that a change of `paths` (both sides of a rename) can
  * touch, read through the index at `indexFile`; undefined when there is no usable index for the
@@ -181,9 +201,9 @@ export function readStaleCacheSlice(
   try {
     cache = openSync(cacheFile, "r");
     index = openSync(indexFile, "r");
-    const headLength = readAt(index, 0, OFFSET_BYTES).readUIntLE(0, OFFSET_BYTES);
-    const header = JSON.parse(readAt(index, OFFSET_BYTES, headLength).toString("utf8")) as Header;
-    if (header.version !== VERSION) return undefined;
+    const read = readHeader(index);
+    if (!read) return undefined;
+    const { header, length: headLength } = read;
     if (header.cache !== fileIdentity(fstatSync(cache, { bigint: true }))) return undefined;
     const table = OFFSET_BYTES + headLength;
     const first = table + (header.count + 1) * OFFSET_BYTES;

@@ -8,6 +8,7 @@ import { stateDir } from "./local-state.js";
 import { fileIdentity, readIndexedFindings, reportIndex } from "./report-index.js";
 import {
   cacheText,
+  indexMatches,
   readStaleCacheSlice as readSlice,
   staleCacheIndex,
 } from "./stale-cache-index.js";
@@ -98,10 +99,41 @@ const REPORT_INDEX = "stale-report.idx";
 /** Reads the cache; undefined when missing, unreadable or of another version. */
 export function readStaleCache(gitDir: string): StaleCache | undefined {
   const file = cacheFile(gitDir);
-  return readOnce(file, () => {
-    const cache = JSON.parse(readFileSync(file, "utf8")) as StaleCache;
-    return cache.version === CACHE_VERSION ? cache : undefined;
+  const cache = readOnce(file, () => {
+    const read = JSON.parse(readFileSync(file, "utf8")) as StaleCache;
+    return read.version === CACHE_VERSION ? read : undefined;
   });
+  if (cache) healCacheIndex(gitDir, cache);
+  return cache;
+}
+
+/** The cache files whose index was found usable (or written) by this process, by stamp. */
+const indexed = new Set<string>();
+
+/**
+ * Writes the cache again with its index when its index is missing or names another file: the
+ * cache was written by an adrift without one, or copied (a restored CI cache, a copied clone:
+ * new inodes). Once: the next pre-commit reads its records through the index again.
+ */
+function healCacheIndex(gitDir: string, cache: StaleCache): void {
+  const file = cacheFile(gitDir);
+  const stamp = stampOf(file);
+  if (stamp === undefined || indexed.has(stamp)) return;
+  if (!indexMatches(file, cacheFile(gitDir, CACHE_INDEX))) {
+    try {
+      writeCache(gitDir, cache);
+    } catch {
+      return; // derived state only: read whole again next time
+    }
+    // The process keeps what it parsed: the file written holds the same cache.
+    const written = stampOf(file);
+    if (written !== undefined) {
+      parsed.set(file, { stamp: written, value: cache });
+      indexed.add(written);
+    }
+    return;
+  }
+  indexed.add(stamp);
 }
 
 /**
@@ -291,12 +323,25 @@ export function readStaleCacheSlice(
 function writeReport(gitDir: string, text: string): void {
   const bytes = Buffer.from(text);
   const written = writeFileAtomicallyWithStat(cacheFile(gitDir, REPORT), bytes);
-  const indexFile = cacheFile(gitDir, REPORT_INDEX);
+  if (!writeReportIndexOf(gitDir, bytes, fileIdentity(written)))
+    rmSync(cacheFile(gitDir, REPORT_INDEX), { force: true });
+}
+
+/** Writes the index of the report `bytes` as the file `identity` names; false when they are not laid out as adrift writes them. */
+function writeReportIndexOf(gitDir: string, bytes: Buffer, identity: string): boolean {
   const at = bytes.indexOf(REPORT_KEY);
-  const index =
-    at < 0 ? undefined : reportIndex(bytes, at + REPORT_KEY.length, fileIdentity(written));
-  if (index) writeFileAtomically(indexFile, index);
-  else rmSync(indexFile, { force: true });
+  const index = at < 0 ? undefined : reportIndex(bytes, at + REPORT_KEY.length, identity);
+  if (index) writeFileAtomically(cacheFile(gitDir, REPORT_INDEX), index);
+  return index !== undefined;
+}
+
+/** Writes the index of the report file `file` as it is now (its `bytes`); false when it could not. */
+function writeReportIndex(gitDir: string, bytes: Buffer, file: string): boolean {
+  try {
+    return writeReportIndexOf(gitDir, bytes, fileIdentity(statSync(file, { bigint: true })));
+  } catch {
+    return false;
+  }
 }
 
 /** Where each finding's text is in a stored report's JSON (`{"head":…,"findings":[…],"notices":…}`). */
@@ -363,6 +408,17 @@ export function readStaleFindings(
       ...stored.report,
       findings: stored.report.findings.filter((f) => ids.has(f.record_id)),
     };
+  // No usable index (the report was copied, or written by an adrift without one): written now
+  // from the text read, and read through; else the findings are cut from the text.
+  if (writeReportIndex(gitDir, Buffer.from(stored.text), file)) {
+    const through = readIndexedFindings(
+      file,
+      cacheFile(gitDir, REPORT_INDEX),
+      reportPrefix(key, head),
+      ids,
+    );
+    if (through && through !== "mismatch") return through as StalenessReport;
+  }
   const layout = layoutOf(stored);
   if (!layout) return undefined;
   try {

@@ -2,13 +2,15 @@
 // change can touch. Over random records (paths, folders, globs, exclusions, escaped wildcards,
 // anchors, followed renames) and random changes, judging the staged change with that slice gives
 // exactly what judging it with every record gives, and the slice keeps the cache's order.
-import { writeFileSync } from "node:fs";
+import { copyFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readIndexedFindings } from "../../src/adapters/report-index.js";
 import {
   readStaleCache,
   readStaleCacheSlice,
+  readStaleFindings,
   type StaleCache,
   writeStaleCache,
 } from "../../src/adapters/stale-cache.js";
@@ -143,6 +145,56 @@ describe("the staleness cache's slice for a staged change", () => {
       ),
       propertyOptions({ numRuns: 1000 }),
     );
+  });
+
+  it("gets its indexes back after the files were copied (new inodes)", () => {
+    const gitDir = path.join(tempDir(), "git");
+    const rs: AssessedRecord[] = [
+      {
+        id: "R1",
+        kind: "decision",
+        recorded: false,
+        basis: { revision: REV[0]!, touched_paths: ["src/a.ts"] },
+      },
+      {
+        id: "R2",
+        kind: "decision",
+        recorded: true,
+        basis: { revision: REV[0]!, touched_paths: ["lib/"] },
+      },
+    ];
+    const finding = (id: string) => ({
+      record_id: id,
+      kind: "decision" as const,
+      state: "fresh" as const,
+      recorded: false,
+      commits: [],
+      paths: [],
+      method: "history" as const,
+    });
+    const report = { head: REV[0]!, findings: [finding("R1"), finding("R2")], notices: [] };
+    writeStaleCache(gitDir, cacheOf(rs, {}), { key: "k", head: REV[0]!, report });
+    // A copy (cp -a, a restored CI cache): same bytes, new inodes.
+    for (const name of ["stale-cache.json", "stale-report.json"]) {
+      const file = path.join(gitDir, "adrift", name);
+      copyFileSync(file, `${file}.copy`);
+      renameSync(`${file}.copy`, file);
+    }
+    const reportFile = path.join(gitDir, "adrift/stale-report.json");
+    const reportIndex = path.join(gitDir, "adrift/stale-report.idx");
+    const prefix = `{"key":"k","head":${JSON.stringify(REV[0])},"report":`;
+    expect(readStaleCacheSlice(gitDir, ["src/a.ts"])).toBeUndefined();
+    expect(readIndexedFindings(reportFile, reportIndex, prefix, new Set(["R1"]))).toBeUndefined();
+    // The next reader that reads them whole writes their indexes again...
+    expect(readStaleCache(gitDir)?.records.map((r) => r.id)).toEqual(["R1", "R2"]);
+    expect(readStaleFindings(gitDir, "k", REV[0], new Set(["R2"]))?.findings).toEqual([
+      finding("R2"),
+    ]);
+    // ...and the pre-commit reads through them again.
+    expect(readStaleCacheSlice(gitDir, ["src/a.ts"])?.records.map((r) => r.id)).toEqual(["R1"]);
+    expect(readIndexedFindings(reportFile, reportIndex, prefix, new Set(["R1"]))).toMatchObject({
+      findings: [finding("R1")],
+    });
   });
 
   it("is not read from an index whose cache was written over since", () => {
