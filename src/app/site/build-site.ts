@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { startSpan } from "../../adapters/profile.js";
 import {
   readSearchEngineScript,
   type SiteWriteResult,
@@ -48,7 +49,9 @@ export async function buildSite(
     options.liveReload ? { liveReload: options.liveReload } : {},
   );
   const miniSearch = readSearchEngineScript();
+  const pages = startSpan("site: pages");
   const written = writeSite(out, sitePages(input, miniSearch));
+  pages();
   return {
     ...written,
     out,

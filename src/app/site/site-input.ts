@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Root } from "mdast";
+import { startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { buildCorrespondence } from "../../core/reports/correspondence.js";
@@ -121,12 +122,13 @@ export async function loadSiteInput(
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
-  const state: ProjectState = await loadReportState(ctx);
+  const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx));
   const [inputs, staleness, tree] = await Promise.all([
-    loadReportInputs(ctx, state),
-    stalenessForReports(ctx, state, head),
+    timed("site: ADRs", () => loadReportInputs(ctx, state)),
+    timed("site: staleness", () => stalenessForReports(ctx, state, head)),
     ctx.git.listFiles(head),
   ]);
+  const correspondence = startSpan("site: correspondence");
   const counted = coverageFileTest(ctx);
   const report = buildCorrespondence({
     state,
@@ -136,13 +138,14 @@ export async function loadSiteInput(
     files: tree.map((t) => t.path).filter(counted.counts),
     depth: ctx.config.coverage_depth,
   });
+  correspondence();
   const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...readAdrSource(ctx, a.path) }));
   // The Markdown parser is loaded only where there is an ADR to render.
   const parseMarkdown = adrs.length
     ? await (await import("../adr/markdown.js")).markdownParser()
     : (): Root => ({ type: "root", children: [] });
   const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const diffs = await staleDiffs(ctx, state, staleness.findings, head);
+  const diffs = await timed("site: diffs", () => staleDiffs(ctx, state, staleness.findings, head));
   return {
     name: path.basename(ctx.git.location.root),
     state,
