@@ -72,24 +72,34 @@ function readSiteFolder(dir: string): Manifest | undefined {
   return manifest;
 }
 
+/** One page of a site as a build found it: to be drawn, or kept as the last build wrote it. */
+type PlannedPage = {
+  page: SitePageSource;
+  /** the digest of its key, when it has one */
+  key?: string;
+  /** what the last build recorded of it, when the page is there and its key is the same */
+  kept?: { digest: string; size: number };
+};
+
+/** A page to write: where, how to draw it, and (for the pages a rebuild may leave alone) its key. */
+export type SitePageSource = { path: string; key?: string; render: () => string };
+
+/** What a build of `dir` will do: the last build's manifest and each page, kept or to draw. */
+export type SitePlan<P extends SitePageSource = SitePageSource> = {
+  dir: string;
+  before?: Manifest;
+  pages: (PlannedPage & { page: P })[];
+  /** files of the last build that are there, by folder (read once per folder) */
+  present: (page: string) => boolean;
+};
+
 /**
- * Writes a site's pages into `dir`: a page whose key is the last build's is not even rendered;
- * another is rendered and written only when its content changed (the manifest keeps each page's
- * digest); the pages that are gone are removed. A rebuild after one new record renders and
- * writes a handful of files.
+ * The first half of a write: which pages are kept as they are (the same key as the last build's,
+ * and the file still there) and which must be drawn. Nothing is drawn or written yet, so the
+ * caller can read what only the pages to draw need.
  */
-export function writeSite(
-  dir: string,
-  pages: Iterable<{ path: string; key?: string; render: () => string }>,
-): SiteWriteResult {
+export function planSite<P extends SitePageSource>(dir: string, pages: Iterable<P>): SitePlan<P> {
   const before = readSiteFolder(dir);
-  const files: Record<string, string> = {};
-  const sizes: Record<string, number> = {};
-  const keys: Record<string, string> = {};
-  const made = new Set<string>();
-  let written = 0;
-  let unchanged = 0;
-  let bytes = 0;
   // Which files are there, a folder at a time (one listing, not a check per page).
   const listed = new Map<string, Set<string>>();
   const present = (page: string) => {
@@ -105,35 +115,62 @@ export function writeSite(
     }
     return names.has(path.posix.basename(page));
   };
+  const planned: (PlannedPage & { page: P })[] = [];
   for (const page of pages) {
-    const file = path.join(dir, page.path);
     const key = page.key === undefined ? undefined : digest(page.key);
-    const kept = before?.files[page.path];
+    const digestThen = before?.files[page.path];
     const size = before?.sizes?.[page.path];
-    if (
+    const kept =
       key !== undefined &&
-      kept &&
+      digestThen &&
       size !== undefined &&
       before?.keys?.[page.path] === key &&
       present(page.path)
-    ) {
-      files[page.path] = kept;
-      sizes[page.path] = size;
-      keys[page.path] = key;
-      bytes += size;
+        ? { digest: digestThen, size }
+        : undefined;
+    // The key's text is let go (its digest is kept): on a large log the keys weigh megabytes.
+    planned.push({
+      page: { ...page, key: undefined },
+      ...(key !== undefined ? { key } : {}),
+      ...(kept ? { kept } : {}),
+    });
+  }
+  return { dir, ...(before ? { before } : {}), pages: planned, present };
+}
+
+/**
+ * The second half: draws the pages the plan does not keep, writes those whose content changed
+ * (the manifest keeps each page's digest), removes the pages that are gone, writes the manifest.
+ */
+export function writePlannedSite(plan: SitePlan): SiteWriteResult {
+  const { dir, before, present } = plan;
+  const files: Record<string, string> = {};
+  const sizes: Record<string, number> = {};
+  const keys: Record<string, string> = {};
+  const made = new Set<string>();
+  let written = 0;
+  let unchanged = 0;
+  let bytes = 0;
+  for (const { page, key, kept } of plan.pages) {
+    if (key !== undefined) keys[page.path] = key;
+    if (kept) {
+      files[page.path] = kept.digest;
+      sizes[page.path] = kept.size;
+      bytes += kept.size;
       unchanged++;
       continue;
     }
     const html = page.render();
     const sum = digest(html);
+    const size = Buffer.byteLength(html);
     files[page.path] = sum;
-    sizes[page.path] = Buffer.byteLength(html);
-    if (key !== undefined) keys[page.path] = key;
-    bytes += sizes[page.path]!;
-    if (kept === sum && present(page.path)) {
+    sizes[page.path] = size;
+    bytes += size;
+    if (before?.files[page.path] === sum && present(page.path)) {
       unchanged++;
       continue;
     }
+    const file = path.join(dir, page.path);
     const folder = path.dirname(file);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -152,6 +189,15 @@ export function writeSite(
   const manifest: Manifest = { format: "adrift.site", files, sizes, keys };
   writeFileSync(path.join(dir, SITE_MANIFEST), `${JSON.stringify(manifest)}\n`);
   return { written, unchanged, removed, bytes, pages: Object.keys(files).length };
+}
+
+/**
+ * Writes a site's pages into `dir`: a page whose key is the last build's is not even rendered;
+ * another is rendered and written only when its content changed; the pages that are gone are
+ * removed. A rebuild after one new record renders and writes a handful of files.
+ */
+export function writeSite(dir: string, pages: Iterable<SitePageSource>): SiteWriteResult {
+  return writePlannedSite(planSite(dir, pages));
 }
 
 /** The search engine's browser script, as the build bundled it beside adrift's code. */

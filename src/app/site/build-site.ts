@@ -2,9 +2,10 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startSpan } from "../../adapters/profile.js";
 import {
+  planSite,
   readSearchEngineScript,
   type SiteWriteResult,
-  writeSite,
+  writePlannedSite,
 } from "../../adapters/site-files.js";
 import { sitePages } from "../../core/render/site/site-pages.js";
 import type { AppContext } from "../dependencies.js";
@@ -44,13 +45,22 @@ export async function buildSite(
   options: SiteBuildOptions = {},
 ): Promise<SiteBuildResult> {
   const out = siteFolder(ctx, options.out);
-  const input = await loadSiteInput(
+  const { input, readDiffs } = await loadSiteInput(
     ctx,
     options.liveReload ? { liveReload: options.liveReload } : {},
   );
   const miniSearch = readSearchEngineScript();
-  const pages = startSpan("site: pages");
-  const written = writeSite(out, sitePages(input, miniSearch));
+  const keys = startSpan("site: page keys");
+  const plan = planSite(out, sitePages(input, miniSearch));
+  keys();
+  // Only the pages drawn show diffs: a rebuild reads the blobs of a handful of records.
+  const drawn = new Set<string>();
+  for (const { page, kept } of plan.pages)
+    if (!kept && page.record !== undefined && input.diffRecords.has(page.record))
+      drawn.add(page.record);
+  await readDiffs(drawn);
+  const pages = startSpan("site: pages drawn and written");
+  const written = writePlannedSite(plan);
   pages();
   return {
     ...written,

@@ -5,7 +5,8 @@ import type { Root } from "mdast";
 import { startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
 import type { ProjectState } from "../../core/project/state.js";
-import { buildCorrespondence } from "../../core/reports/correspondence.js";
+import { matchCounter } from "../../core/reports/areas.js";
+import { buildCorrespondenceOverview } from "../../core/reports/correspondence.js";
 import { diffTexts } from "../../core/review/line-diff.js";
 import { computeCoverage } from "../../core/rules/coverage.js";
 import type { SiteAdr, SiteDiff, SiteInput } from "../../core/site/site-model.js";
@@ -73,16 +74,8 @@ function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): Si
   };
 }
 
-/**
- * The changes of stale records' first files since their bases, as line diffs: every file's
- * blob ids in one request and every blob in another (two git calls, whatever the count).
- */
-async function staleDiffs(
-  ctx: AppContext,
-  state: ProjectState,
-  findings: readonly StaleFinding[],
-  head: string,
-): Promise<Map<string, SiteDiff[]>> {
+/** The files of stale records to show the changes of: the first DIFF_FILES of the first DIFF_RECORDS. */
+function diffJobs(state: ProjectState, findings: readonly StaleFinding[]): DiffJob[] {
   const jobs: DiffJob[] = [];
   for (const finding of findings.filter((f) => f.state === "stale").slice(0, DIFF_RECORDS)) {
     const from = state.records.get(finding.record_id)?.basis?.revision;
@@ -96,6 +89,18 @@ async function staleDiffs(
         change: change.change,
       });
   }
+  return jobs;
+}
+
+/**
+ * The changes of stale records' files since their bases, as line diffs: every file's blob ids
+ * in one request and every blob in another (two git calls, whatever the count).
+ */
+async function readDiffs(
+  ctx: AppContext,
+  jobs: readonly DiffJob[],
+  head: string,
+): Promise<Map<string, SiteDiff[]>> {
   const pairs = jobs.flatMap((job): [string, string][] => [
     [job.from, job.path],
     [head, job.to],
@@ -114,11 +119,20 @@ async function staleDiffs(
 /** Options of a site build: the script every page runs in a preview (live reload). */
 export type SiteInputOptions = { liveReload?: string };
 
-/** Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage, diffs. */
+/**
+ * What the site is drawn from, and how to read the one costly part only its drawn pages need:
+ * the diffs of the records whose pages are drawn (`readDiffs` fills `input.diffs` for them).
+ */
+export type LoadedSite = {
+  input: SiteInput;
+  readDiffs: (records: ReadonlySet<string>) => Promise<void>;
+};
+
+/** Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage. */
 export async function loadSiteInput(
   ctx: AppContext,
   options: SiteInputOptions = {},
-): Promise<SiteInput> {
+): Promise<LoadedSite> {
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
@@ -130,12 +144,13 @@ export async function loadSiteInput(
   ]);
   const correspondence = startSpan("site: correspondence");
   const counted = coverageFileTest(ctx);
-  const report = buildCorrespondence({
+  const files = tree.map((t) => t.path).filter(counted.counts);
+  const report = buildCorrespondenceOverview({
     state,
     adrs: inputs.adrs,
     backlog: inputs.backlog,
     staleness,
-    files: tree.map((t) => t.path).filter(counted.counts),
+    files,
     depth: ctx.config.coverage_depth,
   });
   correspondence();
@@ -145,17 +160,31 @@ export async function loadSiteInput(
     ? await (await import("../adr/markdown.js")).markdownParser()
     : (): Root => ({ type: "root", children: [] });
   const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const diffs = await timed("site: diffs", () => staleDiffs(ctx, state, staleness.findings, head));
-  return {
+  const jobs = diffJobs(state, staleness.findings);
+  const diffs = new Map<string, SiteDiff[]>();
+  const input: SiteInput = {
     name: path.basename(ctx.git.location.root),
     state,
     report,
+    countMatches: matchCounter(files),
     findings,
     adrs,
+    diffRecords: new Set(jobs.map((j) => j.record)),
     diffs,
     coverage: computeCoverage(state),
     scriptHash,
     parseMarkdown,
     ...(options.liveReload ? { liveReload: options.liveReload } : {}),
   };
+  const readSome = async (records: ReadonlySet<string>) => {
+    const read = await timed("site: diffs", () =>
+      readDiffs(
+        ctx,
+        jobs.filter((j) => records.has(j.record)),
+        head,
+      ),
+    );
+    for (const [id, list] of read) diffs.set(id, list);
+  };
+  return { input, readDiffs: readSome };
 }

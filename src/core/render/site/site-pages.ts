@@ -1,5 +1,4 @@
 import type { RecordView } from "../../project/state.js";
-import type { CorrespondenceRecord } from "../../reports/correspondence.js";
 import { adrPath, recordPath, type SiteAdr, type SiteInput } from "../../site/site-model.js";
 import { renderAdrPage } from "./adr-page.js";
 import { renderGraphPage, siteGraph } from "./graph-page.js";
@@ -23,9 +22,10 @@ export const SITE_FORMAT = 2;
 /**
  * One file of the site: its path from the site's root, how to render it, and (for the pages a
  * rebuild may leave alone) a key naming everything it shows: the same key as the last build's,
- * and the page is not rendered again.
+ * and the page is not rendered again. A record's page names its record: the build reads what
+ * only that page shows (its diffs) for the pages it draws.
  */
-export type SitePage = { path: string; key?: string; render: () => string };
+export type SitePage = { path: string; key?: string; render: () => string; record?: string };
 
 /**
  * What changes a record's view: each event folded into it leaves its id in one of these lists or
@@ -51,13 +51,11 @@ function recordVersion(record: RecordView): unknown[] {
   ];
 }
 
-/** What a record's page shows: the key a rebuild compares (its diffs follow from its finding and HEAD). */
-function recordKey(
-  input: SiteInput,
-  record: RecordView,
-  holders: readonly SiteAdr[],
-  inReport: CorrespondenceRecord | undefined,
-): string {
+/**
+ * What a record's page shows: the key a rebuild compares. Its diffs follow from its finding and
+ * HEAD; its paths' states from its scope entries, its finding and how many files each matches.
+ */
+function recordKey(input: SiteInput, record: RecordView, holders: readonly SiteAdr[]): string {
   const titles = [
     ...record.supersedes,
     ...(record.superseded_by ? [record.superseded_by] : []),
@@ -73,8 +71,8 @@ function recordKey(
     record.id,
     recordVersion(record),
     finding ?? null,
-    input.diffs.has(record.id) ? input.report.head : null,
-    inReport?.paths.map((p) => [p.state, p.matched_files, p.new_paths]) ?? null,
+    input.diffRecords.has(record.id) ? input.report.head : null,
+    record.basis?.touched_paths.map((entry) => input.countMatches(entry)) ?? null,
     holders.map((a) => [a.id, a.title]),
     titles,
     question ?? null,
@@ -117,12 +115,11 @@ export function* sitePages(input: SiteInput, miniSearch: string): Generator<Site
       render: () => renderAdrPage(input, adr),
     };
   }
-  const inReport = new Map(input.report.records.map((r) => [r.id, r]));
   for (const record of input.state.records.values())
     yield {
       path: recordPath(record.id),
-      key: recordKey(input, record, holders.get(record.id) ?? [], inReport.get(record.id)),
-      render: () =>
-        renderRecordPage(input, record, inReport.get(record.id), holders.get(record.id) ?? []),
+      key: recordKey(input, record, holders.get(record.id) ?? []),
+      render: () => renderRecordPage(input, record, holders.get(record.id) ?? []),
+      record: record.id,
     };
 }
