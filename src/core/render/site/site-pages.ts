@@ -97,6 +97,8 @@ export function* sitePages(input: SiteInput, miniSearch: string): Generator<Site
   const holders = new Map<string, SiteAdr[]>();
   for (const adr of input.adrs)
     for (const id of adr.record_ids) holders.set(id, [...(holders.get(id) ?? []), adr]);
+  // Every ADR page links the others by number and title: one list for all of them.
+  const adrNames = JSON.stringify(input.adrs.map((a) => [a.id, a.path, a.number, a.title]));
   for (const adr of input.adrs) {
     const records = adr.record_ids.map((id) => {
       const r = input.state.records.get(id);
@@ -110,8 +112,7 @@ export function* sitePages(input: SiteInput, miniSearch: string): Generator<Site
         input.liveReload ?? "",
         adr,
         records,
-        input.adrs.map((a) => [a.id, a.path, a.number, a.title]),
-      ]),
+      ]).concat(adrNames),
       render: () => renderAdrPage(input, adr),
     };
   }
