@@ -106,13 +106,9 @@ export function* sitePages(input: SiteInput, miniSearch: string): Generator<Site
     });
     yield {
       path: adrPath(adr.id),
-      key: JSON.stringify([
-        SITE_FORMAT,
-        input.name,
-        input.liveReload ?? "",
-        adr,
-        records,
-      ]).concat(adrNames),
+      key: JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records]).concat(
+        adrNames,
+      ),
       render: () => renderAdrPage(input, adr),
     };
   }
