@@ -16,8 +16,11 @@ import type { ProjectState } from "../../core/project/state.js";
 import type { AppContext } from "../dependencies.js";
 import { noteNewestId } from "./newest-seen.js";
 
-/** The state folded with the appended events, and the greatest id of the log it now stands for. */
-export type GrownState = { state: ProjectState; last: string };
+/**
+ * The state folded with the appended events, the greatest id of the log it now stands for, and
+ * how many bytes were appended since the cached fold.
+ */
+export type GrownState = { state: ProjectState; last: string; appended: number };
 
 /** What a key names besides the stamps: the log dir and the marks set aside (as JSON). */
 function restOfKey(key: string): string {
@@ -79,6 +82,7 @@ export async function stateAfterGrowth(
     if (grown.length === 0) return undefined;
     const { parseLogBuffer } = await import("../../adapters/log-parse.js");
     const events: AdriftEvent[] = [];
+    let appended = 0;
     for (const [file, size, digest] of grown) {
       const old = before.get(file);
       const from = old?.[1] ?? 0;
@@ -91,6 +95,7 @@ export async function stateAfterGrowth(
         digest,
       );
       if (!added) return undefined;
+      appended += added.length;
       const parsed = parseLogBuffer(added, file.split(path.sep).join("/"));
       if (parsed.problems.length > 0) return undefined;
       for (const line of parsed.lines) {
@@ -108,7 +113,7 @@ export async function stateAfterGrowth(
     noteNewestId(ctx, events);
     const { setAsideMarkIds } = await import("../staleness/marks-set-aside.js");
     const setAside = await setAsideMarkIds(ctx);
-    return { state: foldEvents(events, cached.state, { setAside }), last };
+    return { state: foldEvents(events, cached.state, { setAside }), last, appended };
   } catch {
     return undefined;
   }
