@@ -47,11 +47,11 @@ async function cachedState(
  * changed since it was written; the cache with the appended events folded on top when the log
  * only grew by appends since (a new record costs its own lines, not the whole log again; the
  * cache is written again once the appends weigh a sixteenth of the log); else read, validated
- * and folded, and cached.
+ * and folded, and cached. `key`: the log's key when the caller took it (`logKey`).
  */
-export async function loadReportState(ctx: AppContext): Promise<ProjectState> {
+export async function loadReportState(ctx: AppContext, key?: string): Promise<ProjectState> {
   const gitDir = ctx.git.location.gitDir;
-  const key = await logKey(ctx);
+  key ??= await logKey(ctx);
   const cached = await cachedState(ctx, readStateCacheEntry(gitDir), key);
   if (cached) return cached;
   const { loadProject } = await import("../log/load.js");

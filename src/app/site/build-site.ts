@@ -9,6 +9,7 @@ import {
 } from "../../adapters/site-files.js";
 import { sitePages } from "../../core/render/site/site-pages.js";
 import type { AppContext } from "../dependencies.js";
+import { recordsAsBefore } from "./site-basis.js";
 import { loadSiteInput } from "./site-input.js";
 
 /** Where `site build` writes when no `--out` is given, from the repository's root. */
@@ -45,13 +46,15 @@ export async function buildSite(
   options: SiteBuildOptions = {},
 ): Promise<SiteBuildResult> {
   const out = siteFolder(ctx, options.out);
-  const { input, readDiffs } = await loadSiteInput(
+  const { input, readDiffs, basis } = await loadSiteInput(
     ctx,
     options.liveReload ? { liveReload: options.liveReload } : {},
   );
   const miniSearch = readSearchEngineScript();
   const keys = startSpan("site: page keys");
-  const plan = planSite(out, sitePages(input, miniSearch));
+  const plan = await planSite(out, async (before) =>
+    sitePages(input, miniSearch, await recordsAsBefore(ctx, input, before, basis)),
+  );
   keys();
   // Only the pages drawn show diffs: a rebuild reads the blobs of a handful of records.
   const drawn = new Set<string>();
@@ -60,7 +63,7 @@ export async function buildSite(
       drawn.add(page.record);
   await readDiffs(drawn);
   const pages = startSpan("site: pages drawn and written");
-  const written = writePlannedSite(plan);
+  const written = writePlannedSite(plan, basis);
   pages();
   return {
     ...written,

@@ -15,7 +15,8 @@ import type { AppContext } from "../dependencies.js";
 import { coverageFileTest } from "../reports/diff-range.js";
 import { loadReportInputs } from "../reports/inputs.js";
 import { stalenessForReports } from "../reports/staleness.js";
-import { loadReportState } from "../reports/state.js";
+import { loadReportState, logKey } from "../reports/state.js";
+import { type SiteBasis, siteBasis } from "./site-basis.js";
 
 /** Most stale records whose diffs the site shows, files per record, and bytes of a file read. */
 const DIFF_RECORDS = 500;
@@ -126,6 +127,8 @@ export type SiteInputOptions = { liveReload?: string };
 export type LoadedSite = {
   input: SiteInput;
   readDiffs: (records: ReadonlySet<string>) => Promise<void>;
+  /** what the build is made from, for the next build to compare */
+  basis: SiteBasis;
 };
 
 /** Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage. */
@@ -136,7 +139,8 @@ export async function loadSiteInput(
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
-  const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx));
+  const key = await logKey(ctx);
+  const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx, key));
   const [inputs, staleness, tree] = await Promise.all([
     timed("site: ADRs", () => loadReportInputs(ctx, state)),
     timed("site: staleness", () => stalenessForReports(ctx, state, head)),
@@ -186,5 +190,9 @@ export async function loadSiteInput(
     );
     for (const [id, list] of read) diffs.set(id, list);
   };
-  return { input, readDiffs: readSome };
+  return {
+    input,
+    readDiffs: readSome,
+    basis: siteBasis(ctx, input, key, files, staleness.notices),
+  };
 }

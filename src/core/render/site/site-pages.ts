@@ -25,7 +25,14 @@ export const SITE_FORMAT = 2;
  * and the page is not rendered again. A record's page names its record: the build reads what
  * only that page shows (its diffs) for the pages it draws.
  */
-export type SitePage = { path: string; key?: string; render: () => string; record?: string };
+export type SitePage = {
+  path: string;
+  key?: () => string;
+  /** what the page shows is what it showed in the last build (its key need not be computed) */
+  same?: boolean;
+  render: () => string;
+  record?: string;
+};
 
 /**
  * What changes a record's view: each event folded into it leaves its id in one of these lists or
@@ -79,15 +86,22 @@ function recordKey(input: SiteInput, record: RecordView, holders: readonly SiteA
   ]);
 }
 
-/** Every page of the site, one at a time (never all in memory): the lists, each ADR, each record. */
-export function* sitePages(input: SiteInput, miniSearch: string): Generator<SitePage> {
+/**
+ * Every page of the site, one at a time: the lists, each ADR, each record. `asBefore`: records
+ * whose pages show what they showed in the last build (the caller compared what they rest on).
+ */
+export function* sitePages(
+  input: SiteInput,
+  miniSearch: string,
+  asBefore: ReadonlySet<string> = new Set(),
+): Generator<SitePage> {
   yield { path: "index.html", render: () => renderHome(input) };
   yield { path: "records.html", render: () => renderRecordsPage(input) };
   yield { path: "adrs.html", render: () => renderAdrsPage(input) };
   const graph = siteGraph(input, "");
   yield {
     path: "graph.html",
-    key: JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", graph]),
+    key: () => JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", graph]),
     render: () => renderGraphPage(input, graph),
   };
   yield { path: "code.html", render: () => renderCodeMap(input) };
@@ -106,16 +120,18 @@ export function* sitePages(input: SiteInput, miniSearch: string): Generator<Site
     });
     yield {
       path: adrPath(adr.id),
-      key: JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records]).concat(
-        adrNames,
-      ),
+      key: () =>
+        JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records]).concat(
+          adrNames,
+        ),
       render: () => renderAdrPage(input, adr),
     };
   }
   for (const record of input.state.records.values())
     yield {
       path: recordPath(record.id),
-      key: recordKey(input, record, holders.get(record.id) ?? []),
+      key: () => recordKey(input, record, holders.get(record.id) ?? []),
+      ...(asBefore.has(record.id) ? { same: true } : {}),
       render: () => renderRecordPage(input, record, holders.get(record.id) ?? []),
       record: record.id,
     };
