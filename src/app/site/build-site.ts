@@ -46,7 +46,7 @@ export async function buildSite(
   options: SiteBuildOptions = {},
 ): Promise<SiteBuildResult> {
   const out = siteFolder(ctx, options.out);
-  const { input, readDiffs, basis } = await loadSiteInput(
+  const { input, readDiffs, loadMarkdown, basis } = await loadSiteInput(
     ctx,
     options.liveReload ? { liveReload: options.liveReload } : {},
   );
@@ -58,10 +58,14 @@ export async function buildSite(
   keys();
   // Only the pages drawn show diffs: a rebuild reads the blobs of a handful of records.
   const drawn = new Set<string>();
-  for (const { page, kept } of plan.pages)
-    if (!kept && page.record !== undefined && input.diffRecords.has(page.record))
-      drawn.add(page.record);
+  let adrDrawn = false;
+  for (const { page, kept } of plan.pages) {
+    if (kept) continue;
+    if (page.record !== undefined && input.diffRecords.has(page.record)) drawn.add(page.record);
+    adrDrawn ||= page.adr === true;
+  }
   await readDiffs(drawn);
+  if (adrDrawn) await loadMarkdown();
   const pages = startSpan("site: pages drawn and written");
   const written = writePlannedSite(plan, basis);
   pages();

@@ -127,6 +127,8 @@ export type SiteInputOptions = { liveReload?: string };
 export type LoadedSite = {
   input: SiteInput;
   readDiffs: (records: ReadonlySet<string>) => Promise<void>;
+  /** loads what drawing an ADR's page needs (the Markdown parser) */
+  loadMarkdown: () => Promise<void>;
   /** what the build is made from, for the next build to compare */
   basis: SiteBasis;
 };
@@ -159,10 +161,15 @@ export async function loadSiteInput(
   });
   correspondence();
   const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...readAdrSource(ctx, a.path) }));
-  // The Markdown parser is loaded only where there is an ADR to render.
-  const parseMarkdown = adrs.length
-    ? await (await import("../adr/markdown.js")).markdownParser()
-    : (): Root => ({ type: "root", children: [] });
+  // The Markdown parser is loaded only when an ADR's page is drawn (`loadMarkdown`).
+  let parser: ((text: string) => Root) | undefined;
+  const parseMarkdown = (text: string): Root => {
+    if (!parser) throw new Error("the Markdown parser is not loaded: call loadMarkdown first");
+    return parser(text);
+  };
+  const loadMarkdown = async () => {
+    parser ??= await (await import("../adr/markdown.js")).markdownParser();
+  };
   const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
   const jobs = diffJobs(state, staleness.findings);
   const diffs = new Map<string, SiteDiff[]>();
@@ -193,6 +200,7 @@ export async function loadSiteInput(
   return {
     input,
     readDiffs: readSome,
+    loadMarkdown,
     basis: siteBasis(ctx, input, key, files, staleness.notices),
   };
 }

@@ -31,7 +31,10 @@ export type SitePage = {
   /** what the page shows is what it showed in the last build (its key need not be computed) */
   same?: boolean;
   render: () => string;
+  /** the record the page shows (the build reads its diffs when it draws the page) */
   record?: string;
+  /** true for an ADR's page (the build loads the Markdown parser when it draws one) */
+  adr?: boolean;
 };
 
 /**
@@ -125,6 +128,7 @@ export function* sitePages(
           adrNames,
         ),
       render: () => renderAdrPage(input, adr),
+      adr: true,
     };
   }
   for (const record of input.state.records.values())
