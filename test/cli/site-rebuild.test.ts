@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { acceptAdr, testEnv } from "../support/repo.js";
@@ -99,6 +99,18 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     const { id } = site.repo.adriftJson<{ id: string }>(["question", "ask", "Drop Node 20?"]);
     site.repo.adrift(["question", "answer", id, "--answer", "Not before 2027"]);
     rebuildMatchesFresh();
+  });
+
+  it("after a log line was changed in place (not an append)", () => {
+    const folder = path.join(site.repo.dir, ".decisions/log");
+    const file = readdirSync(folder)
+      .map((name) => path.join(folder, name))
+      .find((f) => readFileSync(f, "utf8").includes("Ship ESM only"))!;
+    writeFileSync(file, readFileSync(file, "utf8").replace("Ship ESM only", "Ship ESM and CJS"));
+    rebuildMatchesFresh();
+    expect(readFileSync(path.join(site.repo.dir, "kept/index.html"), "utf8")).toContain(
+      "Ship ESM and CJS",
+    );
   });
 
   it("after an ADR's text changed in the work tree", () => {

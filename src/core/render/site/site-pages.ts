@@ -38,30 +38,6 @@ export type SitePage = {
 };
 
 /**
- * What changes a record's view: each event folded into it leaves its id in one of these lists or
- * changes one of these fields, so they name the view without writing it out whole.
- */
-function recordVersion(record: RecordView): unknown[] {
-  return [
-    record.at,
-    record.status,
-    record.consent,
-    record.superseded_by ?? null,
-    record.supersedes,
-    record.workline_id ?? null,
-    record.question_id ?? null,
-    record.basis?.revision ?? null,
-    record.basis?.touched_paths ?? null,
-    record.basis?.anchors?.map((a) => `${a.path}#${a.symbol}`) ?? null,
-    record.amendments.map((a) => a.event_id),
-    record.confirmations.map((c) => c.event_id),
-    record.stale_marks.map((m) => m.id),
-    record.reverifications.map((r) => r.id),
-    record.reverify_proposals.map((r) => r.id),
-  ];
-}
-
-/**
  * What a record's page shows: the key a rebuild compares. Its diffs follow from its finding and
  * HEAD; its paths' states from its scope entries, its finding and how many files each matches.
  */
@@ -78,8 +54,9 @@ function recordKey(input: SiteInput, record: RecordView, holders: readonly SiteA
     SITE_FORMAT,
     input.name,
     input.liveReload ?? "",
-    record.id,
-    recordVersion(record),
+    // The whole view, not the ids of the events folded into it: a line edited in place (the
+    // same id, other words) must change the page too.
+    record,
     finding ?? null,
     input.diffRecords.has(record.id) ? input.report.head : null,
     record.basis?.touched_paths.map((entry) => input.countMatches(entry)) ?? null,
