@@ -1,5 +1,7 @@
 import { stampsOfKey } from "../../adapters/log-files.js";
 import {
+  foldedOnce,
+  noteFoldedOnce,
   readReportIndex,
   readStateCacheEntry,
   type StateCacheEntry,
@@ -20,8 +22,10 @@ export function logKey(ctx: AppContext): Promise<string> {
 /**
  * How much of the log may be appended since the cached fold before the cache is written again:
  * a sixteenth. Writing it costs what its size does (70 ms for 12 MB on 10,000 records); folding
- * the appends on top again costs what they do (a few records: a millisecond), so a cache is not
- * rewritten for every new record, and never lags by more than a sixteenth of the log.
+ * the appends on top costs what they do plus validating them (loading the event schemas: ~50 ms
+ * on Node 20). So the first command to fold new appends does not write the cache (a site
+ * rebuilt after each new record never pays for it), the second to fold the same log does (a log
+ * read twice is read again), and the cache never lags by more than a sixteenth of the log.
  */
 const REWRITE_SHARE = 16;
 
@@ -36,9 +40,11 @@ async function cachedState(
   const { stateAfterGrowth } = await import("../log/state-after-growth.js");
   const grown = await stateAfterGrowth(ctx, cached, key);
   if (!grown) return undefined;
+  const gitDir = ctx.git.location.gitDir;
   const size = stampsOfKey(key).reduce((n, stamp) => n + stamp[1], 0);
-  if (grown.appended * REWRITE_SHARE >= size)
-    writeStateCache(ctx.git.location.gitDir, key, grown.state, grown.last);
+  if (grown.appended * REWRITE_SHARE >= size || foldedOnce(gitDir, key))
+    writeStateCache(gitDir, key, grown.state, grown.last);
+  else noteFoldedOnce(gitDir, key);
   return grown.state;
 }
 
@@ -46,8 +52,8 @@ async function cachedState(
  * The folded project state for reports: from the cache under the git dir when no log file
  * changed since it was written; the cache with the appended events folded on top when the log
  * only grew by appends since (a new record costs its own lines, not the whole log again; the
- * cache is written again once the appends weigh a sixteenth of the log); else read, validated
- * and folded, and cached. `key`: the log's key when the caller took it (`logKey`).
+ * cache is written again when the same log is folded a second time or the appends weigh a
+ * sixteenth of the log); else read, validated and folded, and cached. `key`: the log's key when the caller took it (`logKey`).
  */
 export async function loadReportState(ctx: AppContext, key?: string): Promise<ProjectState> {
   const gitDir = ctx.git.location.gitDir;
