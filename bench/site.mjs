@@ -7,15 +7,24 @@
 // Run after `npm run build`: node bench/site.mjs [records, 10000] [adrs, 300] [runs, 3]
 // (ADRIFT_BENCH_CLI=<a copy of dist>/cli/main.js measures that build, so a rebuild of dist/
 // during a long run does not pull the files from under it).
+//
+// Paired with another build: node bench/site.mjs 10000 300 5 --vs <other dist>/cli/main.js
+// builds the same repository copied twice, one copy per build, and runs them in turn (full
+// build A, full build B, one decision appended to both logs, rebuild A, rebuild B): each run's
+// ratio A/B is taken pair by pair, so a machine whose speed drifts moves both sides.
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CLI, gitEnv, makeHistory, WORK, writeLog } from "./synthetic.mjs";
 
+const args = process.argv.slice(2);
+const vsAt = args.indexOf("--vs");
+const vs = vsAt >= 0 ? path.resolve(args[vsAt + 1]) : undefined;
+if (vsAt >= 0) args.splice(vsAt, 2);
 const cli = process.env.ADRIFT_BENCH_CLI ?? CLI;
-const records = Number(process.argv[2] ?? 10_000);
-const adrs = Number(process.argv[3] ?? 300);
-const runs = Number(process.argv[4] ?? 3);
+const records = Number(args[0] ?? 10_000);
+const adrs = Number(args[1] ?? 300);
+const runs = Number(args[2] ?? 3);
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const pad = (n) => String(n).padStart(4, "0");
 
@@ -77,16 +86,16 @@ function setUp(dir, n, adrCount) {
 const CPU_HOOK = path.join(WORK, "site-cpu-hook.cjs");
 const CPU_OUT = path.join(WORK, "site-cpu.txt");
 
-function build(dir, out) {
+function build(dir, out, using = cli) {
   mkdirSync(WORK, { recursive: true });
   writeFileSync(
     CPU_HOOK,
-    'process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(process.env.ADRIFT_BENCH_CPU, String((u.user + u.system) / 1000)); });\n',
+    'process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(process.env.ADRIFT_BENCH_CPU, (u.user + u.system) / 1000 + " " + u.user / 1000); });\n',
   );
   const t0 = process.hrtime.bigint();
   const r = spawnSync(
     process.execPath,
-    ["--require", CPU_HOOK, cli, "site", "build", "--out", out, "--json"],
+    ["--require", CPU_HOOK, using, "site", "build", "--out", out, "--json"],
     {
       cwd: dir,
       env: { ...gitEnv(), ADRIFT_BENCH_CPU: CPU_OUT },
@@ -95,10 +104,64 @@ function build(dir, out) {
   );
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`site build exited ${r.status}: ${r.stderr}`);
-  return { ms, cpu: Number(readFileSync(CPU_OUT, "utf8")), ...JSON.parse(r.stdout) };
+  const [cpu, user] = readFileSync(CPU_OUT, "utf8").split(" ").map(Number);
+  return { ms, cpu, user, ...JSON.parse(r.stdout) };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Appends run `i`'s new decision (based on HEAD, so fresh) as `decision record` would. */
+function appendDecision(log, head, i) {
+  const line = JSON.parse(
+    readFileSync(log, "utf8")
+      .split("\n")
+      .find((l) => l.includes('"decision_recorded"')),
+  );
+  const id = `01${"Z".repeat(20)}${String(1000 + i).padStart(4, "0")}`;
+  const basis = { revision: head, touched_paths: line.data.basis.touched_paths };
+  const data = { ...line.data, basis, card: { ...line.data.card, outcome: `New decision ${i}` } };
+  appendFileSync(log, `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data })}\n`);
+}
+
+/** This build (A) against `vs` (B), each on its own copy of the repository, run by run. */
+function measurePaired(n, adrCount) {
+  const dirA = path.join(WORK, `site-${n}-a`);
+  const dirB = path.join(WORK, `site-${n}-b`);
+  setUp(dirA, n, adrCount);
+  rmSync(dirB, { recursive: true, force: true });
+  cpSync(dirA, dirB, { recursive: true });
+  const head = execFileSync("git", ["-C", dirA, "rev-parse", "HEAD"], { env: gitEnv() })
+    .toString()
+    .trim();
+  // The first builds fill the caches under .git/adrift (what `full build` finds warm).
+  const coldA = build(dirA, "out-cold");
+  const coldB = build(dirB, "out-cold", vs);
+  const rows = [];
+  for (let i = 0; i < runs; i++) {
+    const out = `out-${i}`;
+    for (const dir of [dirA, dirB]) rmSync(path.join(dir, out), { recursive: true, force: true });
+    const fullA = build(dirA, out);
+    const fullB = build(dirB, out, vs);
+    for (const dir of [dirA, dirB])
+      appendDecision(path.join(dir, ".decisions/log/bench.events.ndjson"), head, i);
+    const rebuildA = build(dirA, out);
+    const rebuildB = build(dirB, out, vs);
+    rows.push({ fullA, fullB, rebuildA, rebuildB });
+  }
+  const pick = (k, f) => median(rows.map((r) => f(r[k])));
+  const ratio = (a, b, k = "cpu") => median(rows.map((r) => r[a][k] / r[b][k]));
+  console.log(
+    `${n} records, ${adrCount} ADRs, A ${cli}\n  B ${vs}\n` +
+      `  first build (cold caches) CPU: A ${Math.round(coldA.cpu)} ms, B ${Math.round(coldB.cpu)} ms; ${coldA.pages} pages, ${(coldA.bytes / 1e6).toFixed(1)} MB\n` +
+      `  full build CPU: A ${Math.round(pick("fullA", (x) => x.cpu))} ms, B ${Math.round(pick("fullB", (x) => x.cpu))} ms, A/B ${ratio("fullA", "fullB").toFixed(2)}\n` +
+      `  rebuild CPU:    A ${Math.round(pick("rebuildA", (x) => x.cpu))} ms (${rows.at(-1).rebuildA.written} pages written), B ${Math.round(pick("rebuildB", (x) => x.cpu))} ms (${rows.at(-1).rebuildB.written} written), A/B ${ratio("rebuildA", "rebuildB").toFixed(2)}\n` +
+      `  rebuild / full build (CPU, pair by pair): A ${ratio("rebuildA", "fullA").toFixed(2)}, B ${ratio("rebuildB", "fullB").toFixed(2)}\n` +
+      // A full build writes tens of megabytes in thousands of files: its system time follows
+      // the file system's state more than adrift's work; user time does not.
+      `  user CPU: full A ${Math.round(pick("fullA", (x) => x.user))} ms, B ${Math.round(pick("fullB", (x) => x.user))} ms; rebuild A ${Math.round(pick("rebuildA", (x) => x.user))} ms, B ${Math.round(pick("rebuildB", (x) => x.user))} ms; rebuild / full build A ${ratio("rebuildA", "fullA", "user").toFixed(2)}, B ${ratio("rebuildB", "fullB", "user").toFixed(2)}\n` +
+      `  runs A rebuild: ${rows.map((r) => Math.round(r.rebuildA.cpu)).join(", ")} ms; B: ${rows.map((r) => Math.round(r.rebuildB.cpu)).join(", ")} ms`,
+  );
+}
 
 function measure(n, adrCount) {
   const dir = path.join(WORK, `site-${n}`);
@@ -115,20 +178,8 @@ function measure(n, adrCount) {
     const out = path.join(dir, `out-${i}`);
     rmSync(out, { recursive: true, force: true });
     full.push(build(dir, out));
-    // One new decision as `decision record` appends it (based on HEAD, so fresh); then the
-    // same folder is rebuilt.
-    const line = JSON.parse(
-      readFileSync(log, "utf8")
-        .split("\n")
-        .find((l) => l.includes('"decision_recorded"')),
-    );
-    const id = `01${"Z".repeat(20)}${String(1000 + i).padStart(4, "0")}`;
-    const basis = { revision: head, touched_paths: line.data.basis.touched_paths };
-    const data = { ...line.data, basis, card: { ...line.data.card, outcome: `New decision ${i}` } };
-    appendFileSync(
-      log,
-      `${JSON.stringify({ ...line, id, at: "2026-12-06T00:00:00.000Z", data })}\n`,
-    );
+    // One new decision as `decision record` appends it; then the same folder is rebuilt.
+    appendDecision(log, head, i);
     last = build(dir, out);
     rebuild.push(last);
   }
@@ -146,6 +197,11 @@ function measure(n, adrCount) {
 }
 
 console.log(`site build, load ${loadavg()}, node ${process.version}, runs ${runs}`);
+if (vs) {
+  measurePaired(records, adrs);
+  console.log(`load after: ${loadavg()}`);
+  process.exit(0);
+}
 const rows = [measure(Math.round(records / 10), Math.round(adrs / 10)), measure(records, adrs)];
 for (const r of rows) {
   console.log(

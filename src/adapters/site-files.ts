@@ -14,12 +14,16 @@ import { AdriftError } from "../core/errors.js";
 /** The file in a built site that lists its pages and their digests (what a rebuild compares). */
 export const SITE_MANIFEST = ".adrift-site.json";
 
-/** Each page: the digest of its HTML, its size, and the digest of its key when it has one. */
-type Manifest = {
+/**
+ * Each page: the digest of its HTML, its size, and the digest of its key when it has one; and
+ * what the build was made from (`basis`, the caller's: what the next build compares).
+ */
+export type SiteManifest = {
   format: "adrift.site";
   files: Record<string, string>;
   sizes?: Record<string, number>;
   keys?: Record<string, string>;
+  basis?: unknown;
 };
 
 /** What writing a site did: pages written, left as they were, removed; bytes of the site. */
@@ -36,9 +40,9 @@ function digest(text: string): string {
   return createHash("sha1").update(text).digest("base64url");
 }
 
-function readManifest(dir: string): Manifest | undefined {
+function readManifest(dir: string): SiteManifest | undefined {
   try {
-    const data = JSON.parse(readFileSync(path.join(dir, SITE_MANIFEST), "utf8")) as Manifest;
+    const data = JSON.parse(readFileSync(path.join(dir, SITE_MANIFEST), "utf8")) as SiteManifest;
     return data?.format === "adrift.site" && data.files && typeof data.files === "object"
       ? data
       : undefined;
@@ -56,7 +60,7 @@ export function checkSiteFolder(dir: string): void {
 }
 
 /** The manifest of the site in `dir` (undefined for a new or empty folder), after the same checks. */
-function readSiteFolder(dir: string): Manifest | undefined {
+function readSiteFolder(dir: string): SiteManifest | undefined {
   if (!existsSync(dir)) return undefined;
   if (!statSync(dir).isDirectory())
     throw new AdriftError(
@@ -72,24 +76,48 @@ function readSiteFolder(dir: string): Manifest | undefined {
   return manifest;
 }
 
+/** One page of a site as a build found it: to be drawn, or kept as the last build wrote it. */
+type PlannedPage = {
+  page: SitePageSource;
+  /** the digest of its key, when it has one */
+  key?: string;
+  /** what the last build recorded of it, when the page is there and its key is the same */
+  kept?: { digest: string; size: number };
+};
+
 /**
- * Writes a site's pages into `dir`: a page whose key is the last build's is not even rendered;
- * another is rendered and written only when its content changed (the manifest keeps each page's
- * digest); the pages that are gone are removed. A rebuild after one new record renders and
- * writes a handful of files.
+ * A page to write: where, how to draw it, and (for the pages a rebuild may leave alone) its key.
+ * `same`: the caller knows that what the page shows is what it showed in the last build: its
+ * key is then not even computed when the last build recorded one.
  */
-export function writeSite(
+export type SitePageSource = {
+  path: string;
+  key?: () => string;
+  same?: boolean;
+  render: () => string;
+};
+
+/** What a build of `dir` will do: the last build's manifest and each page, kept or to draw. */
+export type SitePlan<P extends SitePageSource = SitePageSource> = {
+  dir: string;
+  before?: SiteManifest;
+  pages: (PlannedPage & { page: P })[];
+  /** files of the last build that are there, by folder (read once per folder) */
+  present: (page: string) => boolean;
+};
+
+/**
+ * The first half of a write: which pages are kept as they are (the same key as the last build's,
+ * and the file still there) and which must be drawn. Nothing is drawn or written yet, so the
+ * caller can read what only the pages to draw need. The pages are asked for with what the last
+ * build recorded it was made from (its `basis`, undefined for a new folder).
+ */
+export async function planSite<P extends SitePageSource>(
   dir: string,
-  pages: Iterable<{ path: string; key?: string; render: () => string }>,
-): SiteWriteResult {
+  pagesAfter: (basis: unknown) => Promise<Iterable<P>>,
+): Promise<SitePlan<P>> {
   const before = readSiteFolder(dir);
-  const files: Record<string, string> = {};
-  const sizes: Record<string, number> = {};
-  const keys: Record<string, string> = {};
-  const made = new Set<string>();
-  let written = 0;
-  let unchanged = 0;
-  let bytes = 0;
+  const pages = await pagesAfter(before?.basis);
   // Which files are there, a folder at a time (one listing, not a check per page).
   const listed = new Map<string, Set<string>>();
   const present = (page: string) => {
@@ -105,35 +133,59 @@ export function writeSite(
     }
     return names.has(path.posix.basename(page));
   };
+  const planned: (PlannedPage & { page: P })[] = [];
   for (const page of pages) {
-    const file = path.join(dir, page.path);
-    const key = page.key === undefined ? undefined : digest(page.key);
-    const kept = before?.files[page.path];
+    const keyThen = before?.keys?.[page.path];
+    const key =
+      page.same && keyThen !== undefined
+        ? keyThen
+        : page.key === undefined
+          ? undefined
+          : digest(page.key());
+    const digestThen = before?.files[page.path];
     const size = before?.sizes?.[page.path];
-    if (
-      key !== undefined &&
-      kept &&
-      size !== undefined &&
-      before?.keys?.[page.path] === key &&
-      present(page.path)
-    ) {
-      files[page.path] = kept;
-      sizes[page.path] = size;
-      keys[page.path] = key;
-      bytes += size;
+    const kept =
+      key !== undefined && digestThen && size !== undefined && keyThen === key && present(page.path)
+        ? { digest: digestThen, size }
+        : undefined;
+    planned.push({ page, ...(key !== undefined ? { key } : {}), ...(kept ? { kept } : {}) });
+  }
+  return { dir, ...(before ? { before } : {}), pages: planned, present };
+}
+
+/**
+ * The second half: draws the pages the plan does not keep, writes those whose content changed
+ * (the manifest keeps each page's digest), removes the pages that are gone, writes the manifest.
+ */
+export function writePlannedSite(plan: SitePlan, basis?: unknown): SiteWriteResult {
+  const { dir, before, present } = plan;
+  const files: Record<string, string> = {};
+  const sizes: Record<string, number> = {};
+  const keys: Record<string, string> = {};
+  const made = new Set<string>();
+  let written = 0;
+  let unchanged = 0;
+  let bytes = 0;
+  for (const { page, key, kept } of plan.pages) {
+    if (key !== undefined) keys[page.path] = key;
+    if (kept) {
+      files[page.path] = kept.digest;
+      sizes[page.path] = kept.size;
+      bytes += kept.size;
       unchanged++;
       continue;
     }
     const html = page.render();
     const sum = digest(html);
+    const size = Buffer.byteLength(html);
     files[page.path] = sum;
-    sizes[page.path] = Buffer.byteLength(html);
-    if (key !== undefined) keys[page.path] = key;
-    bytes += sizes[page.path]!;
-    if (kept === sum && present(page.path)) {
+    sizes[page.path] = size;
+    bytes += size;
+    if (before?.files[page.path] === sum && present(page.path)) {
       unchanged++;
       continue;
     }
+    const file = path.join(dir, page.path);
     const folder = path.dirname(file);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -149,7 +201,13 @@ export function writeSite(
       removed++;
     }
   mkdirSync(dir, { recursive: true });
-  const manifest: Manifest = { format: "adrift.site", files, sizes, keys };
+  const manifest: SiteManifest = {
+    format: "adrift.site",
+    files,
+    sizes,
+    keys,
+    ...(basis !== undefined ? { basis } : {}),
+  };
   writeFileSync(path.join(dir, SITE_MANIFEST), `${JSON.stringify(manifest)}\n`);
   return { written, unchanged, removed, bytes, pages: Object.keys(files).length };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { AdrView, ProjectState } from "../core/project/state.js";
@@ -82,6 +83,34 @@ export function writeStateCache(gitDir: string, key: string, state: ProjectState
     );
   } catch {
     // derived state only: the next run recomputes it
+  }
+}
+
+function foldedOnceFile(gitDir: string): string {
+  return path.join(stateDir(gitDir), "state-folded-once");
+}
+
+const digestOf = (key: string) => createHash("sha1").update(key).digest("hex");
+
+/**
+ * True when a command already folded the log as `key` names it onto the state cache without
+ * writing it back (`noteFoldedOnce`): the log is read a second time as it is, so the cache is
+ * worth writing.
+ */
+export function foldedOnce(gitDir: string, key: string): boolean {
+  try {
+    return readFileSync(foldedOnceFile(gitDir), "utf8") === digestOf(key);
+  } catch {
+    return false;
+  }
+}
+
+/** Notes that the log as `key` names it was folded onto the cache, not written back. */
+export function noteFoldedOnce(gitDir: string, key: string): void {
+  try {
+    writeFileAtomically(foldedOnceFile(gitDir), digestOf(key), { mkdir: true });
+  } catch {
+    // derived state only: the next run folds the appends again and writes the cache
   }
 }
 

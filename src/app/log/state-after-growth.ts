@@ -16,8 +16,11 @@ import type { ProjectState } from "../../core/project/state.js";
 import type { AppContext } from "../dependencies.js";
 import { noteNewestId } from "./newest-seen.js";
 
-/** The state folded with the appended events, and the greatest id of the log it now stands for. */
-export type GrownState = { state: ProjectState; last: string };
+/**
+ * The state folded with the appended events, the greatest id of the log it now stands for, and
+ * how many bytes were appended since the cached fold.
+ */
+export type GrownState = { state: ProjectState; last: string; appended: number };
 
 /** What a key names besides the stamps: the log dir and the marks set aside (as JSON). */
 function restOfKey(key: string): string {
@@ -57,30 +60,35 @@ async function readGrowth(
   }
 }
 
+/** The events appended to the log between two of its keys, and how many bytes they took. */
+export type AppendedEvents = { events: AdriftEvent[]; appended: number };
+
 /**
- * The cached state with the events appended since it was folded, when the log only grew by
- * whole lines that fold on top of it (see the top of this file); undefined otherwise, and the
- * caller reads the log whole. `key` is the log's key now (with the marks set aside).
+ * The events appended to the log since it was as `before` names it, now that it is as `key`
+ * names it: when every log file then is still there with its bytes as they were (a prefix of
+ * what it holds now, ending in a whole line), and every appended line validates as an event
+ * this adrift knows; undefined otherwise. In the order of the files, not sorted.
  */
-export async function stateAfterGrowth(
+export async function eventsAppended(
   ctx: AppContext,
-  cached: StateCacheEntry,
+  before: string,
   key: string,
-): Promise<GrownState | undefined> {
+): Promise<AppendedEvents | undefined> {
   try {
-    if (restOfKey(cached.key) !== restOfKey(key)) return undefined;
-    const before = new Map(stampsOfKey(cached.key).map((s) => [s[0], s]));
+    if (restOfKey(before) !== restOfKey(key)) return undefined;
+    const then = new Map(stampsOfKey(before).map((s) => [s[0], s]));
     const now: LogFileStamp[] = stampsOfKey(key);
-    if ([...before.keys()].some((file) => !now.some((s) => s[0] === file))) return undefined;
+    if ([...then.keys()].some((file) => !now.some((s) => s[0] === file))) return undefined;
     const grown = now.filter(([file, size, digest]) => {
-      const old = before.get(file);
+      const old = then.get(file);
       return !old || old[1] !== size || old[2] !== digest;
     });
-    if (grown.length === 0) return undefined;
-    const { parseLogBuffer } = await import("../../adapters/log-parse.js");
     const events: AdriftEvent[] = [];
+    let appended = 0;
+    if (grown.length === 0) return { events, appended };
+    const { parseLogBuffer } = await import("../../adapters/log-parse.js");
     for (const [file, size, digest] of grown) {
-      const old = before.get(file);
+      const old = then.get(file);
       const from = old?.[1] ?? 0;
       if (size <= from) return undefined;
       const added = await readGrowth(
@@ -91,6 +99,7 @@ export async function stateAfterGrowth(
         digest,
       );
       if (!added) return undefined;
+      appended += added.length;
       const parsed = parseLogBuffer(added, file.split(path.sep).join("/"));
       if (parsed.problems.length > 0) return undefined;
       for (const line of parsed.lines) {
@@ -98,17 +107,40 @@ export async function stateAfterGrowth(
         events.push(line.event);
       }
     }
-    events.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    // Strictly after the cached log's last id and each other: no id is shared with any line.
-    let last = cached.last;
-    for (const event of events) {
-      if (!(event.id > last)) return undefined;
-      last = event.id;
-    }
+    return { events, appended };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The cached state with the events appended since it was folded, when the log only grew by
+ * whole lines that fold on top of it (see the top of this file); undefined otherwise, and the
+ * caller reads the log whole. `key` is the log's key now (with the marks set aside).
+ */
+export async function stateAfterGrowth(
+  ctx: AppContext,
+  cached: StateCacheEntry,
+  key: string,
+): Promise<GrownState | undefined> {
+  const growth = await eventsAppended(ctx, cached.key, key);
+  if (!growth || growth.events.length === 0) return undefined;
+  const events = [...growth.events].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Strictly after the cached log's last id and each other: no id is shared with any line.
+  let last = cached.last;
+  for (const event of events) {
+    if (!(event.id > last)) return undefined;
+    last = event.id;
+  }
+  try {
     noteNewestId(ctx, events);
     const { setAsideMarkIds } = await import("../staleness/marks-set-aside.js");
     const setAside = await setAsideMarkIds(ctx);
-    return { state: foldEvents(events, cached.state, { setAside }), last };
+    return {
+      state: foldEvents(events, cached.state, { setAside }),
+      last,
+      appended: growth.appended,
+    };
   } catch {
     return undefined;
   }

@@ -100,7 +100,7 @@ export async function readReportInputs(
     known.adrs.size === 0 &&
     !hasMarkdown(ctx, ctx.config.adr_dir) &&
     !hasMarkdown(ctx, ctx.config.drafts_dir);
-  const { collectAdrs, listDrafts } = none ? NO_ADRS : await import("../adr/list.js");
+  const { collectAdrs, listDrafts } = none ? NO_ADRS : await import("../adr/collect.js");
   const [files, drafts] = await Promise.all([collectAdrs(ctx, known), listDrafts(ctx)]);
   return {
     adrs: files.map((adr) => ({

@@ -1,7 +1,10 @@
+import { stampsOfKey } from "../../adapters/log-files.js";
 import {
+  foldedOnce,
+  noteFoldedOnce,
   readReportIndex,
-  readStateCache,
   readStateCacheEntry,
+  type StateCacheEntry,
   writeReportIndex,
   writeStateCache,
 } from "../../adapters/state-cache.js";
@@ -17,24 +20,46 @@ export function logKey(ctx: AppContext): Promise<string> {
 }
 
 /**
+ * How much of the log may be appended since the cached fold before the cache is written again:
+ * a sixteenth. Writing it costs what its size does (70 ms for 12 MB on 10,000 records); folding
+ * the appends on top costs what they do plus validating them (loading the event schemas: ~50 ms
+ * on Node 20). So the first command to fold new appends does not write the cache (a site
+ * rebuilt after each new record never pays for it), the second to fold the same log does (a log
+ * read twice is read again), and the cache never lags by more than a sixteenth of the log.
+ */
+const REWRITE_SHARE = 16;
+
+/** The cached state, folded with what was appended since when the log only grew; else undefined. */
+async function cachedState(
+  ctx: AppContext,
+  cached: StateCacheEntry | undefined,
+  key: string,
+): Promise<ProjectState | undefined> {
+  if (!cached) return undefined;
+  if (cached.key === key) return cached.state;
+  const { stateAfterGrowth } = await import("../log/state-after-growth.js");
+  const grown = await stateAfterGrowth(ctx, cached, key);
+  if (!grown) return undefined;
+  const gitDir = ctx.git.location.gitDir;
+  const size = stampsOfKey(key).reduce((n, stamp) => n + stamp[1], 0);
+  if (grown.appended * REWRITE_SHARE >= size || foldedOnce(gitDir, key))
+    writeStateCache(gitDir, key, grown.state, grown.last);
+  else noteFoldedOnce(gitDir, key);
+  return grown.state;
+}
+
+/**
  * The folded project state for reports: from the cache under the git dir when no log file
  * changed since it was written; the cache with the appended events folded on top when the log
- * only grew by appends since (a new record costs its own lines, not the whole log again); else
- * read, validated and folded. Cached in the last two cases.
+ * only grew by appends since (a new record costs its own lines, not the whole log again; the
+ * cache is written again when the same log is folded a second time or the appends weigh a
+ * sixteenth of the log); else read, validated and folded, and cached. `key`: the log's key when the caller took it (`logKey`).
  */
-export async function loadReportState(ctx: AppContext): Promise<ProjectState> {
+export async function loadReportState(ctx: AppContext, key?: string): Promise<ProjectState> {
   const gitDir = ctx.git.location.gitDir;
-  const key = await logKey(ctx);
-  const cached = readStateCacheEntry(gitDir);
-  if (cached?.key === key) return cached.state;
-  if (cached) {
-    const { stateAfterGrowth } = await import("../log/state-after-growth.js");
-    const grown = await stateAfterGrowth(ctx, cached, key);
-    if (grown) {
-      writeStateCache(gitDir, key, grown.state, grown.last);
-      return grown.state;
-    }
-  }
+  key ??= await logKey(ctx);
+  const cached = await cachedState(ctx, readStateCacheEntry(gitDir), key);
+  if (cached) return cached;
   const { loadProject } = await import("../log/load.js");
   const { state, log } = await loadProject(ctx);
   writeStateCache(gitDir, key, state, lastIdOf(log));
@@ -61,8 +86,8 @@ export type SharedFold = { state?: Promise<ProjectState> };
 /**
  * The report index (what the PR comment reads of the log) for the log as `key` names it: from
  * its cache when the log is unchanged, else derived from the folded state (the state cache when
- * it is current, or a full read, validated and folded) and cached. The folded state is not
- * cached on this path: writing it would cost more than the comment.
+ * it is current or the log only grew since, or a full read, validated and folded) and cached.
+ * A full fold is not cached on this path: writing it would cost more than the comment.
  */
 export async function loadReportIndex(
   ctx: AppContext,
@@ -72,7 +97,7 @@ export async function loadReportIndex(
   const gitDir = ctx.git.location.gitDir;
   const cached = readReportIndex(gitDir, key);
   if (cached) return cached;
-  let state = readStateCache(gitDir, key);
+  let state = await cachedState(ctx, readStateCacheEntry(gitDir), key);
   if (!state) {
     shared.state = import("../log/load.js").then(
       async ({ loadProject }) => (await loadProject(ctx)).state,

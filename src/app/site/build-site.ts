@@ -1,12 +1,15 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { startSpan } from "../../adapters/profile.js";
 import {
+  planSite,
   readSearchEngineScript,
   type SiteWriteResult,
-  writeSite,
+  writePlannedSite,
 } from "../../adapters/site-files.js";
 import { sitePages } from "../../core/render/site/site-pages.js";
 import type { AppContext } from "../dependencies.js";
+import { recordsAsBefore } from "./site-basis.js";
 import { loadSiteInput } from "./site-input.js";
 
 /** Where `site build` writes when no `--out` is given, from the repository's root. */
@@ -43,12 +46,29 @@ export async function buildSite(
   options: SiteBuildOptions = {},
 ): Promise<SiteBuildResult> {
   const out = siteFolder(ctx, options.out);
-  const input = await loadSiteInput(
+  const { input, readDiffs, loadMarkdown, basis } = await loadSiteInput(
     ctx,
     options.liveReload ? { liveReload: options.liveReload } : {},
   );
   const miniSearch = readSearchEngineScript();
-  const written = writeSite(out, sitePages(input, miniSearch));
+  const keys = startSpan("site: page keys");
+  const plan = await planSite(out, async (before) =>
+    sitePages(input, miniSearch, await recordsAsBefore(ctx, input, before, basis)),
+  );
+  keys();
+  // Only the pages drawn show diffs: a rebuild reads the blobs of a handful of records.
+  const drawn = new Set<string>();
+  let adrDrawn = false;
+  for (const { page, kept } of plan.pages) {
+    if (kept) continue;
+    if (page.record !== undefined && input.diffRecords.has(page.record)) drawn.add(page.record);
+    adrDrawn ||= page.adr === true;
+  }
+  await readDiffs(drawn);
+  if (adrDrawn) await loadMarkdown();
+  const pages = startSpan("site: pages drawn and written");
+  const written = writePlannedSite(plan, basis);
+  pages();
   return {
     ...written,
     out,

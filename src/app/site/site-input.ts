@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Root } from "mdast";
+import { startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
 import type { ProjectState } from "../../core/project/state.js";
-import { buildCorrespondence } from "../../core/reports/correspondence.js";
+import { matchCounter } from "../../core/reports/areas.js";
+import { buildCorrespondenceOverview } from "../../core/reports/correspondence.js";
 import { diffTexts } from "../../core/review/line-diff.js";
 import { computeCoverage } from "../../core/rules/coverage.js";
 import type { SiteAdr, SiteDiff, SiteInput } from "../../core/site/site-model.js";
@@ -13,7 +15,8 @@ import type { AppContext } from "../dependencies.js";
 import { coverageFileTest } from "../reports/diff-range.js";
 import { loadReportInputs } from "../reports/inputs.js";
 import { stalenessForReports } from "../reports/staleness.js";
-import { loadReportState } from "../reports/state.js";
+import { loadReportState, logKey } from "../reports/state.js";
+import { type SiteBasis, siteBasis } from "./site-basis.js";
 
 /** Most stale records whose diffs the site shows, files per record, and bytes of a file read. */
 const DIFF_RECORDS = 500;
@@ -72,16 +75,8 @@ function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): Si
   };
 }
 
-/**
- * The changes of stale records' first files since their bases, as line diffs: every file's
- * blob ids in one request and every blob in another (two git calls, whatever the count).
- */
-async function staleDiffs(
-  ctx: AppContext,
-  state: ProjectState,
-  findings: readonly StaleFinding[],
-  head: string,
-): Promise<Map<string, SiteDiff[]>> {
+/** The files of stale records to show the changes of: the first DIFF_FILES of the first DIFF_RECORDS. */
+function diffJobs(state: ProjectState, findings: readonly StaleFinding[]): DiffJob[] {
   const jobs: DiffJob[] = [];
   for (const finding of findings.filter((f) => f.state === "stale").slice(0, DIFF_RECORDS)) {
     const from = state.records.get(finding.record_id)?.basis?.revision;
@@ -95,6 +90,18 @@ async function staleDiffs(
         change: change.change,
       });
   }
+  return jobs;
+}
+
+/**
+ * The changes of stale records' files since their bases, as line diffs: every file's blob ids
+ * in one request and every blob in another (two git calls, whatever the count).
+ */
+async function readDiffs(
+  ctx: AppContext,
+  jobs: readonly DiffJob[],
+  head: string,
+): Promise<Map<string, SiteDiff[]>> {
   const pairs = jobs.flatMap((job): [string, string][] => [
     [job.from, job.path],
     [head, job.to],
@@ -113,46 +120,87 @@ async function staleDiffs(
 /** Options of a site build: the script every page runs in a preview (live reload). */
 export type SiteInputOptions = { liveReload?: string };
 
-/** Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage, diffs. */
+/**
+ * What the site is drawn from, and how to read the one costly part only its drawn pages need:
+ * the diffs of the records whose pages are drawn (`readDiffs` fills `input.diffs` for them).
+ */
+export type LoadedSite = {
+  input: SiteInput;
+  readDiffs: (records: ReadonlySet<string>) => Promise<void>;
+  /** loads what drawing an ADR's page needs (the Markdown parser) */
+  loadMarkdown: () => Promise<void>;
+  /** what the build is made from, for the next build to compare */
+  basis: SiteBasis;
+};
+
+/** Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage. */
 export async function loadSiteInput(
   ctx: AppContext,
   options: SiteInputOptions = {},
-): Promise<SiteInput> {
+): Promise<LoadedSite> {
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
-  const state: ProjectState = await loadReportState(ctx);
+  const key = await logKey(ctx);
+  const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx, key));
   const [inputs, staleness, tree] = await Promise.all([
-    loadReportInputs(ctx, state),
-    stalenessForReports(ctx, state, head),
+    timed("site: ADRs", () => loadReportInputs(ctx, state)),
+    timed("site: staleness", () => stalenessForReports(ctx, state, head)),
     ctx.git.listFiles(head),
   ]);
+  const correspondence = startSpan("site: correspondence");
   const counted = coverageFileTest(ctx);
-  const report = buildCorrespondence({
+  const files = tree.map((t) => t.path).filter(counted.counts);
+  const report = buildCorrespondenceOverview({
     state,
     adrs: inputs.adrs,
     backlog: inputs.backlog,
     staleness,
-    files: tree.map((t) => t.path).filter(counted.counts),
+    files,
     depth: ctx.config.coverage_depth,
   });
+  correspondence();
   const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...readAdrSource(ctx, a.path) }));
-  // The Markdown parser is loaded only where there is an ADR to render.
-  const parseMarkdown = adrs.length
-    ? await (await import("../adr/markdown.js")).markdownParser()
-    : (): Root => ({ type: "root", children: [] });
+  // The Markdown parser is loaded only when an ADR's page is drawn (`loadMarkdown`).
+  let parser: ((text: string) => Root) | undefined;
+  const parseMarkdown = (text: string): Root => {
+    if (!parser) throw new Error("the Markdown parser is not loaded: call loadMarkdown first");
+    return parser(text);
+  };
+  const loadMarkdown = async () => {
+    parser ??= await (await import("../adr/markdown.js")).markdownParser();
+  };
   const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const diffs = await staleDiffs(ctx, state, staleness.findings, head);
-  return {
+  const jobs = diffJobs(state, staleness.findings);
+  const diffs = new Map<string, SiteDiff[]>();
+  const input: SiteInput = {
     name: path.basename(ctx.git.location.root),
     state,
     report,
+    countMatches: matchCounter(files),
     findings,
     adrs,
+    diffRecords: new Set(jobs.map((j) => j.record)),
     diffs,
     coverage: computeCoverage(state),
     scriptHash,
     parseMarkdown,
     ...(options.liveReload ? { liveReload: options.liveReload } : {}),
+  };
+  const readSome = async (records: ReadonlySet<string>) => {
+    const read = await timed("site: diffs", () =>
+      readDiffs(
+        ctx,
+        jobs.filter((j) => records.has(j.record)),
+        head,
+      ),
+    );
+    for (const [id, list] of read) diffs.set(id, list);
+  };
+  return {
+    input,
+    readDiffs: readSome,
+    loadMarkdown,
+    basis: siteBasis(ctx, input, key, files, staleness.notices),
   };
 }

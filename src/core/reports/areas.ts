@@ -1,5 +1,5 @@
 import { compileScope } from "../rules/scope.js";
-import { governorsOf, type ScopeIndex } from "../staleness/scope-index.js";
+import { governorsMatching, type ScopeIndex } from "../staleness/scope-index.js";
 
 /** A code area (a directory cut at the configured depth) and who governs its files. */
 export type Area = {
@@ -50,7 +50,7 @@ export function coverageByArea(
       areas.set(key, area);
     }
     area.files++;
-    const governors = governorsOf(index, file).filter((g) => g.kind !== "intent");
+    const governors = governorsMatching(index, file).filter((g) => g.kind !== "intent");
     if (governors.length > 0) area.covered_files++;
     if (governors.some((g) => stale.has(g.id))) {
       area.covered_by_stale++;

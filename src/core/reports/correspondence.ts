@@ -137,38 +137,57 @@ function entryState(
   };
 }
 
-/** Builds the correspondence report (pure): records → code, code → records, propagation. */
-export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceReport {
+/** The paths of a record's scope as they stand now: each entry's state, files and changes. */
+export function recordPaths(
+  record: RecordView,
+  finding: StaleFinding | undefined,
+  count: (entry: string) => number,
+): CorrespondencePath[] {
+  return [...(record.basis?.touched_paths ?? [])]
+    .sort()
+    .map((e) => entryState(e, count(e), finding));
+}
+
+/** What a record's entry in the report says, for a record with code paths. */
+function recordEntry(
+  record: RecordView,
+  finding: StaleFinding | undefined,
+  count: (entry: string) => number,
+  adrs: string[],
+): CorrespondenceRecord {
+  const why = whyOfCard(record.card);
+  const incomplete = cardIncompleteness(record);
+  return {
+    id: record.id,
+    kind: record.kind,
+    outcome: record.card.outcome,
+    status: record.status,
+    computed: finding?.state ?? "unknown",
+    ...(finding ? { method: finding.method } : {}),
+    revision: record.basis!.revision,
+    adrs: adrs.sort(),
+    paths: recordPaths(record, finding, count),
+    ...(why ? { why } : {}),
+    ...(incomplete.length > 0 ? { incomplete } : {}),
+  };
+}
+
+/** The report's summary less what its records add up to (their count, their paths' states). */
+export type CorrespondenceCoverage = Omit<CorrespondenceReport["summary"], "records" | "paths">;
+
+/**
+ * The report without its records and titles: ADRs with their drift, propagation, the areas'
+ * coverage. What a reader needs who takes a record's paths one at a time (`recordPaths`).
+ */
+export type CorrespondenceOverview = Omit<
+  CorrespondenceReport,
+  "summary" | "records" | "titles"
+> & { summary: CorrespondenceCoverage };
+
+/** The report's overview (pure): ADRs → records, areas → governors, propagation. */
+export function buildCorrespondenceOverview(input: CorrespondenceInput): CorrespondenceOverview {
   const { state } = input;
   const findings = new Map(input.staleness.findings.map((f) => [f.record_id, f]));
-  const count = matchCounter(input.files);
-  const adrsOf = new Map<string, string[]>();
-  for (const adr of input.adrs)
-    for (const id of adr.record_ids) adrsOf.set(id, [...(adrsOf.get(id) ?? []), adr.id]);
-
-  const records: CorrespondenceRecord[] = [];
-  for (const record of state.records.values()) {
-    const entries = record.basis?.touched_paths ?? [];
-    if (entries.length === 0) continue;
-    const finding = findings.get(record.id);
-    const why = whyOfCard(record.card);
-    const incomplete = cardIncompleteness(record);
-    records.push({
-      id: record.id,
-      kind: record.kind,
-      outcome: record.card.outcome,
-      status: record.status,
-      computed: finding?.state ?? "unknown",
-      ...(finding ? { method: finding.method } : {}),
-      revision: record.basis!.revision,
-      adrs: (adrsOf.get(record.id) ?? []).sort(),
-      paths: [...entries].sort().map((e) => entryState(e, count(e), finding)),
-      ...(why ? { why } : {}),
-      ...(incomplete.length > 0 ? { incomplete } : {}),
-    });
-  }
-  records.sort(byId);
-
   // Every stale record propagates, also those without code paths (a user's answer).
   const staleIds = [...state.records.values()]
     .filter(
@@ -209,8 +228,6 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
     staleIds.filter((id) => state.records.get(id)?.kind === "decision"),
   );
   const areas = coverageByArea(index, input.files, input.depth, staleDecisions);
-  const paths: Record<PathState, number> = { exists: 0, moved: 0, missing: 0, drifted: 0 };
-  for (const r of records) for (const p of r.paths) paths[p.state]++;
   const uncovered = areas.filter((a) => a.covered_files === 0).map((a) => a.area);
   const covered = areas.reduce((n, a) => n + a.covered_files, 0);
   return {
@@ -219,9 +236,7 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
     head: input.staleness.head,
     depth: input.depth,
     summary: {
-      records: records.length,
       adrs: adrs.length,
-      paths,
       areas: areas.length,
       uncovered_areas: uncovered.length,
       files: input.files.length,
@@ -233,9 +248,56 @@ export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceR
     },
     notices: [...input.staleness.notices].sort(),
     adrs,
-    records,
     areas,
     uncovered,
+    propagation,
+  };
+}
+
+/** Builds the correspondence report (pure): records → code, code → records, propagation. */
+export function buildCorrespondence(input: CorrespondenceInput): CorrespondenceReport {
+  const { state } = input;
+  const findings = new Map(input.staleness.findings.map((f) => [f.record_id, f]));
+  const count = matchCounter(input.files);
+  const adrsOf = new Map<string, string[]>();
+  for (const adr of input.adrs)
+    for (const id of adr.record_ids) adrsOf.set(id, [...(adrsOf.get(id) ?? []), adr.id]);
+
+  const records: CorrespondenceRecord[] = [];
+  for (const record of state.records.values()) {
+    if ((record.basis?.touched_paths ?? []).length === 0) continue;
+    records.push(recordEntry(record, findings.get(record.id), count, adrsOf.get(record.id) ?? []));
+  }
+  records.sort(byId);
+
+  const overview = buildCorrespondenceOverview(input);
+  const paths: Record<PathState, number> = { exists: 0, moved: 0, missing: 0, drifted: 0 };
+  for (const r of records) for (const p of r.paths) paths[p.state]++;
+  const { adrs, areas, propagation, summary } = overview;
+  return {
+    format: overview.format,
+    version: overview.version,
+    head: overview.head,
+    depth: overview.depth,
+    // The summary's keys in the order the report has always printed them.
+    summary: {
+      records: records.length,
+      adrs: summary.adrs,
+      paths,
+      areas: summary.areas,
+      uncovered_areas: summary.uncovered_areas,
+      files: summary.files,
+      covered_files: summary.covered_files,
+      covered_by_stale: summary.covered_by_stale,
+      covered_only_by_stale: summary.covered_only_by_stale,
+      stale_records: summary.stale_records,
+      uncovered_files: summary.uncovered_files,
+    },
+    notices: overview.notices,
+    adrs,
+    records,
+    areas,
+    uncovered: overview.uncovered,
     propagation,
     titles: titlesOf(input, records, areas, adrs, propagation),
   };

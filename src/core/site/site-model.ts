@@ -1,7 +1,7 @@
 import type { Root } from "mdast";
 import { fnv1a } from "../fnv.js";
 import type { ProjectState } from "../project/state.js";
-import type { CorrespondenceAdr, CorrespondenceReport } from "../reports/correspondence.js";
+import type { CorrespondenceAdr, CorrespondenceOverview } from "../reports/correspondence.js";
 import type { Hunk } from "../review/line-diff.js";
 import type { CoverageReport } from "../rules/coverage.js";
 import type { StaleFinding } from "../staleness/types.js";
@@ -27,10 +27,18 @@ export type SiteInput = {
   /** the repository's name, for titles */
   name: string;
   state: ProjectState;
-  report: CorrespondenceReport;
+  /** the correspondence report but its records (a record's paths are taken when its page is drawn) */
+  report: CorrespondenceOverview;
+  /** how many files of HEAD's tree a scope entry matches */
+  countMatches: (entry: string) => number;
   findings: ReadonlyMap<string, StaleFinding>;
   adrs: readonly SiteAdr[];
-  /** record id -> the changes that made it stale */
+  /** the records whose pages show the changes that made them stale (at most 500 stale ones) */
+  diffRecords: ReadonlySet<string>;
+  /**
+   * record id -> the changes that made it stale: filled by the build, before it draws them, for
+   * the records of `diffRecords` whose pages it draws (reading them costs git's blobs)
+   */
   diffs: ReadonlyMap<string, SiteDiff[]>;
   coverage: CoverageReport;
   /** the script every page runs when previewed (live reload), with no other script */

@@ -153,6 +153,16 @@ export function governorsOf(index: ScopeIndex, path: string): GoverningMatch[] {
   return [...best.values()].sort(bySpecificity);
 }
 
+/**
+ * The governors matching `path`, each once, unranked: what coverage needs (who, not through which
+ * entry), without compiling the literal entries `governorsOf` ranks.
+ */
+export function governorsMatching(index: ScopeIndex, path: string): Governor[] {
+  const found = new Map<string, Governor>();
+  eachMatch(index, path, (slot) => found.set(slot.governor.id, slot.governor));
+  return [...found.values()];
+}
+
 /** Coverage of many paths by an index: see `coverageOf`. */
 export type Coverage = {
   /** true when any governor matches `path`; adds the ids of all that do to `ids` */

@@ -118,6 +118,34 @@ describe("the folded state carried across appends", () => {
     }
   });
 
+  it("writes the cache back when the same appends are folded a second time", async () => {
+    const ctx = await createContext(site.repo.dir, { env: testEnv() });
+    const gitDir = ctx.git.location.gitDir;
+    await loadReportState(ctx);
+    expect(readStateCacheEntry(gitDir)!.key).toBe(await logKey(ctx));
+    const file = biggestLogFile(site.repo.dir);
+    const whole = readFileSync(file);
+    const line = whole
+      .toString("utf8")
+      .split("\n")
+      .find((l) => l.includes('"decision_recorded"'))!;
+    // Sorts after every id of the log: folded on top of the cache.
+    const appended = `${JSON.stringify({ ...JSON.parse(line), id: "01ZZZZZZZZZZZZZZZZZZZZ0001" })}\n`;
+    try {
+      writeFileSync(file, Buffer.concat([whole, Buffer.from(appended)]));
+      expect(appended.length * 16).toBeLessThan(whole.length); // under the share that rewrites
+      const key = await logKey(ctx);
+      const first = await loadReportState(ctx);
+      expect(readStateCacheEntry(gitDir)!.key).not.toBe(key);
+      const second = await loadReportState(ctx);
+      expect(readStateCacheEntry(gitDir)!.key).toBe(key);
+      expect(plain(second)).toEqual(plain(first));
+      expect(first.records.has("01ZZZZZZZZZZZZZZZZZZZZ0001")).toBe(true);
+    } finally {
+      writeFileSync(file, whole);
+    }
+  });
+
   it("a site rebuilt after new records is byte for byte a fresh full build", async () => {
     const { repo } = site;
     expect(repo.adrift(["site", "build", "--out", "out-a"]).code).toBe(0);

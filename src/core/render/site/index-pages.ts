@@ -36,22 +36,25 @@ export function renderHome(input: SiteInput): string {
       .map((r) => `<li>${recordLink(input, place, r.id)}</li>`)
       .join("")}</ul>`;
   }
-  type Entry = { at: string; html: string };
+  // Drawn only for the newest entries the timeline shows, not for every record.
+  type Entry = { at: string; html: () => string };
   const entries: Entry[] = records.map((r) => ({
     at: r.at,
-    html: `<span class="kind">${r.kind === "intent" ? "card" : "decision"}</span>${link(place, recordPath(r.id), userText(recordTitle(r)))} ${badge(liveState(input, r))}`,
+    html: () =>
+      `<span class="kind">${r.kind === "intent" ? "card" : "decision"}</span>${link(place, recordPath(r.id), userText(recordTitle(r)))} ${badge(liveState(input, r))}`,
   }));
   for (const adr of input.adrs)
     entries.push({
       at: adr.date ?? input.state.adrs.get(adr.id)?.at ?? "",
-      html: `<span class="kind">ADR</span>${link(place, adrPath(adr.id), userText(`${adrName(adr)} ${adr.title}`))} ${badge(adr.state)}`,
+      html: () =>
+        `<span class="kind">ADR</span>${link(place, adrPath(adr.id), userText(`${adrName(adr)} ${adr.title}`))} ${badge(adr.state)}`,
     });
   entries.sort(byAtDesc);
   body += `<h2>Timeline</h2><ol class="timeline">${entries
     .slice(0, TIMELINE_LIMIT)
     .map(
       (x) =>
-        `<li>${x.at ? `<time datetime="${e(x.at)}">${e(x.at.slice(0, 10))}</time> ` : ""}${x.html}</li>`,
+        `<li>${x.at ? `<time datetime="${e(x.at)}">${e(x.at.slice(0, 10))}</time> ` : ""}${x.html()}</li>`,
     )
     .join("")}</ol>`;
   if (entries.length > TIMELINE_LIMIT)

@@ -1,5 +1,5 @@
 import type { RecordView } from "../../project/state.js";
-import type { CorrespondenceRecord } from "../../reports/correspondence.js";
+import { type CorrespondencePath, recordPaths } from "../../reports/correspondence.js";
 import {
   adrPath,
   recordPath,
@@ -52,7 +52,7 @@ function diffHtml(diff: SiteDiff): string {
 function stalenessHtml(
   input: SiteInput,
   finding: StaleFinding | undefined,
-  paths: CorrespondenceRecord | undefined,
+  paths: readonly CorrespondencePath[],
   id: string,
 ): string {
   if (!finding)
@@ -84,8 +84,8 @@ function stalenessHtml(
       .join("")}</ul>`;
   const diffs = input.diffs.get(id) ?? [];
   if (diffs.length) html += `<h3>The diff since its basis</h3>${diffs.map(diffHtml).join("")}`;
-  if (paths?.paths.length)
-    html += `<h3>Its paths now</h3><table><tr><th scope="col">Entry</th><th scope="col">State</th><th scope="col">Files</th></tr>${paths.paths
+  if (paths.length)
+    html += `<h3>Its paths now</h3><table><tr><th scope="col">Entry</th><th scope="col">State</th><th scope="col">Files</th></tr>${paths
       .map(
         (p) =>
           `<tr><td><code>${userText(p.entry)}</code></td><td>${badge(p.state)}${p.new_paths.length ? ` → ${p.new_paths.map((n) => `<code>${userText(n)}</code>`).join(", ")}` : ""}</td><td>${p.matched_files}</td></tr>`,
@@ -134,11 +134,11 @@ function historyHtml(input: SiteInput, place: PagePlace, record: RecordView): st
 export function renderRecordPage(
   input: SiteInput,
   record: RecordView,
-  inReport: CorrespondenceRecord | undefined,
   adrs: readonly SiteAdr[] = input.adrs.filter((a) => a.record_ids.includes(record.id)),
 ): string {
   const place = placeOf(recordPath(record.id));
   const finding = input.findings.get(record.id);
+  const paths = recordPaths(record, finding, input.countMatches);
   let body = `<p class="muted"><span class="kind">${e(record.kind === "intent" ? "intent card" : "decision")}</span><code>${e(record.id)}</code></p>`;
   body += `<h1>${userText(recordTitle(record, 400))}</h1>`;
   body += `<p>Log status ${badge(record.status)} · computed ${badge(finding?.state ?? "unknown")} · ${badge(record.consent)} · recorded <time datetime="${e(record.at)}">${e(record.at.slice(0, 10))}</time> by ${userText(record.actor.name)}</p>`;
@@ -165,7 +165,7 @@ export function renderRecordPage(
     if (record.basis.anchors?.length)
       body += `<h3>Anchors</h3><ul>${record.basis.anchors.map((a) => `<li><code>${userText(`${a.path}#${a.symbol}`)}</code></li>`).join("")}</ul>`;
   } else body += "<p>It names no code.</p>";
-  body += `<h2>Live state</h2>${stalenessHtml(input, finding, inReport, record.id)}`;
+  body += `<h2>Live state</h2>${stalenessHtml(input, finding, paths, record.id)}`;
   body += `<h2>History</h2>${historyHtml(input, place, record)}`;
   return renderPage(input, place, { title: recordTitle(record, 80), body });
 }

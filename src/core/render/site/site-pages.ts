@@ -1,5 +1,4 @@
 import type { RecordView } from "../../project/state.js";
-import type { CorrespondenceRecord } from "../../reports/correspondence.js";
 import { adrPath, recordPath, type SiteAdr, type SiteInput } from "../../site/site-model.js";
 import { renderAdrPage } from "./adr-page.js";
 import { renderGraphPage, siteGraph } from "./graph-page.js";
@@ -23,41 +22,26 @@ export const SITE_FORMAT = 2;
 /**
  * One file of the site: its path from the site's root, how to render it, and (for the pages a
  * rebuild may leave alone) a key naming everything it shows: the same key as the last build's,
- * and the page is not rendered again.
+ * and the page is not rendered again. A record's page names its record: the build reads what
+ * only that page shows (its diffs) for the pages it draws.
  */
-export type SitePage = { path: string; key?: string; render: () => string };
+export type SitePage = {
+  path: string;
+  key?: () => string;
+  /** what the page shows is what it showed in the last build (its key need not be computed) */
+  same?: boolean;
+  render: () => string;
+  /** the record the page shows (the build reads its diffs when it draws the page) */
+  record?: string;
+  /** true for an ADR's page (the build loads the Markdown parser when it draws one) */
+  adr?: boolean;
+};
 
 /**
- * What changes a record's view: each event folded into it leaves its id in one of these lists or
- * changes one of these fields, so they name the view without writing it out whole.
+ * What a record's page shows: the key a rebuild compares. Its diffs follow from its finding and
+ * HEAD; its paths' states from its scope entries, its finding and how many files each matches.
  */
-function recordVersion(record: RecordView): unknown[] {
-  return [
-    record.at,
-    record.status,
-    record.consent,
-    record.superseded_by ?? null,
-    record.supersedes,
-    record.workline_id ?? null,
-    record.question_id ?? null,
-    record.basis?.revision ?? null,
-    record.basis?.touched_paths ?? null,
-    record.basis?.anchors?.map((a) => `${a.path}#${a.symbol}`) ?? null,
-    record.amendments.map((a) => a.event_id),
-    record.confirmations.map((c) => c.event_id),
-    record.stale_marks.map((m) => m.id),
-    record.reverifications.map((r) => r.id),
-    record.reverify_proposals.map((r) => r.id),
-  ];
-}
-
-/** What a record's page shows: the key a rebuild compares (its diffs follow from its finding and HEAD). */
-function recordKey(
-  input: SiteInput,
-  record: RecordView,
-  holders: readonly SiteAdr[],
-  inReport: CorrespondenceRecord | undefined,
-): string {
+function recordKey(input: SiteInput, record: RecordView, holders: readonly SiteAdr[]): string {
   const titles = [
     ...record.supersedes,
     ...(record.superseded_by ? [record.superseded_by] : []),
@@ -70,26 +54,34 @@ function recordKey(
     SITE_FORMAT,
     input.name,
     input.liveReload ?? "",
-    record.id,
-    recordVersion(record),
+    // The whole view, not the ids of the events folded into it: a line edited in place (the
+    // same id, other words) must change the page too.
+    record,
     finding ?? null,
-    input.diffs.has(record.id) ? input.report.head : null,
-    inReport?.paths.map((p) => [p.state, p.matched_files, p.new_paths]) ?? null,
+    input.diffRecords.has(record.id) ? input.report.head : null,
+    record.basis?.touched_paths.map((entry) => input.countMatches(entry)) ?? null,
     holders.map((a) => [a.id, a.title]),
     titles,
     question ?? null,
   ]);
 }
 
-/** Every page of the site, one at a time (never all in memory): the lists, each ADR, each record. */
-export function* sitePages(input: SiteInput, miniSearch: string): Generator<SitePage> {
+/**
+ * Every page of the site, one at a time: the lists, each ADR, each record. `asBefore`: records
+ * whose pages show what they showed in the last build (the caller compared what they rest on).
+ */
+export function* sitePages(
+  input: SiteInput,
+  miniSearch: string,
+  asBefore: ReadonlySet<string> = new Set(),
+): Generator<SitePage> {
   yield { path: "index.html", render: () => renderHome(input) };
   yield { path: "records.html", render: () => renderRecordsPage(input) };
   yield { path: "adrs.html", render: () => renderAdrsPage(input) };
   const graph = siteGraph(input, "");
   yield {
     path: "graph.html",
-    key: JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", graph]),
+    key: () => JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", graph]),
     render: () => renderGraphPage(input, graph),
   };
   yield { path: "code.html", render: () => renderCodeMap(input) };
@@ -99,6 +91,8 @@ export function* sitePages(input: SiteInput, miniSearch: string): Generator<Site
   const holders = new Map<string, SiteAdr[]>();
   for (const adr of input.adrs)
     for (const id of adr.record_ids) holders.set(id, [...(holders.get(id) ?? []), adr]);
+  // Every ADR page links the others by number and title: one list for all of them.
+  const adrNames = JSON.stringify(input.adrs.map((a) => [a.id, a.path, a.number, a.title]));
   for (const adr of input.adrs) {
     const records = adr.record_ids.map((id) => {
       const r = input.state.records.get(id);
@@ -106,23 +100,20 @@ export function* sitePages(input: SiteInput, miniSearch: string): Generator<Site
     });
     yield {
       path: adrPath(adr.id),
-      key: JSON.stringify([
-        SITE_FORMAT,
-        input.name,
-        input.liveReload ?? "",
-        adr,
-        records,
-        input.adrs.map((a) => [a.id, a.path, a.number, a.title]),
-      ]),
+      key: () =>
+        JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records]).concat(
+          adrNames,
+        ),
       render: () => renderAdrPage(input, adr),
+      adr: true,
     };
   }
-  const inReport = new Map(input.report.records.map((r) => [r.id, r]));
   for (const record of input.state.records.values())
     yield {
       path: recordPath(record.id),
-      key: recordKey(input, record, holders.get(record.id) ?? [], inReport.get(record.id)),
-      render: () =>
-        renderRecordPage(input, record, inReport.get(record.id), holders.get(record.id) ?? []),
+      key: () => recordKey(input, record, holders.get(record.id) ?? []),
+      ...(asBefore.has(record.id) ? { same: true } : {}),
+      render: () => renderRecordPage(input, record, holders.get(record.id) ?? []),
+      record: record.id,
     };
 }

@@ -1,0 +1,107 @@
+// What a site build was made from, kept in its manifest, and what the next build learns from it:
+// the records whose pages show exactly what they showed then, so their keys need not be computed.
+//
+// A record's page shows its own record (the events that name it), its staleness finding, the
+// titles of the records it supersedes or is superseded by, the question it answers, the ADRs
+// that hold it, how many files of HEAD each of its scope entries matches, and whether it shows
+// diffs. When the log only grew by appended events since the last build and everything shared
+// (HEAD, the tree's files, the ADRs, the configuration, the staleness notices, the layout) is as
+// it was, a page can differ only for a record an appended event names, or one whose neighbour or
+// question an appended event names, or one that gained or lost its diffs: the fold changes a
+// record only through an event naming it, and staleness judges a record by itself and HEAD (the
+// engine's own carry-forward rests on that). Any other change computes every key again.
+import { createHash } from "node:crypto";
+import { SITE_FORMAT } from "../../core/render/site/site-pages.js";
+import type { SiteInput } from "../../core/site/site-model.js";
+import type { AppContext } from "../dependencies.js";
+
+/** What a build was made from, as its manifest keeps it. */
+export type SiteBasis = {
+  /** the log's key: each file's size and digest, the marks set aside */
+  log: string;
+  /** the events the fold holds (an appended line that folds to no new event is a change too) */
+  events: number;
+  /** digest of what every record's page rests on besides its own record and finding */
+  shared: string;
+  /** the records whose pages show diffs */
+  diffs: string[];
+};
+
+function isBasis(value: unknown): value is SiteBasis {
+  const b = value as Partial<SiteBasis> | undefined;
+  return (
+    typeof b?.log === "string" &&
+    typeof b.events === "number" &&
+    typeof b.shared === "string" &&
+    Array.isArray(b.diffs)
+  );
+}
+
+/** The basis of a build of `input` from the log as `log` names it; `files`: HEAD's counted files. */
+export function siteBasis(
+  ctx: AppContext,
+  input: SiteInput,
+  log: string,
+  files: readonly string[],
+  notices: readonly string[],
+): SiteBasis {
+  const shared = createHash("sha256")
+    .update(
+      JSON.stringify([
+        SITE_FORMAT,
+        input.name,
+        input.liveReload ?? "",
+        input.report.head,
+        ctx.config,
+        notices,
+        input.adrs.map((a) => [a.id, a.path, a.title, a.record_ids]),
+      ]),
+    )
+    .update("\0")
+    .update(files.join("\0"))
+    .digest("base64url");
+  return { log, events: input.state.event_count, shared, diffs: [...input.diffRecords].sort() };
+}
+
+/** Every id-like string an event holds: its own id and each string of its data, however deep. */
+function namesOf(value: unknown, into: Set<string>): void {
+  if (typeof value === "string") into.add(value);
+  else if (Array.isArray(value)) for (const item of value) namesOf(item, into);
+  else if (value && typeof value === "object")
+    for (const item of Object.values(value)) namesOf(item, into);
+}
+
+/**
+ * The records whose pages show what they showed in the build `before` describes (empty when it
+ * cannot be told: another HEAD, ADRs, configuration, a log that did not only grow by appends).
+ */
+export async function recordsAsBefore(
+  ctx: AppContext,
+  input: SiteInput,
+  before: unknown,
+  now: SiteBasis,
+): Promise<Set<string>> {
+  const same = new Set<string>();
+  if (!isBasis(before) || before.shared !== now.shared) return same;
+  const { eventsAppended } = await import("../log/state-after-growth.js");
+  const growth = await eventsAppended(ctx, before.log, now.log);
+  if (!growth || now.events !== before.events + growth.events.length) return same;
+  const named = new Set<string>();
+  for (const event of growth.events) {
+    named.add(event.id);
+    namesOf(event.data, named);
+  }
+  const hadDiffs = new Set(before.diffs);
+  for (const record of input.state.records.values()) {
+    if (
+      named.has(record.id) ||
+      (record.question_id !== undefined && named.has(record.question_id)) ||
+      (record.superseded_by !== undefined && named.has(record.superseded_by)) ||
+      record.supersedes.some((id) => named.has(id)) ||
+      hadDiffs.has(record.id) !== input.diffRecords.has(record.id)
+    )
+      continue;
+    same.add(record.id);
+  }
+  return same;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { AppContext } from "../../../src/app/dependencies.js";
+import { recordsAsBefore, type SiteBasis } from "../../../src/app/site/site-basis.js";
+import { emptyState, type RecordView } from "../../../src/core/project/state.js";
+import type { SiteInput } from "../../../src/core/site/site-model.js";
+
+// The log as a key names it: no file changed between `before` and now (no appended event).
+const LOG = JSON.stringify([".decisions/log", []]);
+// Reading no file, the growth check needs nothing of the context.
+const ctx = {} as AppContext;
+
+function input(diffRecords: string[], records: Partial<RecordView>[]): SiteInput {
+  const state = emptyState();
+  for (const r of records)
+    state.records.set(r.id!, { supersedes: [], ...r } as unknown as RecordView);
+  state.event_count = records.length;
+  return { state, diffRecords: new Set(diffRecords) } as unknown as SiteInput;
+}
+
+const basis = (over: Partial<SiteBasis> = {}): SiteBasis => ({
+  log: LOG,
+  events: 3,
+  shared: "s",
+  diffs: ["a"],
+  ...over,
+});
+
+describe("the records whose pages a rebuild keeps", () => {
+  const records = [{ id: "a" }, { id: "b" }, { id: "c" }];
+
+  it("keeps every record when nothing changed", async () => {
+    const now = input(["a"], records);
+    expect([...(await recordsAsBefore(ctx, now, basis(), basis()))].sort()).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+
+  it("draws the records that gained or lost their diffs (the 500 stale records shown moved)", async () => {
+    const now = input(["b"], records);
+    expect([...(await recordsAsBefore(ctx, now, basis(), basis({ diffs: ["b"] })))]).toEqual(["c"]);
+  });
+
+  it("keeps nothing when what every page shares changed, or the fold lost or gained events", async () => {
+    const now = input(["a"], records);
+    expect((await recordsAsBefore(ctx, now, basis(), basis({ shared: "t" }))).size).toBe(0);
+    expect((await recordsAsBefore(ctx, now, basis({ events: 2 }), basis())).size).toBe(0);
+    expect((await recordsAsBefore(ctx, now, { made: "by another adrift" }, basis())).size).toBe(0);
+    expect((await recordsAsBefore(ctx, now, undefined, basis())).size).toBe(0);
+  });
+});

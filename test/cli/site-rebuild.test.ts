@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { acceptAdr, testEnv } from "../support/repo.js";
+import { makeSiteRepo, type SiteRepo } from "../support/site-repo.js";
+
+/** Every file of a built site, by path from its root, manifest included. */
+function siteFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, file), readFileSync(file, "utf8"));
+  }
+  return files;
+}
+
+type Built = { pages: number; written: number; unchanged: number; removed: number };
+
+// A rebuild renders only the pages whose key changed: every kind of change to the log, the ADRs
+// or HEAD must leave the rebuilt folder byte for byte what a build into a new folder writes.
+describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (adapter) => {
+  let site: SiteRepo;
+  let fresh = 0;
+  const env = testEnv({ ADRIFT_GIT: adapter });
+  const build = (out: string) =>
+    site.repo.adriftJson<Built>(["site", "build", "--out", out], { env });
+  /** Rebuilds the kept folder, builds a new one, and compares them; returns the rebuild's figures. */
+  const rebuildMatchesFresh = (): Built => {
+    const before = siteFiles(path.join(site.repo.dir, "kept"));
+    const rebuilt = build("kept");
+    const name = `fresh-${fresh++}`;
+    build(name);
+    const kept = siteFiles(path.join(site.repo.dir, "kept"));
+    const full = siteFiles(path.join(site.repo.dir, name));
+    expect([...kept.keys()].sort()).toEqual([...full.keys()].sort());
+    for (const [file, text] of full) expect(kept.get(file), file).toBe(text);
+    // Written: exactly the pages whose bytes changed (or are new).
+    const changed = [...kept].filter(
+      ([file, text]) => file !== ".adrift-site.json" && before.get(file) !== text,
+    );
+    expect(rebuilt.written).toBe(changed.length);
+    return rebuilt;
+  };
+
+  beforeAll(() => {
+    site = makeSiteRepo();
+    site.repo.write(".gitignore", "kept/\nfresh-*/\n");
+    site.repo.commit("ignore the sites");
+    build("kept");
+  });
+
+  it("after nothing changed: nothing is written", () => {
+    expect(rebuildMatchesFresh().written).toBe(0);
+  });
+
+  it("after a new decision: its page and the lists", () => {
+    site.repo.adrift([
+      "decision",
+      "record",
+      "--outcome",
+      "Dates print in UTC",
+      "--path",
+      "src/format.ts",
+    ]);
+    expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
+  });
+
+  it("after an amendment of a superseded record: the pages that show its title too", () => {
+    site.repo.adrift([
+      "intent",
+      "amend",
+      site.superseded,
+      "--outcome",
+      "Client keeps one socket open",
+    ]);
+    rebuildMatchesFresh();
+  });
+
+  it("after a new accepted ADR", () => {
+    acceptAdr(site.repo, "Caching stays in memory", "caching", 3);
+    site.repo.commit("ADR 3");
+    rebuildMatchesFresh();
+  });
+
+  it("after a commit that makes a fresh record stale", () => {
+    site.repo.commit("guide grows", { "docs/guide.md": "# Guide\n\nMore words.\n" });
+    rebuildMatchesFresh();
+  });
+
+  it("after a re-verification and a stale mark", () => {
+    site.repo.adrift(["decision", "reverify", site.parser]);
+    site.repo.adrift(["decision", "mark-stale", site.emoji, "--note", "bundlers changed"]);
+    rebuildMatchesFresh();
+  });
+
+  it("after a supersession and an answered question", () => {
+    site.repo.adrift(["decision", "supersede", site.portuguese, "--by", site.cyrillic]);
+    const { id } = site.repo.adriftJson<{ id: string }>(["question", "ask", "Drop Node 20?"]);
+    site.repo.adrift(["question", "answer", id, "--answer", "Not before 2027"]);
+    rebuildMatchesFresh();
+  });
+
+  it("after a log line was changed in place (not an append)", () => {
+    const folder = path.join(site.repo.dir, ".decisions/log");
+    const file = readdirSync(folder)
+      .map((name) => path.join(folder, name))
+      .find((f) => readFileSync(f, "utf8").includes("Ship ESM only"))!;
+    writeFileSync(file, readFileSync(file, "utf8").replace("Ship ESM only", "Ship ESM and CJS"));
+    rebuildMatchesFresh();
+    expect(readFileSync(path.join(site.repo.dir, "kept/index.html"), "utf8")).toContain(
+      "Ship ESM and CJS",
+    );
+  });
+
+  it("after an ADR's text changed in the work tree", () => {
+    site.repo.write(site.adrPath, `${site.repo.read(site.adrPath)}\nOne more line.\n`);
+    rebuildMatchesFresh();
+  });
+});
