@@ -60,6 +60,8 @@ const cpuFile = path.join(noHooks, "cpu");
 const RUSAGE = fileURLToPath(new URL("support/rusage.py", import.meta.url));
 /** The CPU (user + system, ms) of the last `time` call's process and the children it waited for. */
 let lastCpu = 0;
+/** What the last `time` call's process wrote to stderr (the hooks' messages). */
+let lastStderr = "";
 const wallFile = path.join(noHooks, "wall");
 /** The wall time (ms) of `cmd` alone, from its fork to its exit (python's own start left out). */
 const time = (cmd, argv, opts = {}) => {
@@ -69,6 +71,7 @@ const time = (cmd, argv, opts = {}) => {
     ...opts,
   });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")}: ${r.stderr}`);
+  lastStderr = String(r.stderr);
   lastCpu = Number(readFileSync(cpuFile, "utf8"));
   return Number(readFileSync(wallFile, "utf8"));
 };
@@ -209,11 +212,12 @@ for (const node of nodes) {
     const hooks = hooksDir ? ["-c", `core.hooksPath=${hooksDir}`] : [];
     const marking = time("git", ["-C", big.dir, ...hooks, "commit", "-qam", "marking"]);
     const addedCpu = lastCpu - withoutCpu;
+    const said = lastStderr;
     settle(big.dir);
     const carried = big.git("show", "--stat", "--format=", "HEAD").includes(".events.ndjson");
     big.git("rm", "-q", "--cached", "--ignore-unmatch", ".decisions/log/floor.events.ndjson");
     rmSync(path.join(big.dir, ".decisions/log/floor.events.ndjson"), { force: true });
-    if (!carried) throw new Error("the marking commit carried no mark");
+    if (!carried) throw new Error(`the marking commit carried no mark; its hooks said:\n${said}`);
     big.git("reset", "-q", "--hard", "HEAD~1");
     execFileSync(node, [CLI, "stale", "-C", big.dir], { env, stdio: "ignore" });
     return { without, with: marking, addedCpu };

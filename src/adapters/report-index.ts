@@ -142,11 +142,7 @@ export function readIndexedFindings(
   prefix: string,
   ids: ReadonlySet<string>,
 ): IndexedFindings | "mismatch" | undefined {
-  let report: number | undefined;
-  let index: number | undefined;
-  try {
-    report = openSync(reportFile, "r");
-    index = openSync(indexFile, "r");
+  return readingFiles(reportFile, indexFile, (report, index) => {
     const read = readHeader(index);
     if (!read || read.header.report !== fileIdentity(fstatSync(report, { bigint: true })))
       return undefined;
@@ -158,7 +154,7 @@ export function readIndexedFindings(
     const entry = (slot: number): Buffer =>
       whole
         ? whole.subarray(slot * size, (slot + 1) * size)
-        : readAt(index!, entries + slot * size, size);
+        : readAt(index, entries + slot * size, size);
     const spans: [number, number][] = [];
     for (const id of ids) {
       const token = Buffer.from(JSON.stringify(id));
@@ -184,16 +180,35 @@ export function readIndexedFindings(
     }
     spans.sort((a, b) => a[0] - b[0]);
     const text = (span: [number, number]) =>
-      readAt(report!, span[0], span[1] - span[0]).toString("utf8");
+      readAt(report, span[0], span[1] - span[0]).toString("utf8");
     return {
       head: JSON.parse(text(header.head)) as string,
       findings: spans.map((span) => JSON.parse(text(span)) as unknown),
       notices: JSON.parse(text(header.notices)) as string[],
     };
+  });
+}
+
+/**
+ * What `read` gives with a data file and its index open for reading (closed after, whatever
+ * happens); undefined when one cannot be opened or `read` throws (a short read, a torn file: the
+ * caller reads another way).
+ */
+export function readingFiles<T>(
+  data: string,
+  index: string,
+  read: (data: number, index: number) => T,
+): T | undefined {
+  let dataFd: number | undefined;
+  let indexFd: number | undefined;
+  try {
+    dataFd = openSync(data, "r");
+    indexFd = openSync(index, "r");
+    return read(dataFd, indexFd);
   } catch {
     return undefined;
   } finally {
-    if (report !== undefined) closeSync(report);
-    if (index !== undefined) closeSync(index);
+    if (dataFd !== undefined) closeSync(dataFd);
+    if (indexFd !== undefined) closeSync(indexFd);
   }
 }

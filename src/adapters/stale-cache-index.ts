@@ -11,10 +11,10 @@
 // and its first and end byte in the cache file (6 bytes each). The header names the cache file by its
 // identity as written (device, inode, size, modification time): an index whose cache was replaced
 // since (another writer, an older adrift) matches no more, and the caller reads the cache whole.
-import { closeSync, fstatSync, openSync, statSync } from "node:fs";
+import { fstatSync } from "node:fs";
 import type { AssessedRecord } from "../core/staleness/record-contents.js";
 import { lookupKeys, recordScopeKeys } from "../core/staleness/scope-keys.js";
-import { fileIdentity, readAt } from "./report-index.js";
+import { fileIdentity, readAt, readingFiles } from "./report-index.js";
 
 const VERSION = 2;
 const OFFSET_BYTES = 6;
@@ -168,16 +168,11 @@ export function staleCacheIndex(
 
 /** True when the index at `indexFile` is of the cache file as it is now. */
 export function indexMatches(cacheFile: string, indexFile: string): boolean {
-  let index: number | undefined;
-  try {
-    index = openSync(indexFile, "r");
+  const identity = readingFiles(cacheFile, indexFile, (cache, index) => {
     const read = readHeader(index);
-    return read?.header.cache === fileIdentity(statSync(cacheFile, { bigint: true }));
-  } catch {
-    return false;
-  } finally {
-    if (index !== undefined) closeSync(index);
-  }
+    return read?.header.cache === fileIdentity(fstatSync(cache, { bigint: true }));
+  });
+  return identity === true;
 }
 
 function readHeader(fd: number): { header: Header; length: number } | undefined {
@@ -196,11 +191,7 @@ export function readStaleCacheSlice(
   indexFile: string,
   paths: readonly string[],
 ): CacheSlice | undefined {
-  let cache: number | undefined;
-  let index: number | undefined;
-  try {
-    cache = openSync(cacheFile, "r");
-    index = openSync(indexFile, "r");
+  return readingFiles(cacheFile, indexFile, (cache, index) => {
     const read = readHeader(index);
     if (!read) return undefined;
     const { header, length: headLength } = read;
@@ -241,7 +232,7 @@ export function readStaleCacheSlice(
     const records = [...found]
       .sort((a, b) => a[0] - b[0])
       .map(([, [start, end]]) => {
-        const text = readAt(cache!, start, end - start).toString("utf8");
+        const text = readAt(cache, start, end - start).toString("utf8");
         return JSON.parse(text) as AssessedRecord;
       });
     const follows = header.follows
@@ -250,10 +241,5 @@ export function readStaleCacheSlice(
         )
       : undefined;
     return { ...header.fields, records, ...(follows ? { follows } : {}) };
-  } catch {
-    return undefined;
-  } finally {
-    if (cache !== undefined) closeSync(cache);
-    if (index !== undefined) closeSync(index);
-  }
+  });
 }

@@ -335,10 +335,22 @@ function writeReportIndexOf(gitDir: string, bytes: Buffer, identity: string): bo
   return index !== undefined;
 }
 
-/** Writes the index of the report file `file` as it is now (its `bytes`); false when it could not. */
-function writeReportIndex(gitDir: string, bytes: Buffer, file: string): boolean {
+/**
+ * Writes the index of the report file `file` from its `bytes` as read at `stamp` (`stampOf`), when
+ * the file is still as it was read; false when it is not, or the index could not be written.
+ */
+function writeReportIndex(
+  gitDir: string,
+  bytes: Buffer,
+  file: string,
+  stamp: string | undefined,
+): boolean {
   try {
-    return writeReportIndexOf(gitDir, bytes, fileIdentity(statSync(file, { bigint: true })));
+    const identity = fileIdentity(statSync(file, { bigint: true }));
+    // The stamp is the identity and the change time: the bytes are the file's as it is now.
+    if (stamp === undefined || stamp !== stampOf(file) || !stamp.startsWith(`${identity}:`))
+      return false;
+    return writeReportIndexOf(gitDir, bytes, identity);
   } catch {
     return false;
   }
@@ -410,7 +422,7 @@ export function readStaleFindings(
     };
   // No usable index (the report was copied, or written by an adrift without one): written now
   // from the text read, and read through; else the findings are cut from the text.
-  if (writeReportIndex(gitDir, Buffer.from(stored.text), file)) {
+  if (writeReportIndex(gitDir, Buffer.from(stored.text), file, parsed.get(file)?.stamp)) {
     const through = readIndexedFindings(
       file,
       cacheFile(gitDir, REPORT_INDEX),
