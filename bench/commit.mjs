@@ -64,11 +64,10 @@ let lastCpu = 0;
 let lastStderr = "";
 const wallFile = path.join(noHooks, "wall");
 /** The wall time (ms) of `cmd` alone, from its fork to its exit (python's own start left out). */
-const time = (cmd, argv, opts = {}) => {
+const time = (cmd, argv, { extraEnv = {} } = {}) => {
   const r = spawnSync("python3", [RUSAGE, cmd, ...argv], {
-    env: { ...env, RUSAGE_OUT: cpuFile, RUSAGE_WALL_OUT: wallFile },
+    env: { ...env, ...extraEnv, RUSAGE_OUT: cpuFile, RUSAGE_WALL_OUT: wallFile },
     stdio: ["ignore", "ignore", "pipe"],
-    ...opts,
   });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")}: ${r.stderr}`);
   lastStderr = String(r.stderr);
@@ -210,7 +209,10 @@ for (const node of nodes) {
     const withoutCpu = lastCpu;
     big.git("reset", "-q", "--soft", "HEAD~1");
     const hooks = hooksDir ? ["-c", `core.hooksPath=${hooksDir}`] : [];
-    const marking = time("git", ["-C", big.dir, ...hooks, "commit", "-qam", "marking"]);
+    // BENCH_TRACE=1: git's trace of the marking commit (what its hooks ran), shown if it fails.
+    const marking = time("git", ["-C", big.dir, ...hooks, "commit", "-qam", "marking"], {
+      extraEnv: process.env.BENCH_TRACE ? { GIT_TRACE: "2" } : {},
+    });
     const addedCpu = lastCpu - withoutCpu;
     const said = lastStderr;
     settle(big.dir);
