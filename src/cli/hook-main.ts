@@ -5,12 +5,6 @@
 import { withProfileSink } from "../app/profiling.js";
 import { type CliIo, processIo, reportError, withIo } from "./io.js";
 
-/** True when `args` ask for an installed hook's run: `hook run <name> [args…]`. */
-export function isHookRun(args: readonly string[]): boolean {
-  const [command, sub, name] = args;
-  return command === "hook" && sub === "run" && !!name && !name.startsWith("-");
-}
-
 /** Runs `hook run <name> [args…]` with `io`, without commander; returns the exit code. */
 export async function runHookArgs(args: readonly string[]): Promise<number> {
   const [, , name, ...rest] = args;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import nodeModule, { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { isHookRun } from "./hook-args.js";
 
 // Node ≥ 22.1 caches the compiled code of the modules loaded after this call (in the OS temp
 // dir, keyed by Node's version and each file's contents): every later start skips compiling
@@ -24,11 +25,6 @@ process.stderr.on("error", (error: NodeJS.ErrnoException) => {
 const args = process.argv.slice(2);
 const { runProcess } = await entry(isHookRun(args));
 process.exitCode = await runProcess(args);
-
-/** `hook run <name> …`, what installed hooks start on every commit (the same test as hook-main's). */
-function isHookRun([command, sub, name]: readonly string[]): boolean {
-  return command === "hook" && sub === "run" && !!name && !name.startsWith("-");
-}
 
 /** What a process runs: every command (`run.ts`), or an installed hook's run (`hook-main.ts`). */
 type Entry = { runProcess(args: readonly string[]): Promise<number> };

@@ -2,6 +2,7 @@
 // hands it the process's own; tests run it in-process with theirs. Everything heavy is imported
 // when the run needs it, so that the git hooks' path never loads commander or zod.
 import { withProfileSink } from "../app/profiling.js";
+import { isHookRun } from "./hook-args.js";
 import { type CliIo, processIo, withIo } from "./io.js";
 
 /**
@@ -22,8 +23,10 @@ export function runProcess(args: readonly string[]): Promise<number> {
 /** The installed hooks' light path, or the commander program. */
 async function dispatch(args: readonly string[]): Promise<number> {
   // What installed hooks run on every commit: straight to the hook, without commander.
-  const { isHookRun, runHookArgs } = await import("./hook-main.js");
-  if (isHookRun(args)) return runHookArgs(args);
+  if (isHookRun(args)) {
+    const { runHookArgs } = await import("./hook-main.js");
+    return runHookArgs(args);
+  }
   const { CommanderError } = await import("commander");
   const { exitCode, reportError, usageError } = await import("./io.js");
   const { commandWord, createProgram, usageHint } = await import("./program.js");

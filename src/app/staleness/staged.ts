@@ -45,9 +45,14 @@ export type StagedContext = {
   follows?: Readonly<Record<string, readonly string[]>>;
 };
 
+/** Both sides of each staged change: the paths whose records it can touch. */
+export function stagedPaths(changes: CommitInfo["changes"]): string[] {
+  return changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
+}
+
 /** The unrecorded records the staged change touches through their scope. */
 function stagedTouched(records: readonly AssessedRecord[], commit: CommitInfo): AssessedRecord[] {
-  const touched = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
+  const touched = stagedPaths(commit.changes);
   // Asked several times of one hook's records and change (the quick check, the questions, the
   // findings): the same records every time, so looked up once.
   const key = touched.join("\0");
@@ -79,7 +84,7 @@ export function stagedQuestions(
   head: string | undefined,
 ): [string, string][] {
   const pairs: [string, string][] = [];
-  const paths = commit.changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
+  const paths = stagedPaths(commit.changes);
   for (const record of stagedTouched(records, commit)) {
     if (record.recorded || record.basis.revision === head) continue;
     const scopes = compiledScopes(record.basis.touched_paths);

@@ -40,6 +40,7 @@ import {
   mergeStaged,
   stagedCommit,
   stagedFindings,
+  stagedPaths,
   stagedQuestions,
   stagedRecordIds,
 } from "./staged.js";
@@ -388,11 +389,6 @@ export async function nothingToMark(
   return staged.some((f) => f.state === "stale" && !f.recorded)
     ? undefined
     : { problems: cached.problems };
-}
-
-/** Both sides of each staged change: the paths whose records it can touch. */
-function stagedPaths(changes: CommitInfo["changes"]): string[] {
-  return changes.flatMap((c) => (c.old_path ? [c.path, c.old_path] : [c.path]));
 }
 
 /** The records' fingerprints, read from the log when a judgement needs them (rarely). */
