@@ -1,7 +1,8 @@
 // Bundles the CLI into dist/bundle/cli/ as CommonJS: `main.cjs` (every command, dist/cli/run.js)
 // and `hook.cjs` (what installed git hooks run, dist/cli/hook-main.js), each with the modules it
 // always loads, and a chunk per module some runs load (a command, reading history, judging
-// anchors…), shared between the two. dist/cli/main.js starts one of them. Node 20 has no compile
+// anchors…), shared between the two. dist/cli/main.js starts one of them; installed hooks start
+// `hook-start.cjs` (dist/cli/hook-start.js), which loads `hook.cjs` without an ES module entry. Node 20 has no compile
 // cache, and its ES module loader resolves and links each of the ~80 files a command or a marking
 // pre-commit loads: from one bundle in CommonJS the same code costs 10–15 ms less a start. Same
 // code, fewer files: run after tsc by `npm run build`. The unbundled modules stay in dist/ (the
@@ -31,7 +32,11 @@ const fromBundle = (file) => path.relative(out, file).split(path.sep).join("/");
 
 rmSync(out, { recursive: true, force: true });
 const result = await build({
-  input: { main: path.join(dist, "cli/run.js"), hook: path.join(dist, "cli/hook-main.js") },
+  input: {
+    main: path.join(dist, "cli/run.js"),
+    hook: path.join(dist, "cli/hook-main.js"),
+    "hook-start": path.join(dist, "cli/hook-start.js"),
+  },
   platform: "node",
   logLevel: "warn",
   plugins: [
@@ -60,6 +65,11 @@ const result = await build({
     paths: (id) => (path.isAbsolute(id) ? fromBundle(id) : id),
     dir: out,
     format: "cjs",
+    // `import()` of a package, a builtin or dist/vendor/'s bundles becomes `require()` (Node
+    // ≥ 20.19 requires ES modules without top-level await): the code cache on Node 20
+    // (src/cli/compile-cache.ts) compiles files through `vm.Script`, where `import()` would need
+    // an experimental loader.
+    dynamicImportInCjs: false,
     sourcemap: false,
     entryFileNames: "[name].cjs",
     chunkFileNames: "[name]-[hash].cjs",

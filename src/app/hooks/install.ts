@@ -78,9 +78,16 @@ function read(file: string): string | undefined {
   }
 }
 
-/** The CLI entry point of this installation (dist/cli/main.js). */
+/**
+ * What installed hooks start: the hooks' own CommonJS entry (dist/bundle/cli/hook-start.cjs,
+ * which `npm run build` writes), or the CLI's entry point (dist/cli/main.js) where there is no
+ * bundle. Both run `hook run <name>`.
+ */
 function cliPath(): string {
-  return fileURLToPath(new URL("../../cli/main.js", import.meta.url));
+  const hookStart = fileURLToPath(new URL("../../bundle/cli/hook-start.cjs", import.meta.url));
+  return existsSync(hookStart)
+    ? hookStart
+    : fileURLToPath(new URL("../../cli/main.js", import.meta.url));
 }
 
 /** Names this installation of adrift for the shared hook scripts of this clone (`RUNNER_FILE`). */

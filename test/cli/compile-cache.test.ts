@@ -1,0 +1,96 @@
+// The compiled-code cache of the CLI's bundle: Node ≥ 22.1 keeps its own (module.
+// enableCompileCache), Node 20 adrift's (src/cli/compile-cache.ts). Spawned runs, since the
+// cache is the process's: a run from the cache prints what a run without it prints, a cache
+// that was damaged is refused and made again, and a folder others can write is never used.
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import nodeModule from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeRepo, runCli, type TestRepo, testEnv } from "../support/repo.js";
+
+/** Node 20: adrift's own cache (Node ≥ 22.1 keeps its own, in its own layout). */
+const adriftCache = !(nodeModule as { enableCompileCache?: unknown }).enableCompileCache;
+
+let repo: TestRepo;
+beforeAll(() => {
+  repo = makeRepo();
+  runCli(repo.dir, ["init"]);
+  runCli(repo.dir, [
+    "decision",
+    "record",
+    "--outcome",
+    "Cache compiled code",
+    "--path",
+    "src/a.ts",
+  ]);
+});
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+
+const run = (folder: string, extra: NodeJS.ProcessEnv = {}) => {
+  const env = testEnv({ NODE_COMPILE_CACHE: folder, ...extra });
+  // set at all (even empty), it turns the cache off, in Node's and in adrift's
+  if (!("NODE_DISABLE_COMPILE_CACHE" in extra)) delete env.NODE_DISABLE_COMPILE_CACHE;
+  return runCli(repo.dir, ["list", "--json"], { spawn: true, env });
+};
+
+describe("the compiled-code cache", () => {
+  it("is written by a first run, and a run from it prints the same", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "adrift-cc-"));
+    const first = run(folder);
+    expect(first.code).toBe(0);
+    expect(files(folder).length).toBeGreaterThan(0);
+    const second = run(folder);
+    expect(second).toEqual(first);
+    expect(JSON.parse(second.stdout).records[0].card.outcome).toBe("Cache compiled code");
+  });
+
+  it("is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "adrift-cc-"));
+    expect(run(folder, { NODE_DISABLE_COMPILE_CACHE: "1" }).code).toBe(0);
+    expect(files(folder)).toEqual([]);
+  });
+});
+
+describe.runIf(adriftCache)("adrift's cache on Node 20", () => {
+  const tagged = (folder: string) => path.join(folder, `${process.version}-${process.arch}`);
+
+  it("keeps one file per bundle file it compiled, named by the text, and leaves them be", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "adrift-cc-"));
+    run(folder);
+    const written = files(tagged(folder));
+    expect(written.length).toBeGreaterThan(3);
+    for (const file of written) expect(path.basename(file)).toMatch(/^[0-9a-f]{40}$/);
+    const stamps = written.map((f) => statSync(f).mtimeMs);
+    run(folder);
+    expect(files(tagged(folder))).toEqual(written);
+    expect(written.map((f) => statSync(f).mtimeMs)).toEqual(stamps);
+  });
+
+  it("refuses data that was damaged, runs as without it, and writes it again", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "adrift-cc-"));
+    const clean = run(folder);
+    const written = files(tagged(folder));
+    for (const file of written) writeFileSync(file, "not V8's code cache");
+    expect(run(folder)).toEqual(clean);
+    for (const file of written) expect(readFileSync(file, "utf8")).not.toBe("not V8's code cache");
+  });
+
+  it("is not used in a folder others can write", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "adrift-cc-"));
+    chmodSync(folder, 0o777);
+    expect(run(folder).code).toBe(0);
+    expect(files(folder)).toEqual([]);
+  });
+});
