@@ -1,11 +1,12 @@
 // Start-up of the CLI against `node -e 0`, interleaved rounds, on Node 20 (the one running this)
-// and Node 24 (given, or at the usual path), with Node's compile cache and without it
-// (NODE_DISABLE_COMPILE_CACHE=1; Node 20 has none). Commands: `--version` (commander and the
+// and Node 24 (given, or at the usual path), with the compile cache and without it
+// (NODE_DISABLE_COMPILE_CACHE=1): Node 24's own, and on Node 20 adrift's of its bundle. Commands: `--version` (commander and the
 // program), a workline-trailer hook (`hook run commit-msg`, what a commit pays while a workline
 // is active), `stale --json` on a small repository (warm cache) and `list --json` on an empty log
 // (`git init` + `adrift init`). Wall time and CPU (user + system, bench/support/rusage.py), the
 // CA bundle unset (NODE_EXTRA_CA_CERTS); with --base <dir> (another build: a worktree with its
-// dist/ built) the same commands of that build in the same rounds.
+// dist/ built) the same commands of that build in the same rounds. Each build runs as `adrift`
+// does: its package's binary.
 // Run: node bench/startup.mjs [--node24 /path/to/node] [--rounds 15] [--base <dir>]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,7 +23,11 @@ const option = (name, fallback) => {
 const ROUNDS = Number(option("--rounds", "15"));
 const NODE24 = option("--node24", "/work/node24/node_modules/node/bin/node");
 const BASE = option("--base", undefined);
-const BASE_CLI = BASE && path.resolve(BASE, "dist/cli/main.js");
+/** What `adrift` runs in a build: its package's binary (dist/cli/main.js in older builds). */
+const binOf = (root) =>
+  path.resolve(root, JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).bin.adrift);
+const BIN = binOf(fileURLToPath(new URL("..", import.meta.url)));
+const BASE_CLI = BASE && binOf(BASE);
 const env = { ...gitEnv(), NODE_EXTRA_CA_CERTS: "" };
 const dir = mkdtempSync(path.join(tmpdir(), "adrift-startup-"));
 const git = (...a) => execFileSync("git", ["-C", dir, ...a], { env });
@@ -53,7 +58,7 @@ const commands = {
   "stale --json": [["stale", "--json"], dir],
   "list --json, empty log": [["list", "--json"], empty],
 };
-const builds = { "": CLI, ...(BASE_CLI ? { "base build, ": BASE_CLI } : {}) };
+const builds = { "": BIN, ...(BASE_CLI ? { "base build, ": BASE_CLI } : {}) };
 
 const RUSAGE = fileURLToPath(new URL("support/rusage.py", import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), "adrift-startup-rusage-"));
@@ -77,7 +82,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`load average: ${execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).trim()}`);
 for (const node of [process.execPath, ...(existsSync(NODE24) ? [NODE24] : [])]) {
   const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
-  const modes = version.startsWith("v20") ? ["none"] : ["cache", "no cache"];
+  const modes = ["cache", "no cache"];
   const ratios = {};
   const floors = [];
   for (const cli of Object.values(builds))

@@ -1,8 +1,9 @@
 // Bundles the CLI into dist/bundle/cli/ as CommonJS: `main.cjs` (every command, dist/cli/run.js)
 // and `hook.cjs` (what installed git hooks run, dist/cli/hook-main.js), each with the modules it
 // always loads, and a chunk per module some runs load (a command, reading history, judging
-// anchors…), shared between the two. dist/cli/main.js starts one of them; installed hooks start
-// `hook-start.cjs` (dist/cli/hook-start.js), which loads `hook.cjs` without an ES module entry. Node 20 has no compile
+// anchors…), shared between the two. `start.cjs` (dist/cli/start.js: the `adrift` binary, and what
+// installed hooks start) loads one of them without an ES module entry; dist/cli/main.js does
+// the same from an ES module. Node 20 has no compile
 // cache, and its ES module loader resolves and links each of the ~80 files a command or a marking
 // pre-commit loads: from one bundle in CommonJS the same code costs 10–15 ms less a start. Same
 // code, fewer files: run after tsc by `npm run build`. The unbundled modules stay in dist/ (the
@@ -35,7 +36,7 @@ const result = await build({
   input: {
     main: path.join(dist, "cli/run.js"),
     hook: path.join(dist, "cli/hook-main.js"),
-    "hook-start": path.join(dist, "cli/hook-start.js"),
+    start: path.join(dist, "cli/start.js"),
   },
   platform: "node",
   logLevel: "warn",

@@ -1,6 +1,6 @@
-// What every adrift process does before it loads the CLI, from either entry (main.ts for every
-// command, hook-start.ts for installed git hooks): the compiled-code cache, and stdout/stderr
-// closed by their reader.
+// What every adrift process does before it loads the CLI, from either entry (start.ts, the
+// binary's CommonJS entry; main.ts, its ES module one): the compiled-code cache, and
+// stdout/stderr closed by their reader.
 import nodeModule from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";

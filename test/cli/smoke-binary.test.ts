@@ -2,6 +2,9 @@
 // test/support/cli-harness.ts), so this file keeps what only a process shows covered — the
 // entry point, exit codes, stderr, `--json` that parses — and checks that the in-process run
 // prints the same bytes as the process for every command that only reads.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type CliResult, makeRepo, runCli, type TestRepo, testEnv } from "../support/repo.js";
 
@@ -131,5 +134,39 @@ describe("the spawned binary", () => {
         expect(runCli(repo.dir, args)).toEqual(human);
       },
     );
+  });
+});
+
+describe("the package's binary", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const bin = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).bin.adrift;
+
+  it("is the bundle's CommonJS entry, and prints what dist/cli/main.js prints", () => {
+    expect(bin).toBe("dist/bundle/cli/start.cjs");
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "a\n" });
+    repo.adriftJson(["decision", "record", "--outcome", "first", "--path", "src/a.ts"]);
+    const run = (entry: string, args: string[]) => {
+      const r = spawnSync(process.execPath, [path.join(root, entry), ...args], {
+        cwd: repo.dir,
+        env: testEnv(),
+        encoding: "utf8",
+      });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    for (const args of [
+      ["--version"],
+      ["--help"],
+      ["list", "--json"],
+      ["stale", "--json"],
+      ["show", "01XXXXXXXXXXXXXXXXXXXXXXXX"],
+      ["nonsense"],
+    ]) {
+      const fromBin = run(bin, args);
+      expect(fromBin, args.join(" ")).toEqual(run("dist/cli/main.js", args));
+      expect(fromBin.code, args.join(" ")).toBe(
+        args[0] === "show" ? 3 : args[0] === "nonsense" ? 2 : 0,
+      );
+    }
   });
 });

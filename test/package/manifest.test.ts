@@ -145,7 +145,9 @@ describe("the package manifest", () => {
 
   it("is git-adrift with two executables, the metadata a consumer checks, and no install-time build", () => {
     expect(pkg.name).toBe("git-adrift");
-    expect(pkg.bin).toEqual({ adrift: "dist/cli/main.js", "git-adrift": "dist/cli/main.js" });
+    // the bundle's CommonJS entry (no ES module loader to start); dist/cli/main.js runs the same
+    const bin = "dist/bundle/cli/start.cjs";
+    expect(pkg.bin).toEqual({ adrift: bin, "git-adrift": bin });
     expect(pkg.license).toBe("MIT");
     expect(readFileSync(path.join(ROOT, "LICENSE"), "utf8")).toMatch(
       /^MIT License\n\nCopyright \(c\) \d{4} the adrift authors\n/,
@@ -180,6 +182,7 @@ describe("the package manifest", () => {
         "README.md",
         "package.json",
         "dist/cli/main.js",
+        "dist/bundle/cli/start.cjs",
         "dist/index.js",
         "dist/index.d.ts",
         "templates/adr-draft.md",
@@ -188,8 +191,10 @@ describe("the package manifest", () => {
     expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
     expect(files.filter((f) => !/^(dist|templates)\/|^[^/]+$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
-    const main = readFileSync(path.join(ROOT, "dist/cli/main.js"), "utf8");
-    expect(main.startsWith("#!/usr/bin/env node\n")).toBe(true);
-    expect(main).not.toContain("sourceMappingURL");
+    for (const entry of ["dist/cli/main.js", "dist/bundle/cli/start.cjs"]) {
+      const text = readFileSync(path.join(ROOT, entry), "utf8");
+      expect(text.startsWith("#!/usr/bin/env node\n"), entry).toBe(true);
+      expect(text, entry).not.toContain("sourceMappingURL");
+    }
   });
 });

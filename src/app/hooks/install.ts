@@ -79,15 +79,13 @@ function read(file: string): string | undefined {
 }
 
 /**
- * What installed hooks start: the hooks' own CommonJS entry (dist/bundle/cli/hook-start.cjs,
- * which `npm run build` writes), or the CLI's entry point (dist/cli/main.js) where there is no
- * bundle. Both run `hook run <name>`.
+ * What installed hooks start: adrift's CommonJS entry (dist/bundle/cli/start.cjs, which `npm run
+ * build` writes), or the CLI's ES module entry (dist/cli/main.js) where there is no bundle. Both
+ * run `hook run <name>`.
  */
 function cliPath(): string {
-  const hookStart = fileURLToPath(new URL("../../bundle/cli/hook-start.cjs", import.meta.url));
-  return existsSync(hookStart)
-    ? hookStart
-    : fileURLToPath(new URL("../../cli/main.js", import.meta.url));
+  const start = fileURLToPath(new URL("../../bundle/cli/start.cjs", import.meta.url));
+  return existsSync(start) ? start : fileURLToPath(new URL("../../cli/main.js", import.meta.url));
 }
 
 /** Names this installation of adrift for the shared hook scripts of this clone (`RUNNER_FILE`). */
