@@ -145,7 +145,8 @@ export async function loadSiteInput(
   const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx, key));
   const [inputs, staleness, tree] = await Promise.all([
     timed("site: ADRs", () => loadReportInputs(ctx, state)),
-    timed("site: staleness", () => stalenessForReports(ctx, state, head)),
+    // A site only shows staleness: a report carried over appends alone is not written back.
+    timed("site: staleness", () => stalenessForReports(ctx, state, head, { leaveCarried: true })),
     ctx.git.listFiles(head),
   ]);
   const correspondence = startSpan("site: correspondence");
