@@ -84,13 +84,20 @@ export function eventsAppended(
   key: string,
 ): Promise<AppendedEvents | undefined> {
   // A site build asks twice (the state cache's fold, its own last build): read and check once.
-  const asked = JSON.stringify([ctx.git.location.root, before, key]);
-  if (lastAsked?.asked !== asked) lastAsked = { asked, answer: readAppended(ctx, before, key) };
-  return lastAsked.answer;
+  const asked = `${before}\0${key}`;
+  let last = lastAsked.get(ctx);
+  if (last?.asked !== asked) {
+    last = { asked, answer: readAppended(ctx, before, key) };
+    lastAsked.set(ctx, last);
+  }
+  return last.answer;
 }
 
-/** The last `eventsAppended` asked in this process (its answer depends only on what it names). */
-let lastAsked: { asked: string; answer: Promise<AppendedEvents | undefined> } | undefined;
+/** The last `eventsAppended` each command (its context) asked. */
+const lastAsked = new WeakMap<
+  AppContext,
+  { asked: string; answer: Promise<AppendedEvents | undefined> }
+>();
 
 async function readAppended(
   ctx: AppContext,

@@ -11,6 +11,7 @@
 // record only through an event naming it, and staleness judges a record by itself and HEAD (the
 // engine's own carry-forward rests on that). Any other change computes every key again.
 import { createHash } from "node:crypto";
+import type { RecordView } from "../../core/project/state.js";
 import { SITE_FORMAT } from "../../core/render/site/site-pages.js";
 import type { SiteInput } from "../../core/site/site-model.js";
 import type { AppContext } from "../dependencies.js";
@@ -71,28 +72,53 @@ function namesOf(value: unknown, into: Set<string>): void {
     for (const item of Object.values(value)) namesOf(item, into);
 }
 
+/** What a rebuild knows shows what it showed in the last build: these records' pages, the graph. */
+export type PagesAsBefore = { records: Set<string>; graph: boolean };
+
 /**
- * The records whose pages show what they showed in the build `before` describes (empty when it
- * cannot be told: another HEAD, ADRs, configuration, a log that did not only grow by appends).
+ * Whether a record is drawn in the relation graph, or could be: in a supersession, stale (marked
+ * or computed), or held by an ADR (`siteGraph` draws ADRs and these records only).
+ */
+function inGraph(input: SiteInput, record: RecordView, held: ReadonlySet<string>): boolean {
+  return (
+    record.supersedes.length > 0 ||
+    record.superseded_by !== undefined ||
+    (record.status !== "superseded" &&
+      (record.status === "stale" || input.findings.get(record.id)?.state === "stale")) ||
+    held.has(record.id)
+  );
+}
+
+/**
+ * The pages that show what they showed in the build `before` describes (none when it cannot be
+ * told: another HEAD, ADRs, configuration, a log that did not only grow by appends): the records
+ * no appended event names, and the graph when every record an appended event names is new (its
+ * recording event is among them: the last build did not draw it) and the graph would not draw it.
  */
 export async function recordsAsBefore(
   ctx: AppContext,
   input: SiteInput,
   before: unknown,
   now: SiteBasis,
-): Promise<Set<string>> {
-  const same = new Set<string>();
+): Promise<PagesAsBefore> {
+  const same: PagesAsBefore = { records: new Set(), graph: false };
   if (!isBasis(before) || before.shared !== now.shared) return same;
   const { eventsAppended } = await import("../log/state-after-growth.js");
   const growth = await eventsAppended(ctx, before.log, now.log);
   if (!growth || now.events !== before.events + growth.events.length) return same;
   const named = new Set<string>();
+  const created = new Set<string>();
   for (const event of growth.events) {
     named.add(event.id);
+    created.add(event.id);
     namesOf(event.data, named);
   }
+  const held = new Set(input.adrs.flatMap((a) => a.record_ids));
   const hadDiffs = new Set(before.diffs);
+  let graph = true;
   for (const record of input.state.records.values()) {
+    if (named.has(record.id) && (!created.has(record.id) || inGraph(input, record, held)))
+      graph = false;
     if (
       named.has(record.id) ||
       (record.question_id !== undefined && named.has(record.question_id)) ||
@@ -101,7 +127,8 @@ export async function recordsAsBefore(
       hadDiffs.has(record.id) !== input.diffRecords.has(record.id)
     )
       continue;
-    same.add(record.id);
+    same.records.add(record.id);
   }
+  same.graph = graph;
   return same;
 }

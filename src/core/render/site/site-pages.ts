@@ -67,22 +67,26 @@ function recordKey(input: SiteInput, record: RecordView, holders: readonly SiteA
 }
 
 /**
- * Every page of the site, one at a time: the lists, each ADR, each record. `asBefore`: records
- * whose pages show what they showed in the last build (the caller compared what they rest on).
+ * Every page of the site, one at a time: the lists, each ADR, each record. `asBefore`: the records
+ * whose pages, and whether the graph, show what they showed in the last build (the caller
+ * compared what they rest on).
  */
 export function* sitePages(
   input: SiteInput,
   miniSearch: string,
-  asBefore: ReadonlySet<string> = new Set(),
+  asBefore: { records: ReadonlySet<string>; graph?: boolean } = { records: new Set() },
 ): Generator<SitePage> {
   yield { path: "index.html", render: () => renderHome(input) };
   yield { path: "records.html", render: () => renderRecordsPage(input) };
   yield { path: "adrs.html", render: () => renderAdrsPage(input) };
-  const graph = siteGraph(input, "");
+  // Laid out only when its key is computed or it is drawn (a rebuild may know it is as it was).
+  let graph: ReturnType<typeof siteGraph> | undefined;
+  const laidOut = () => (graph ??= siteGraph(input, ""));
   yield {
     path: "graph.html",
-    key: () => JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", graph]),
-    render: () => renderGraphPage(input, graph),
+    key: () => JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", laidOut()]),
+    ...(asBefore.graph ? { same: true } : {}),
+    render: () => renderGraphPage(input, laidOut()),
   };
   yield { path: "code.html", render: () => renderCodeMap(input) };
   yield { path: "questions.html", render: () => renderQuestionsPage(input) };
@@ -112,7 +116,7 @@ export function* sitePages(
     yield {
       path: recordPath(record.id),
       key: () => recordKey(input, record, holders.get(record.id) ?? []),
-      ...(asBefore.has(record.id) ? { same: true } : {}),
+      ...(asBefore.records.has(record.id) ? { same: true } : {}),
       render: () => renderRecordPage(input, record, holders.get(record.id) ?? []),
       record: record.id,
     };
