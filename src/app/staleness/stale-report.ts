@@ -185,8 +185,9 @@ async function computedStaleness(
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated — unless the previous
     // report can be carried forward, which needs the records first.
-    const read = await readLogBytes(ctx);
     const folded = options.folded?.();
+    // The log's bytes serve reading it here and scanning its revisions for a history read whole.
+    const read = folded && previous ? [] : await readLogBytes(ctx);
     const reading = folded
       ? timed("records from the caller's fold", async () => inputsOf(await folded))
       : timed("read and fold the log", () => fromLog(ctx, read));
