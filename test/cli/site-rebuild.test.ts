@@ -136,6 +136,15 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     );
   });
 
+  it("after an ADR's status changed in the work tree (the graph and its page show it)", () => {
+    const text = site.repo.read(site.adrPath);
+    expect(text).toMatch(/^status: accepted$/m);
+    site.repo.write(site.adrPath, text.replace(/^status: accepted$/m, "status: deprecated"));
+    expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
+    site.repo.write(site.adrPath, text);
+    rebuildMatchesFresh();
+  });
+
   it("after an ADR's text changed in the work tree", () => {
     site.repo.write(site.adrPath, `${site.repo.read(site.adrPath)}\nOne more line.\n`);
     rebuildMatchesFresh();

@@ -55,7 +55,21 @@ export function siteBasis(
         input.report.head,
         ctx.config,
         notices,
-        input.adrs.map((a) => [a.id, a.path, a.title, a.record_ids]),
+        // What an ADR's file says (its page, the graph and every holder's record page show it);
+        // its drift follows from the records' staleness, which the log and HEAD decide.
+        input.adrs.map((a) => [
+          a.id,
+          a.path,
+          a.number,
+          a.title,
+          a.status,
+          a.date ?? null,
+          a.record_ids,
+          a.relations,
+          createHash("sha256")
+            .update(a.source ?? "")
+            .digest("base64url"),
+        ]),
       ]),
     )
     .update("\0")
@@ -72,8 +86,14 @@ function namesOf(value: unknown, into: Set<string>): void {
     for (const item of Object.values(value)) namesOf(item, into);
 }
 
-/** What a rebuild knows shows what it showed in the last build: these records' pages, the graph. */
+/**
+ * What a rebuild knows shows what it showed in the last build: these records' pages; the graph
+ * and the ADRs' pages (`graph`).
+ */
 export type PagesAsBefore = { records: Set<string>; graph: boolean };
+
+/** The events that record a new record (and change no other). */
+const RECORDING = new Set(["decision_recorded", "intent_card_recorded"]);
 
 /**
  * Whether a record is drawn in the relation graph, or could be: in a supersession, stale (marked
@@ -92,8 +112,9 @@ function inGraph(input: SiteInput, record: RecordView, held: ReadonlySet<string>
 /**
  * The pages that show what they showed in the build `before` describes (none when it cannot be
  * told: another HEAD, ADRs, configuration, a log that did not only grow by appends): the records
- * no appended event names, and the graph when every record an appended event names is new (its
- * recording event is among them: the last build did not draw it) and the graph would not draw it.
+ * no appended event names; the graph and the ADRs' pages when every appended event records a new
+ * record (nothing else changed) that the graph would not draw: in no supersession, not stale (it
+ * starts no drift), held by no ADR.
  */
 export async function recordsAsBefore(
   ctx: AppContext,
@@ -107,18 +128,17 @@ export async function recordsAsBefore(
   const growth = await eventsAppended(ctx, before.log, now.log);
   if (!growth || now.events !== before.events + growth.events.length) return same;
   const named = new Set<string>();
-  const created = new Set<string>();
   for (const event of growth.events) {
     named.add(event.id);
-    created.add(event.id);
     namesOf(event.data, named);
   }
   const held = new Set(input.adrs.flatMap((a) => a.record_ids));
+  const graph = growth.events.every((event) => {
+    const record = RECORDING.has(event.type) ? input.state.records.get(event.id) : undefined;
+    return record !== undefined && !inGraph(input, record, held);
+  });
   const hadDiffs = new Set(before.diffs);
-  let graph = true;
   for (const record of input.state.records.values()) {
-    if (named.has(record.id) && (!created.has(record.id) || inGraph(input, record, held)))
-      graph = false;
     if (
       named.has(record.id) ||
       (record.question_id !== undefined && named.has(record.question_id)) ||

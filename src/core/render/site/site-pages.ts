@@ -68,8 +68,8 @@ function recordKey(input: SiteInput, record: RecordView, holders: readonly SiteA
 
 /**
  * Every page of the site, one at a time: the lists, each ADR, each record. `asBefore`: the records
- * whose pages, and whether the graph, show what they showed in the last build (the caller
- * compared what they rest on).
+ * whose pages, and whether the graph and the ADRs' pages, show what they showed in the last build
+ * (the caller compared what they rest on).
  */
 export function* sitePages(
   input: SiteInput,
@@ -98,16 +98,19 @@ export function* sitePages(
   // Every ADR page links the others by number and title: one list for all of them.
   const adrNames = JSON.stringify(input.adrs.map((a) => [a.id, a.path, a.number, a.title]));
   for (const adr of input.adrs) {
-    const records = adr.record_ids.map((id) => {
-      const r = input.state.records.get(id);
-      return [id, r?.card.outcome ?? null, input.findings.get(id)?.state ?? r?.status ?? null];
-    });
+    const records = () =>
+      adr.record_ids.map((id) => {
+        const r = input.state.records.get(id);
+        return [id, r?.card.outcome ?? null, input.findings.get(id)?.state ?? r?.status ?? null];
+      });
     yield {
       path: adrPath(adr.id),
       key: () =>
-        JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records]).concat(
+        JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records()]).concat(
           adrNames,
         ),
+      // As the graph: the same when no record it holds or its drift could follow changed.
+      ...(asBefore.graph ? { same: true } : {}),
       render: () => renderAdrPage(input, adr),
       adr: true,
     };
