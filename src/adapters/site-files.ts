@@ -60,7 +60,7 @@ export function checkSiteFolder(dir: string): void {
 }
 
 /** The manifest of the site in `dir` (undefined for a new or empty folder), after the same checks. */
-function readSiteFolder(dir: string): SiteManifest | undefined {
+export function readSiteFolder(dir: string): SiteManifest | undefined {
   if (!existsSync(dir)) return undefined;
   if (!statSync(dir).isDirectory())
     throw new AdriftError(
@@ -115,8 +115,9 @@ export type SitePlan<P extends SitePageSource = SitePageSource> = {
 export async function planSite<P extends SitePageSource>(
   dir: string,
   pagesAfter: (basis: unknown) => Promise<Iterable<P>>,
+  /** the folder's manifest when the caller read it already (`readSiteFolder`) */
+  before: SiteManifest | undefined = readSiteFolder(dir),
 ): Promise<SitePlan<P>> {
-  const before = readSiteFolder(dir);
   const pages = await pagesAfter(before?.basis);
   // Which files are there, a folder at a time (one listing, not a check per page).
   const listed = new Map<string, Set<string>>();
