@@ -1,6 +1,6 @@
 import type { ProjectState, RecordView } from "../project/state.js";
 import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
-import { compileScope } from "../rules/scope.js";
+import { compileScope, globBase, isExclusion, scopeKind, unescapeEntry } from "../rules/scope.js";
 import { buildScopeIndex, governorsMatching } from "../staleness/scope-index.js";
 import type { ChangeCommit, StaleFinding, StalenessReport } from "../staleness/types.js";
 import { type Area, areaOf, coverageByArea, matchCounter } from "./areas.js";
@@ -299,19 +299,24 @@ export function overviewWithNewRecords(
   const known = new Set(previous.areas.map((a) => a.area));
   if ([...affected].some((area) => !known.has(area))) return buildCorrespondenceOverview(input);
   const { state } = input;
+  // Only the governors an entry of which can reach into those areas are indexed.
+  const reaches = reachesAreas([...affected]);
+  const candidates = [
+    ...decisionGovernors(state.records.values()),
+    ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
+  ].filter((g) => g.entries.some(reaches));
   const findings = new Map(input.staleness.findings.map((f) => [f.record_id, f]));
   const staleDecisions = new Set<string>();
-  for (const r of state.records.values())
+  for (const g of candidates) {
+    const r = g.kind === "decision" ? state.records.get(g.id) : undefined;
     if (
-      r.kind === "decision" &&
+      r &&
       r.status !== "superseded" &&
       (r.status === "stale" || findings.get(r.id)?.state === "stale")
     )
       staleDecisions.add(r.id);
-  const index = buildScopeIndex([
-    ...decisionGovernors(state.records.values()),
-    ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
-  ]);
+  }
+  const index = buildScopeIndex(candidates);
   const files = input.files.filter((f) => affected.has(areaOf(f, input.depth)));
   const counted = new Map(
     coverageByArea(index, files, input.depth, staleDecisions).map((a) => [a.area, a]),
@@ -320,6 +325,22 @@ export function overviewWithNewRecords(
     previous,
     previous.areas.map((a) => counted.get(a.area) ?? a),
   );
+}
+
+/**
+ * Whether a scope entry can match a file of one of `areas` (their files all lie below `area/`;
+ * "." holds the files at the root): its literal part (a glob's folders before the first pattern,
+ * a folder, a path) lies below the area or above it. Wider than matching, never narrower; an
+ * exclusion takes files out and reaches nothing.
+ */
+function reachesAreas(areas: readonly string[]): (entry: string) => boolean {
+  if (areas.includes(".")) return (entry) => !isExclusion(entry);
+  const folders = areas.map((a) => `${a}/`);
+  return (entry) => {
+    if (isExclusion(entry)) return false;
+    const literal = scopeKind(entry) === "glob" ? globBase(entry) : unescapeEntry(entry);
+    return folders.some((f) => literal.startsWith(f) || f.startsWith(literal));
+  };
 }
 
 /** Builds the correspondence report (pure): records → code, code → records, propagation. */

@@ -11,7 +11,7 @@ import { decisionEvent } from "../../support/events.js";
 import { finding } from "../../support/findings.js";
 import { propertyOptions } from "../../support/property.js";
 
-const segment = fc.constantFrom("src", "lib", "api", "a", "b", "x.ts", "y.md");
+const segment = fc.constantFrom("src", "lib", "api", "a", "b", "x.ts", "y.md", "[id]", "app");
 const file = fc
   .array(segment, { minLength: 1, maxLength: 4 })
   .map((parts) => parts.join("/"))
@@ -20,7 +20,7 @@ const entry = fc.oneof(
   file,
   fc.array(segment, { minLength: 1, maxLength: 3 }).map((p) => `${p.join("/")}/`),
   fc.array(segment, { minLength: 0, maxLength: 2 }).map((p) => [...p, "**/*.ts"].join("/")),
-  fc.constantFrom("**/*.md", "src/*", "!src/a/**"),
+  fc.constantFrom("**/*.md", "src/*", "!src/a/**", "app/\\[id\\]/", "*.ts", "src", "lib/**"),
 );
 const recordArb = fc.record({
   intent: fc.boolean(),
