@@ -89,6 +89,19 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     expect(rebuildMatchesFresh().written).toBe(0);
   });
 
+  it("after a new decision marked stale at once (a drift starts: nothing is patched)", () => {
+    const { id } = site.repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      "Caches are warmed at start",
+      "--path",
+      "src/cache/",
+    ]);
+    site.repo.adrift(["decision", "mark-stale", id, "--note", "the cache moved"]);
+    expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
+  });
+
   it("after an amendment of a superseded record: the pages that show its title too", () => {
     site.repo.adrift([
       "intent",
