@@ -137,6 +137,18 @@ type DigestMemo = { version: 2; files: Record<string, [identity: string, digest:
 
 const DIGESTS = "log-digests.json";
 
+/** The digests this process took or trusted, by absolute file: at which stat identity. */
+const digestsSeen = new Map<string, [identity: string, digest: string]>();
+
+/**
+ * The digest `logFileStamps` gave `file` when the file had this stat identity (read from an open
+ * handle): a reader holding the same file need not hash it again. Undefined when unknown.
+ */
+export function digestAtIdentity(file: string, identity: string): string | undefined {
+  const seen = digestsSeen.get(file);
+  return seen?.[0] === identity ? seen[1] : undefined;
+}
+
 /**
  * Each log file (relative to `root`) with its size and a digest of its contents: the key of the
  * caches derived from the log. Keyed by contents, not mtimes, so a `.git/adrift` restored into a
@@ -165,7 +177,10 @@ export async function logFileStamps(
       const s = await stat(file);
       const identity = statIdentity(s);
       const known = memo.files[name];
-      if (known && known[0] === identity) return [name, s.size, known[1]];
+      if (known && known[0] === identity) {
+        digestsSeen.set(file, [identity, known[1]]);
+        return [name, s.size, known[1]];
+      }
       // Read after the stat: a file written meanwhile has another identity next time.
       assertLogFileSize(name, s.size);
       const bytes = await readFile(file);
@@ -175,6 +190,7 @@ export async function logFileStamps(
         .update(bytes)
         .digest("hex");
       memo.files[name] = [identity, digest];
+      if (bytes.length === s.size) digestsSeen.set(file, [identity, digest]);
       changed = true;
       return [name, bytes.length, digest];
     }),

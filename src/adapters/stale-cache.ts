@@ -184,7 +184,11 @@ export function readStaleReport(
     try {
       const report = JSON.parse(json) as StalenessReport;
       serialised.set(report.findings, { head: report.head, notices: report.notices, json });
-      rememberFindingTexts(json, report.findings);
+      // Cut into findings only when a report is written from them (a reader that only shows
+      // the report never does).
+      // A long-lived process (the site's preview) keeps the last two: the texts only save time.
+      unsplit.push([json, report.findings]);
+      if (unsplit.length > 2) unsplit.shift();
       stored.report = report;
     } catch {
       stored.report = null;
@@ -219,6 +223,9 @@ const serialised = new WeakMap<
 /** Findings serialised ahead of the report (while git still ran), by finding. */
 const findingJson = new WeakMap<StaleFinding, string>();
 
+/** Reports parsed whose findings' texts are not cut out yet (`rememberFindingTexts`). */
+const unsplit: [json: string, findings: readonly StaleFinding[]][] = [];
+
 /**
  * Remembers each finding's own JSON, cut from the stored report's text: a report carried forward
  * to a later HEAD keeps most findings as they were, and need not serialise them again. Inside
@@ -251,6 +258,7 @@ export function serialiseFinding(finding: StaleFinding): void {
 export function reportJson(report: StalenessReport): string {
   const known = knownReportJson(report);
   if (known !== undefined) return known;
+  for (const [json, parsed] of unsplit.splice(0)) rememberFindingTexts(json, parsed);
   const findings = report.findings.map((f) => findingJson.get(f) ?? JSON.stringify(f));
   const json = `{"head":${JSON.stringify(report.head)},"findings":[${findings.join(",")}],"notices":${JSON.stringify(report.notices)}}`;
   serialised.set(report.findings, { head: report.head, notices: report.notices, json });

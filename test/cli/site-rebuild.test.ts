@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { acceptAdr, testEnv } from "../support/repo.js";
+import { acceptAdr, runCli, tempDir, testEnv } from "../support/repo.js";
 import { makeSiteRepo, type SiteRepo } from "../support/site-repo.js";
 
 /** Every file of a built site, by path from its root, manifest included. */
@@ -66,6 +66,42 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
   });
 
+  it("after two new decisions, rebuilt after each: the staleness cache left as it was", () => {
+    const cache = path.join(site.repo.dir, ".git/adrift/stale-cache.json");
+    const report = path.join(site.repo.dir, ".git/adrift/stale-report.json");
+    site.repo.adrift(["stale"], { env }); // the cache and the report at this log
+    const stored = [readFileSync(cache, "utf8"), readFileSync(report, "utf8")];
+    for (const outcome of ["Weeks start on Monday", "Durations print in ISO 8601"]) {
+      site.repo.adrift(["decision", "record", "--outcome", outcome, "--path", "src/parse.ts"]);
+      expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
+    }
+    // Records based on HEAD are judged without history: the site does not write the report
+    // back for them; `stale` then carries it forward exactly as a computation from scratch.
+    expect([readFileSync(cache, "utf8"), readFileSync(report, "utf8")]).toEqual(stored);
+    const carried = site.repo.adriftJson<unknown>(["stale"], { env });
+    const copy = tempDir("adrift-site-copy-");
+    cpSync(site.repo.dir, copy, { recursive: true });
+    rmSync(path.join(copy, ".git/adrift"), { recursive: true, force: true });
+    const scratch = runCli(copy, ["stale", "--json"], { env });
+    expect(carried).toEqual(JSON.parse(scratch.stdout));
+    expect(readFileSync(report, "utf8")).not.toBe(stored[1]);
+    // and a rebuild from the report `stale` wrote
+    expect(rebuildMatchesFresh().written).toBe(0);
+  });
+
+  it("after a new decision marked stale at once (a drift starts: nothing is patched)", () => {
+    const { id } = site.repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      "Caches are warmed at start",
+      "--path",
+      "src/cache/",
+    ]);
+    site.repo.adrift(["decision", "mark-stale", id, "--note", "the cache moved"]);
+    expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
+  });
+
   it("after an amendment of a superseded record: the pages that show its title too", () => {
     site.repo.adrift([
       "intent",
@@ -111,6 +147,15 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     expect(readFileSync(path.join(site.repo.dir, "kept/index.html"), "utf8")).toContain(
       "Ship ESM and CJS",
     );
+  });
+
+  it("after an ADR's status changed in the work tree (the graph and its page show it)", () => {
+    const text = site.repo.read(site.adrPath);
+    expect(text).toMatch(/^status: accepted$/m);
+    site.repo.write(site.adrPath, text.replace(/^status: accepted$/m, "status: deprecated"));
+    expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
+    site.repo.write(site.adrPath, text);
+    rebuildMatchesFresh();
   });
 
   it("after an ADR's text changed in the work tree", () => {

@@ -8,7 +8,12 @@
 import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import { type LogFileStamp, stampsOfKey } from "../../adapters/log-files.js";
+import {
+  digestAtIdentity,
+  type LogFileStamp,
+  stampsOfKey,
+  statIdentity,
+} from "../../adapters/log-files.js";
 import type { StateCacheEntry } from "../../adapters/state-cache.js";
 import type { AdriftEvent } from "../../core/events/envelope.js";
 import { foldEvents } from "../../core/project/fold.js";
@@ -51,7 +56,11 @@ async function readGrowth(
     // The stamp's digest is git's blob id of the file then: the same id over its first bytes
     // now says they are unchanged.
     const prefix = bytes.subarray(0, from);
-    if ((from > 0 && blobId(prefix) !== digest) || blobId(bytes) !== now) return undefined;
+    if (from > 0 && blobId(prefix) !== digest) return undefined;
+    // The whole file as the key names it: hashed again unless the key's digest was taken (or
+    // trusted) by this process at the identity the file still has.
+    const same = digestAtIdentity(file, statIdentity(await handle.stat())) === now;
+    if (!same && blobId(bytes) !== now) return undefined;
     // A last line left torn then would be continued by the append: not an append of lines.
     if (from > 0 && prefix[from - 1] !== 0x0a) return undefined;
     return bytes.subarray(from);
@@ -69,7 +78,28 @@ export type AppendedEvents = { events: AdriftEvent[]; appended: number };
  * what it holds now, ending in a whole line), and every appended line validates as an event
  * this adrift knows; undefined otherwise. In the order of the files, not sorted.
  */
-export async function eventsAppended(
+export function eventsAppended(
+  ctx: AppContext,
+  before: string,
+  key: string,
+): Promise<AppendedEvents | undefined> {
+  // A site build asks twice (the state cache's fold, its own last build): read and check once.
+  const asked = `${before}\0${key}`;
+  let last = lastAsked.get(ctx);
+  if (last?.asked !== asked) {
+    last = { asked, answer: readAppended(ctx, before, key) };
+    lastAsked.set(ctx, last);
+  }
+  return last.answer;
+}
+
+/** The last `eventsAppended` each command (its context) asked. */
+const lastAsked = new WeakMap<
+  AppContext,
+  { asked: string; answer: Promise<AppendedEvents | undefined> }
+>();
+
+async function readAppended(
   ctx: AppContext,
   before: string,
   key: string,

@@ -13,10 +13,14 @@ export async function stalenessForReports(
   ctx: AppContext,
   state: ProjectState,
   head: string,
+  options: { leaveCarried?: boolean } = {},
 ): Promise<StalenessReport> {
   const { computeStaleness } = await import("../staleness/stale-report.js");
   // The caller folded the log already: staleness takes its records from that fold.
-  const report = await computeStaleness(ctx, { folded: () => Promise.resolve(state) });
+  const report = await computeStaleness(ctx, {
+    folded: () => Promise.resolve(state),
+    ...(options.leaveCarried ? { leaveCarried: true } : {}),
+  });
   return { ...report, head: report.head || head };
 }
 

@@ -4,6 +4,7 @@ import { startSpan } from "../../adapters/profile.js";
 import {
   planSite,
   readSearchEngineScript,
+  readSiteFolder,
   type SiteWriteResult,
   writePlannedSite,
 } from "../../adapters/site-files.js";
@@ -46,14 +47,20 @@ export async function buildSite(
   options: SiteBuildOptions = {},
 ): Promise<SiteBuildResult> {
   const out = siteFolder(ctx, options.out);
+  // The last build's manifest: what it was made from is compared before anything is drawn.
+  const manifest = readSiteFolder(out);
   const { input, readDiffs, loadMarkdown, basis } = await loadSiteInput(
     ctx,
     options.liveReload ? { liveReload: options.liveReload } : {},
+    manifest?.basis,
   );
   const miniSearch = readSearchEngineScript();
   const keys = startSpan("site: page keys");
-  const plan = await planSite(out, async (before) =>
-    sitePages(input, miniSearch, await recordsAsBefore(ctx, input, before, basis)),
+  const plan = await planSite(
+    out,
+    async (before) =>
+      sitePages(input, miniSearch, await recordsAsBefore(ctx, input, before, basis)),
+    manifest,
   );
   keys();
   // Only the pages drawn show diffs: a rebuild reads the blobs of a handful of records.

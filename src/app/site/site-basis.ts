@@ -11,8 +11,16 @@
 // record only through an event naming it, and staleness judges a record by itself and HEAD (the
 // engine's own carry-forward rests on that). Any other change computes every key again.
 import { createHash } from "node:crypto";
+import type { AdriftEvent } from "../../core/events/envelope.js";
+import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { SITE_FORMAT } from "../../core/render/site/site-pages.js";
+import {
+  CORRESPONDENCE_VERSION,
+  type CorrespondenceOverview,
+} from "../../core/reports/correspondence.js";
+import type { AdrInput } from "../../core/reports/inputs.js";
 import type { SiteInput } from "../../core/site/site-model.js";
+import type { StaleFinding } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 
 /** What a build was made from, as its manifest keeps it. */
@@ -25,6 +33,8 @@ export type SiteBasis = {
   shared: string;
   /** the records whose pages show diffs */
   diffs: string[];
+  /** the correspondence overview the build drew its lists from (the next build may patch it) */
+  overview?: CorrespondenceOverview;
 };
 
 function isBasis(value: unknown): value is SiteBasis {
@@ -37,30 +47,74 @@ function isBasis(value: unknown): value is SiteBasis {
   );
 }
 
-/** The basis of a build of `input` from the log as `log` names it; `files`: HEAD's counted files. */
+function isOverview(value: unknown): value is CorrespondenceOverview {
+  const o = value as Partial<CorrespondenceOverview> | undefined;
+  return (
+    o?.format === "adrift.correspondence" &&
+    o.version === CORRESPONDENCE_VERSION &&
+    Array.isArray(o.areas) &&
+    Array.isArray(o.adrs) &&
+    Array.isArray(o.propagation) &&
+    Array.isArray(o.uncovered) &&
+    Array.isArray(o.notices) &&
+    typeof o.summary === "object"
+  );
+}
+
+/** What a build is made from besides the log (see `siteBasis`). */
+export type SiteSources = {
+  name: string;
+  liveReload?: string;
+  head: string;
+  /** the ADRs as read, with each file's date and Markdown (`source`) by path */
+  adrs: readonly AdrInput[];
+  texts: ReadonlyMap<string, { source?: string; date?: string }>;
+  /** HEAD's counted files */
+  files: readonly string[];
+  notices: readonly string[];
+};
+
+/** The basis of a build from `sources` and the log as `log` names it, folded to `events` events. */
 export function siteBasis(
   ctx: AppContext,
-  input: SiteInput,
+  sources: SiteSources,
   log: string,
-  files: readonly string[],
-  notices: readonly string[],
+  events: number,
+  diffRecords: ReadonlySet<string>,
 ): SiteBasis {
   const shared = createHash("sha256")
     .update(
       JSON.stringify([
         SITE_FORMAT,
-        input.name,
-        input.liveReload ?? "",
-        input.report.head,
+        sources.name,
+        sources.liveReload ?? "",
+        sources.head,
         ctx.config,
-        notices,
-        input.adrs.map((a) => [a.id, a.path, a.title, a.record_ids]),
+        sources.notices,
+        // What an ADR's file says (its page, the graph and every holder's record page show it);
+        // its drift follows from the records' staleness, which the log and HEAD decide.
+        sources.adrs.map((a) => {
+          const text = sources.texts.get(a.path);
+          return [
+            a.id,
+            a.path,
+            a.number ?? null,
+            a.title,
+            a.status,
+            text?.date ?? null,
+            a.record_ids,
+            a.relations,
+            createHash("sha256")
+              .update(text?.source ?? "\0")
+              .digest("base64url"),
+          ];
+        }),
       ]),
     )
     .update("\0")
-    .update(files.join("\0"))
+    .update(sources.files.join("\0"))
     .digest("base64url");
-  return { log, events: input.state.event_count, shared, diffs: [...input.diffRecords].sort() };
+  return { log, events, shared, diffs: [...diffRecords].sort() };
 }
 
 /** Every id-like string an event holds: its own id and each string of its data, however deep. */
@@ -72,26 +126,99 @@ function namesOf(value: unknown, into: Set<string>): void {
 }
 
 /**
- * The records whose pages show what they showed in the build `before` describes (empty when it
- * cannot be told: another HEAD, ADRs, configuration, a log that did not only grow by appends).
+ * What a rebuild knows shows what it showed in the last build: these records' pages; the graph
+ * and the ADRs' pages (`graph`).
+ */
+export type PagesAsBefore = { records: Set<string>; graph: boolean };
+
+/** The events that record a new record (and change no other). */
+const RECORDING = new Set(["decision_recorded", "intent_card_recorded"]);
+
+/**
+ * The records `events` recorded, when recording new records is all they did and each is one the
+ * relation graph does not draw — in no supersession, not stale (marked or computed: it starts no
+ * drift), held by no ADR (`held`) — else undefined: then the graph, the ADRs' pages and the
+ * correspondence overview are as they were but for what those records govern.
+ */
+function newUndrawnRecords(
+  events: readonly AdriftEvent[],
+  state: ProjectState,
+  findings: ReadonlyMap<string, StaleFinding>,
+  held: ReadonlySet<string>,
+): RecordView[] | undefined {
+  const added: RecordView[] = [];
+  for (const event of events) {
+    const record = RECORDING.has(event.type) ? state.records.get(event.id) : undefined;
+    if (
+      !record ||
+      record.supersedes.length > 0 ||
+      record.superseded_by !== undefined ||
+      record.status === "stale" ||
+      findings.get(record.id)?.state === "stale" ||
+      held.has(record.id)
+    )
+      return undefined;
+    added.push(record);
+  }
+  return added;
+}
+
+/** The events appended since the build `before` describes, when it can tell (see `recordsAsBefore`). */
+async function appendedSince(
+  ctx: AppContext,
+  before: unknown,
+  now: SiteBasis,
+): Promise<{ before: SiteBasis; events: AdriftEvent[] } | undefined> {
+  if (!isBasis(before) || before.shared !== now.shared) return undefined;
+  const { eventsAppended } = await import("../log/state-after-growth.js");
+  const growth = await eventsAppended(ctx, before.log, now.log);
+  if (!growth || now.events !== before.events + growth.events.length) return undefined;
+  return { before, events: growth.events };
+}
+
+/**
+ * The correspondence overview of the build `before` describes, and the records appended since,
+ * when those are all that changed and none is drawn in the graph (`newUndrawnRecords`): the
+ * overview then changes only in the areas the new decisions govern (`overviewWithNewRecords`).
+ */
+export async function overviewAsBefore(
+  ctx: AppContext,
+  before: unknown,
+  now: SiteBasis,
+  state: ProjectState,
+  findings: ReadonlyMap<string, StaleFinding>,
+  adrs: readonly AdrInput[],
+): Promise<{ overview: CorrespondenceOverview; added: RecordView[] } | undefined> {
+  const since = await appendedSince(ctx, before, now);
+  if (!since || !isOverview(since.before.overview)) return undefined;
+  const held = new Set(adrs.flatMap((a) => a.record_ids));
+  const added = newUndrawnRecords(since.events, state, findings, held);
+  return added ? { overview: since.before.overview, added } : undefined;
+}
+
+/**
+ * The pages that show what they showed in the build `before` describes (none when it cannot be
+ * told: another HEAD, ADRs, configuration, a log that did not only grow by appends): the records
+ * no appended event names; the graph and the ADRs' pages when every appended event records a new
+ * record that the graph would not draw (`newUndrawnRecords`).
  */
 export async function recordsAsBefore(
   ctx: AppContext,
   input: SiteInput,
   before: unknown,
   now: SiteBasis,
-): Promise<Set<string>> {
-  const same = new Set<string>();
-  if (!isBasis(before) || before.shared !== now.shared) return same;
-  const { eventsAppended } = await import("../log/state-after-growth.js");
-  const growth = await eventsAppended(ctx, before.log, now.log);
-  if (!growth || now.events !== before.events + growth.events.length) return same;
+): Promise<PagesAsBefore> {
+  const same: PagesAsBefore = { records: new Set(), graph: false };
+  const since = await appendedSince(ctx, before, now);
+  if (!since) return same;
   const named = new Set<string>();
-  for (const event of growth.events) {
+  for (const event of since.events) {
     named.add(event.id);
     namesOf(event.data, named);
   }
-  const hadDiffs = new Set(before.diffs);
+  const held = new Set(input.adrs.flatMap((a) => a.record_ids));
+  same.graph = newUndrawnRecords(since.events, input.state, input.findings, held) !== undefined;
+  const hadDiffs = new Set(since.before.diffs);
   for (const record of input.state.records.values()) {
     if (
       named.has(record.id) ||
@@ -101,7 +228,7 @@ export async function recordsAsBefore(
       hadDiffs.has(record.id) !== input.diffRecords.has(record.id)
     )
       continue;
-    same.add(record.id);
+    same.records.add(record.id);
   }
   return same;
 }

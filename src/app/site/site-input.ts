@@ -2,11 +2,14 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Root } from "mdast";
-import { startSpan, timed } from "../../adapters/profile.js";
+import { profileNote, startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { matchCounter } from "../../core/reports/areas.js";
-import { buildCorrespondenceOverview } from "../../core/reports/correspondence.js";
+import {
+  buildCorrespondenceOverview,
+  overviewWithNewRecords,
+} from "../../core/reports/correspondence.js";
 import { diffTexts } from "../../core/review/line-diff.js";
 import { computeCoverage } from "../../core/rules/coverage.js";
 import type { SiteAdr, SiteDiff, SiteInput } from "../../core/site/site-model.js";
@@ -16,7 +19,7 @@ import { coverageFileTest } from "../reports/diff-range.js";
 import { loadReportInputs } from "../reports/inputs.js";
 import { stalenessForReports } from "../reports/staleness.js";
 import { loadReportState, logKey } from "../reports/state.js";
-import { type SiteBasis, siteBasis } from "./site-basis.js";
+import { overviewAsBefore, type SiteBasis, siteBasis } from "./site-basis.js";
 
 /** Most stale records whose diffs the site shows, files per record, and bytes of a file read. */
 const DIFF_RECORDS = 500;
@@ -133,10 +136,16 @@ export type LoadedSite = {
   basis: SiteBasis;
 };
 
-/** Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage. */
+/**
+ * Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage. `before`:
+ * what the last build into the same folder was made from (its manifest's basis), whose
+ * correspondence overview is patched instead of computed again when only new records that
+ * change no drift were appended since (`overviewAsBefore`).
+ */
 export async function loadSiteInput(
   ctx: AppContext,
   options: SiteInputOptions = {},
+  before?: unknown,
 ): Promise<LoadedSite> {
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head)
@@ -145,22 +154,50 @@ export async function loadSiteInput(
   const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx, key));
   const [inputs, staleness, tree] = await Promise.all([
     timed("site: ADRs", () => loadReportInputs(ctx, state)),
-    timed("site: staleness", () => stalenessForReports(ctx, state, head)),
+    // A site only shows staleness: a report carried over appends alone is not written back.
+    timed("site: staleness", () => stalenessForReports(ctx, state, head, { leaveCarried: true })),
     ctx.git.listFiles(head),
   ]);
   const correspondence = startSpan("site: correspondence");
   const counted = coverageFileTest(ctx);
   const files = tree.map((t) => t.path).filter(counted.counts);
-  const report = buildCorrespondenceOverview({
+  const texts = new Map(inputs.adrs.map((a) => [a.path, readAdrSource(ctx, a.path)]));
+  const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
+  const jobs = diffJobs(state, staleness.findings);
+  const diffRecords = new Set(jobs.map((j) => j.record));
+  const name = path.basename(ctx.git.location.root);
+  const basis = siteBasis(
+    ctx,
+    {
+      name,
+      ...(options.liveReload ? { liveReload: options.liveReload } : {}),
+      head: staleness.head,
+      adrs: inputs.adrs,
+      texts,
+      files,
+      notices: staleness.notices,
+    },
+    key,
+    state.event_count,
+    diffRecords,
+  );
+  const overviewInput = {
     state,
     adrs: inputs.adrs,
     backlog: inputs.backlog,
     staleness,
     files,
     depth: ctx.config.coverage_depth,
-  });
+  };
+  const carried = await overviewAsBefore(ctx, before, basis, state, findings, inputs.adrs);
+  if (carried)
+    profileNote(`the last build's overview patched with ${carried.added.length} new record(s)`);
+  const report = carried
+    ? overviewWithNewRecords(carried.overview, overviewInput, carried.added)
+    : buildCorrespondenceOverview(overviewInput);
+  basis.overview = report;
   correspondence();
-  const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...readAdrSource(ctx, a.path) }));
+  const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...texts.get(a.path) }));
   // The Markdown parser is loaded only when an ADR's page is drawn (`loadMarkdown`).
   let parser: ((text: string) => Root) | undefined;
   const parseMarkdown = (text: string): Root => {
@@ -170,17 +207,15 @@ export async function loadSiteInput(
   const loadMarkdown = async () => {
     parser ??= await (await import("../adr/markdown.js")).markdownParser();
   };
-  const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const jobs = diffJobs(state, staleness.findings);
   const diffs = new Map<string, SiteDiff[]>();
   const input: SiteInput = {
-    name: path.basename(ctx.git.location.root),
+    name,
     state,
     report,
     countMatches: matchCounter(files),
     findings,
     adrs,
-    diffRecords: new Set(jobs.map((j) => j.record)),
+    diffRecords,
     diffs,
     coverage: computeCoverage(state),
     scriptHash,
@@ -197,10 +232,5 @@ export async function loadSiteInput(
     );
     for (const [id, list] of read) diffs.set(id, list);
   };
-  return {
-    input,
-    readDiffs: readSome,
-    loadMarkdown,
-    basis: siteBasis(ctx, input, key, files, staleness.notices),
-  };
+  return { input, readDiffs: readSome, loadMarkdown, basis };
 }

@@ -484,7 +484,13 @@ async function answerQuestions(
 }
 
 /** A report carried forward, and the rename paths its findings followed. */
-export type Advanced = { report: StalenessReport; follows: Map<string, string[]> };
+export type Advanced = {
+  report: StalenessReport;
+  follows: Map<string, string[]>;
+  /** how many new commits it was carried over, and how many records were judged from history */
+  commits: number;
+  judged: number;
+};
 
 /**
  * The report at `head` from `previous` (see core/staleness/advance.ts): the findings that still hold
@@ -529,8 +535,14 @@ export async function advanceReport(
   for (const r of plan.again)
     if (records[r]!.basis.revision === head) plan.kept[r] = freshFinding(records[r]!);
   const again = plan.again.filter((r) => !plan.kept[r]).map((r) => records[r]!);
+  const commits = chain.length;
   if (again.length === 0)
-    return { report: { head, findings: plan.kept as StaleFinding[], notices: [] }, follows };
+    return {
+      report: { head, findings: plan.kept as StaleFinding[], notices: [] },
+      follows,
+      commits,
+      judged: 0,
+    };
   // The oldest basis goes in as a revision so the read leaves out what the full read would.
   // Only the changes under the records' scopes are read: exact unless a file there was deleted or
   // renamed (git pairs renames only among the paths it compares; then read all the changes).
@@ -547,7 +559,12 @@ export async function advanceReport(
   const judged = await historyReport(git, again, fingerprintSource, preparing, { follows });
   const byId = new Map(judged.findings.map((f) => [f.record_id, f]));
   const findings = records.map((record, r) => plan.kept[r] ?? byId.get(record.id)!);
-  return { report: { head, findings, notices: judged.notices }, follows };
+  return {
+    report: { head, findings, notices: judged.notices },
+    follows,
+    commits,
+    judged: again.length,
+  };
 }
 
 function freshFinding(record: AssessedRecord): StaleFinding {

@@ -59,6 +59,14 @@ export type StaleOptions = {
    * gives one, staleness takes its records from that fold instead of reading the log again.
    */
   folded?: () => Promise<ProjectState> | undefined;
+  /**
+   * A caller that only shows the report (the site): when the stored report was carried over no
+   * new commit and no record had to be judged from history (the log only gained records based
+   * on HEAD, or changed words), the cache and the stored report are left as they were. Writing
+   * them costs what the log holds (10 MB on 10,000 records) for one new finding; the next
+   * command that computes staleness carries them forward as cheaply, and writes them.
+   */
+  leaveCarried?: boolean;
 };
 
 /**
@@ -177,8 +185,9 @@ async function computedStaleness(
   if (!cached || cached.key !== key) {
     // Start reading history (git) while the log is parsed and validated — unless the previous
     // report can be carried forward, which needs the records first.
-    const read = await readLogBytes(ctx);
     const folded = options.folded?.();
+    // The log's bytes serve reading it here and scanning its revisions for a history read whole.
+    const read = folded && previous ? [] : await readLogBytes(ctx);
     const reading = folded
       ? timed("records from the caller's fold", async () => inputsOf(await folded))
       : timed("read and fold the log", () => fromLog(ctx, read));
@@ -207,7 +216,9 @@ async function computedStaleness(
     const advanced = await advancing;
     const details: HistoryDetails = { follows: new Map() };
     let oldest: string | undefined;
+    let carriedAsIs = false;
     if (advanced && !("reason" in advanced)) {
+      carriedAsIs = advanced.commits === 0 && advanced.judged === 0;
       report = advanced.report;
       details.follows = advanced.follows;
       // The new commits are one line: the history is as linear as it was.
@@ -240,28 +251,9 @@ async function computedStaleness(
       );
       report = { ...report, findings };
     }
-    const written = startSpan("write cache");
-    await saveCache(
-      ctx,
-      {
-        key,
-        records: withoutFingerprints(inputs!.records),
-        open_worklines: inputs!.open_worklines,
-        ...(inputs!.problems ? { problems: inputs!.problems } : {}),
-        head: report.head,
-        unrecorded: unrecorded(report).map((f) => f.record_id),
-        ...(details.missing?.length ? { missing: [...new Set(details.missing)] } : {}),
-        ...(oldest
-          ? {
-              oldest,
-              follows: Object.fromEntries(details.follows),
-              linear: details.linear === true,
-            }
-          : {}),
-      },
-      { key, head: report.head, report },
-    );
-    written();
+    if (options.leaveCarried && carriedAsIs)
+      profileNote("the report carried forward is not written: the next computation carries it");
+    else await writeComputed(ctx, key, inputs!, report, details, oldest);
   }
   if (!options.staged) return withLogProblems(report, inputs!);
   const follows = reportBasisOf(readStaleCache(gitDir))?.follows;
@@ -275,6 +267,39 @@ async function computedStaleness(
     inputs!.fingerprints,
   );
   return withLogProblems(mergeStaged(rejudged, staged.findings), inputs!);
+}
+
+/** Writes the cache (the records, what carrying the report forward needs) and the report. */
+async function writeComputed(
+  ctx: AppContext,
+  key: string,
+  inputs: Inputs,
+  report: StalenessReport,
+  details: HistoryDetails,
+  oldest: string | undefined,
+): Promise<void> {
+  const written = startSpan("write cache");
+  await saveCache(
+    ctx,
+    {
+      key,
+      records: withoutFingerprints(inputs.records),
+      open_worklines: inputs.open_worklines,
+      ...(inputs.problems ? { problems: inputs.problems } : {}),
+      head: report.head,
+      unrecorded: unrecorded(report).map((f) => f.record_id),
+      ...(details.missing?.length ? { missing: [...new Set(details.missing)] } : {}),
+      ...(oldest
+        ? {
+            oldest,
+            follows: Object.fromEntries(details.follows),
+            linear: details.linear === true,
+          }
+        : {}),
+    },
+    { key, head: report.head, report },
+  );
+  written();
 }
 
 /**

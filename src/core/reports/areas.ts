@@ -1,5 +1,5 @@
 import { compileScope } from "../rules/scope.js";
-import { governorsMatching, type ScopeIndex } from "../staleness/scope-index.js";
+import { type Governor, governorGroups, type ScopeIndex } from "../staleness/scope-index.js";
 
 /** A code area (a directory cut at the configured depth) and who governs its files. */
 export type Area = {
@@ -21,9 +21,21 @@ export function areaOf(path: string, depth: number): string {
   return dirs.length === 0 ? "." : dirs.slice(0, depth).join("/");
 }
 
+/** What a group of governors (`governorGroups`) says of a file it matches. */
+type GroupSummary = {
+  /** the governors that cover code (intent cards do not), each once */
+  covering: readonly Governor[];
+  /** one of them is stale */
+  anyStale: boolean;
+  /** all of them are (true when there are none) */
+  allStale: boolean;
+};
+
 /**
  * Groups files into areas and says, per area, how many files are governed, by whom, and how many
- * of those a stale decision (one of `stale`) governs.
+ * of those a stale decision (one of `stale`) governs. A file's governors come in groups shared
+ * by many files (its directory's, a glob's): each group is summarised once, and added to an
+ * area's lists once.
  */
 export function coverageByArea(
   index: ScopeIndex,
@@ -31,7 +43,23 @@ export function coverageByArea(
   depth: number,
   stale: ReadonlySet<string> = new Set(),
 ): Area[] {
-  const areas = new Map<string, Area & { d: Set<string>; a: Set<string> }>();
+  const groupsOf = governorGroups(index);
+  const summaries = new Map<readonly Governor[], GroupSummary>();
+  const summary = (group: readonly Governor[]): GroupSummary => {
+    let found = summaries.get(group);
+    if (!found) {
+      const covering = [...new Set(group.filter((g) => g.kind !== "intent"))];
+      found = {
+        covering,
+        anyStale: covering.some((g) => stale.has(g.id)),
+        allStale: covering.every((g) => stale.has(g.id)),
+      };
+      summaries.set(group, found);
+    }
+    return found;
+  };
+  type Tally = Area & { d: Set<string>; a: Set<string>; added: Set<GroupSummary> };
+  const areas = new Map<string, Tally>();
   for (const file of files) {
     const key = areaOf(file, depth);
     let area = areas.get(key);
@@ -46,21 +74,37 @@ export function coverageByArea(
         adrs: [],
         d: new Set(),
         a: new Set(),
+        added: new Set(),
       };
       areas.set(key, area);
     }
     area.files++;
-    const governors = governorsMatching(index, file).filter((g) => g.kind !== "intent");
-    if (governors.length > 0) area.covered_files++;
-    if (governors.some((g) => stale.has(g.id))) {
-      area.covered_by_stale++;
-      if (governors.every((g) => stale.has(g.id))) area.covered_only_by_stale++;
+    let covered = false;
+    let anyStale = false;
+    let allStale = true;
+    for (const group of groupsOf(file)) {
+      const s = summary(group);
+      if (s.covering.length === 0) continue;
+      covered = true;
+      anyStale ||= s.anyStale;
+      allStale &&= s.allStale;
+      if (area.added.has(s)) continue;
+      area.added.add(s);
+      for (const g of s.covering) (g.kind === "adr" ? area.a : area.d).add(g.id);
     }
-    for (const g of governors) (g.kind === "adr" ? area.a : area.d).add(g.id);
+    if (covered) area.covered_files++;
+    if (anyStale) {
+      area.covered_by_stale++;
+      if (allStale) area.covered_only_by_stale++;
+    }
   }
   return [...areas.values()]
     .sort((x, y) => (x.area < y.area ? -1 : x.area > y.area ? 1 : 0))
-    .map(({ d, a, ...area }) => ({ ...area, decisions: [...d].sort(), adrs: [...a].sort() }));
+    .map(({ d, a, added: _added, ...area }) => ({
+      ...area,
+      decisions: [...d].sort(),
+      adrs: [...a].sort(),
+    }));
 }
 
 /**

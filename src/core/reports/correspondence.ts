@@ -1,9 +1,9 @@
 import type { ProjectState, RecordView } from "../project/state.js";
 import { cardIncompleteness, type IncompletenessReason } from "../rules/completeness.js";
-import { compileScope } from "../rules/scope.js";
-import { buildScopeIndex } from "../staleness/scope-index.js";
+import { compileScope, globBase, isExclusion, scopeKind, unescapeEntry } from "../rules/scope.js";
+import { buildScopeIndex, governorsMatching } from "../staleness/scope-index.js";
 import type { ChangeCommit, StaleFinding, StalenessReport } from "../staleness/types.js";
-import { type Area, coverageByArea, matchCounter } from "./areas.js";
+import { type Area, areaOf, coverageByArea, matchCounter } from "./areas.js";
 import { adrGovernors, decisionGovernors } from "./governors.js";
 import { type AdrInput, type AdrRelation, type BacklogInput, isAcceptedAdr } from "./inputs.js";
 import { type ChainStep, type Propagated, propagateStaleness } from "./propagation.js";
@@ -228,29 +228,118 @@ export function buildCorrespondenceOverview(input: CorrespondenceInput): Corresp
     staleIds.filter((id) => state.records.get(id)?.kind === "decision"),
   );
   const areas = coverageByArea(index, input.files, input.depth, staleDecisions);
+  return withAreas(
+    {
+      format: "adrift.correspondence",
+      version: CORRESPONDENCE_VERSION,
+      head: input.staleness.head,
+      depth: input.depth,
+      summary: { adrs: adrs.length, files: input.files.length, stale_records: staleIds.length },
+      notices: [...input.staleness.notices].sort(),
+      adrs,
+      propagation,
+    },
+    areas,
+  );
+}
+
+/** An overview with its areas, and the summary and the uncovered areas they give. */
+function withAreas(
+  overview: Omit<CorrespondenceOverview, "summary" | "areas" | "uncovered"> & {
+    summary: Pick<CorrespondenceCoverage, "adrs" | "files" | "stale_records">;
+  },
+  areas: Area[],
+): CorrespondenceOverview {
+  const { summary } = overview;
   const uncovered = areas.filter((a) => a.covered_files === 0).map((a) => a.area);
   const covered = areas.reduce((n, a) => n + a.covered_files, 0);
   return {
-    format: "adrift.correspondence",
-    version: CORRESPONDENCE_VERSION,
-    head: input.staleness.head,
-    depth: input.depth,
+    format: overview.format,
+    version: overview.version,
+    head: overview.head,
+    depth: overview.depth,
     summary: {
-      adrs: adrs.length,
+      adrs: summary.adrs,
       areas: areas.length,
       uncovered_areas: uncovered.length,
-      files: input.files.length,
+      files: summary.files,
       covered_files: covered,
       covered_by_stale: areas.reduce((n, a) => n + a.covered_by_stale, 0),
       covered_only_by_stale: areas.reduce((n, a) => n + a.covered_only_by_stale, 0),
-      stale_records: staleIds.length,
-      uncovered_files: input.files.length - covered,
+      stale_records: summary.stale_records,
+      uncovered_files: summary.files - covered,
     },
-    notices: [...input.staleness.notices].sort(),
-    adrs,
+    notices: overview.notices,
+    adrs: overview.adrs,
     areas,
     uncovered,
-    propagation,
+    propagation: overview.propagation,
+  };
+}
+
+/**
+ * The overview of `input` from the overview of the same input without the records of `added`,
+ * each new, not stale, held by no ADR and in no supersession (the caller checked): such a record
+ * starts no drift and changes no ADR, so the ADRs, the propagation and the counts are as they
+ * were, and a new decision with a scope changes only the areas holding a file it matches. Those
+ * areas are counted again, from every governor; the others are kept.
+ */
+export function overviewWithNewRecords(
+  previous: CorrespondenceOverview,
+  input: CorrespondenceInput,
+  added: readonly RecordView[],
+): CorrespondenceOverview {
+  const governors = decisionGovernors(added);
+  if (governors.length === 0) return previous;
+  const theirs = buildScopeIndex(governors);
+  const affected = new Set<string>();
+  for (const file of input.files)
+    if (governorsMatching(theirs, file).length > 0) affected.add(areaOf(file, input.depth));
+  if (affected.size === 0) return previous;
+  const known = new Set(previous.areas.map((a) => a.area));
+  if ([...affected].some((area) => !known.has(area))) return buildCorrespondenceOverview(input);
+  const { state } = input;
+  // Only the governors an entry of which can reach into those areas are indexed.
+  const reaches = reachesAreas([...affected]);
+  const candidates = [
+    ...decisionGovernors(state.records.values()),
+    ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
+  ].filter((g) => g.entries.some(reaches));
+  const findings = new Map(input.staleness.findings.map((f) => [f.record_id, f]));
+  const staleDecisions = new Set<string>();
+  for (const g of candidates) {
+    const r = g.kind === "decision" ? state.records.get(g.id) : undefined;
+    if (
+      r &&
+      r.status !== "superseded" &&
+      (r.status === "stale" || findings.get(r.id)?.state === "stale")
+    )
+      staleDecisions.add(r.id);
+  }
+  const index = buildScopeIndex(candidates);
+  const files = input.files.filter((f) => affected.has(areaOf(f, input.depth)));
+  const counted = new Map(
+    coverageByArea(index, files, input.depth, staleDecisions).map((a) => [a.area, a]),
+  );
+  return withAreas(
+    previous,
+    previous.areas.map((a) => counted.get(a.area) ?? a),
+  );
+}
+
+/**
+ * Whether a scope entry can match a file of one of `areas` (their files all lie below `area/`;
+ * "." holds the files at the root): its literal part (a glob's folders before the first pattern,
+ * a folder, a path) lies below the area or above it. Wider than matching, never narrower; an
+ * exclusion takes files out and reaches nothing.
+ */
+function reachesAreas(areas: readonly string[]): (entry: string) => boolean {
+  if (areas.includes(".")) return (entry) => !isExclusion(entry);
+  const folders = areas.map((a) => `${a}/`);
+  return (entry) => {
+    if (isExclusion(entry)) return false;
+    const literal = scopeKind(entry) === "glob" ? globBase(entry) : unescapeEntry(entry);
+    return folders.some((f) => literal.startsWith(f) || f.startsWith(literal));
   };
 }
 

@@ -146,8 +146,11 @@ export function planAdvance(
       if (change.old_path !== undefined) changed.add(change.old_path);
     }
   const touched = new Set<number>();
-  const matcher = new ScopeMatcher(records);
-  for (const path of changed) for (const r of matcher.recordsFor(path)) touched.add(r);
+  // No new commit (the log only changed): no scope to match, and indexing 10,000 scopes costs.
+  if (changed.size > 0) {
+    const matcher = new ScopeMatcher(records);
+    for (const path of changed) for (const r of matcher.recordsFor(path)) touched.add(r);
+  }
   const oldestFirst = [...chain].reverse();
   let updated = 0;
   const questions: Question[] = [];

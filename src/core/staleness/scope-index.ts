@@ -163,6 +163,63 @@ export function governorsMatching(index: ScopeIndex, path: string): Governor[] {
   return [...found.values()];
 }
 
+/**
+ * The governors matching paths, in groups many paths share: one array for what a file's
+ * directory and its ancestors bring (their literal and directory entries), one per glob entry
+ * (every governor that has it), the file's own literal entries, and each guarded governor that
+ * matches. Together a path's groups hold exactly the governors `governorsMatching` gives (some
+ * more than once); a caller summarising many files (coverage by area) summarises each shared
+ * group once instead of visiting its governors for every file.
+ */
+export function governorGroups(index: ScopeIndex): (path: string) => (readonly Governor[])[] {
+  type Directory = { fixed: readonly Governor[]; globs: readonly GlobEntry[] };
+  const directories = new Map<string, Directory>();
+  const none: Directory = { fixed: [], globs: [] };
+  const governorsOfSlots = (slots: readonly Slot[] | undefined) =>
+    slots ? slots.map((slot) => slot.governor) : [];
+  /** `dir` and its ancestors (each cut before a `/` past the first character), as `eachMatch` walks them. */
+  const directory = (dir: string): Directory => {
+    let found = directories.get(dir);
+    if (found) return found;
+    const cut = dir.lastIndexOf("/");
+    const parent = cut > 0 ? directory(dir.slice(0, cut)) : none;
+    const own = [
+      ...governorsOfSlots(index.exact.get(dir)),
+      ...governorsOfSlots(index.dirs.get(`${dir}/`)),
+    ];
+    const globs = index.globs.get(`${dir}/`);
+    found = {
+      fixed: own.length > 0 ? [...parent.fixed, ...own] : parent.fixed,
+      globs: globs ? [...globs, ...parent.globs] : parent.globs,
+    };
+    directories.set(dir, found);
+    return found;
+  };
+  const ofGlob = new Map<GlobEntry, readonly Governor[]>();
+  const globGovernors = (glob: GlobEntry) => {
+    let list = ofGlob.get(glob);
+    if (!list) {
+      list = governorsOfSlots(glob.slots);
+      ofGlob.set(glob, list);
+    }
+    return list;
+  };
+  const rootGlobs = index.globs.get("") ?? [];
+  return (path) => {
+    const groups: (readonly Governor[])[] = [];
+    for (const slot of index.guarded) if (slot.scope!.matches(path)) groups.push([slot.governor]);
+    const exact = index.exact.get(path);
+    if (exact) groups.push(governorsOfSlots(exact));
+    const cut = path.lastIndexOf("/");
+    const dir = cut > 0 ? directory(path.slice(0, cut)) : none;
+    if (dir.fixed.length > 0) groups.push(dir.fixed);
+    for (const list of [rootGlobs, index.globs.get(`${path}/`) ?? [], dir.globs])
+      for (const glob of list)
+        if (globScope(index, glob).matches(path)) groups.push(globGovernors(glob));
+    return groups;
+  };
+}
+
 /** Coverage of many paths by an index: see `coverageOf`. */
 export type Coverage = {
   /** true when any governor matches `path`; adds the ids of all that do to `ids` */

@@ -14,7 +14,12 @@ function input(diffRecords: string[], records: Partial<RecordView>[]): SiteInput
   for (const r of records)
     state.records.set(r.id!, { supersedes: [], ...r } as unknown as RecordView);
   state.event_count = records.length;
-  return { state, diffRecords: new Set(diffRecords) } as unknown as SiteInput;
+  return {
+    state,
+    diffRecords: new Set(diffRecords),
+    adrs: [],
+    findings: new Map(),
+  } as unknown as SiteInput;
 }
 
 const basis = (over: Partial<SiteBasis> = {}): SiteBasis => ({
@@ -30,23 +35,24 @@ describe("the records whose pages a rebuild keeps", () => {
 
   it("keeps every record when nothing changed", async () => {
     const now = input(["a"], records);
-    expect([...(await recordsAsBefore(ctx, now, basis(), basis()))].sort()).toEqual([
-      "a",
-      "b",
-      "c",
-    ]);
+    const same = await recordsAsBefore(ctx, now, basis(), basis());
+    expect([...same.records].sort()).toEqual(["a", "b", "c"]);
+    expect(same.graph).toBe(true);
   });
 
   it("draws the records that gained or lost their diffs (the 500 stale records shown moved)", async () => {
     const now = input(["b"], records);
-    expect([...(await recordsAsBefore(ctx, now, basis(), basis({ diffs: ["b"] })))]).toEqual(["c"]);
+    const same = await recordsAsBefore(ctx, now, basis(), basis({ diffs: ["b"] }));
+    expect([...same.records]).toEqual(["c"]);
+    expect(same.graph).toBe(true);
   });
 
   it("keeps nothing when what every page shares changed, or the fold lost or gained events", async () => {
     const now = input(["a"], records);
-    expect((await recordsAsBefore(ctx, now, basis(), basis({ shared: "t" }))).size).toBe(0);
-    expect((await recordsAsBefore(ctx, now, basis({ events: 2 }), basis())).size).toBe(0);
-    expect((await recordsAsBefore(ctx, now, { made: "by another adrift" }, basis())).size).toBe(0);
-    expect((await recordsAsBefore(ctx, now, undefined, basis())).size).toBe(0);
+    const none = { records: new Set(), graph: false };
+    expect(await recordsAsBefore(ctx, now, basis(), basis({ shared: "t" }))).toEqual(none);
+    expect(await recordsAsBefore(ctx, now, basis({ events: 2 }), basis())).toEqual(none);
+    expect(await recordsAsBefore(ctx, now, { made: "by another adrift" }, basis())).toEqual(none);
+    expect(await recordsAsBefore(ctx, now, undefined, basis())).toEqual(none);
   });
 });

@@ -101,12 +101,13 @@ export function renderCodeMap(input: SiteInput): string {
   const s = input.report.summary;
   let body = `<h1>Code map</h1><p>Areas cut at depth ${input.report.depth}. ${s.covered_files} of ${s.files} files are governed by a decision or an accepted ADR; ${s.covered_by_stale} of them by a stale decision. Green: covered and fresh; red: covered by a stale decision; grey: no decision.</p>`;
   body += `<table><tr><th scope="col">Area</th><th scope="col">Coverage</th><th scope="col">Files</th><th scope="col">Governed by</th></tr>`;
+  const adrs = new Map(input.adrs.map((adr) => [adr.id, adr]));
   for (const a of input.report.areas) {
     const fresh = a.files ? ((a.covered_files - a.covered_by_stale) / a.files) * 100 : 0;
     const stale = a.files ? (a.covered_by_stale / a.files) * 100 : 0;
     const governors = [
       ...a.adrs.map((id) => {
-        const adr = input.adrs.find((x) => x.id === id);
+        const adr = adrs.get(id);
         return adr
           ? link(place, adrPath(id), userText(adrName(adr)))
           : `<code>${userText(id)}</code>`;

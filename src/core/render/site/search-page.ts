@@ -11,9 +11,15 @@ export type SearchDoc = { id: string; kind: string; title: string; text: string;
 /** Every text of the site as search documents: records, ADRs, questions, rules and stories. */
 export function searchDocs(input: SiteInput): SearchDoc[] {
   const docs: SearchDoc[] = [];
+  // Results are shown as text: a direction override in a title is shown, never obeyed.
+  const push = (doc: SearchDoc) => {
+    doc.title = showBidi(doc.title);
+    doc.text = showBidi(doc.text);
+    docs.push(doc);
+  };
   for (const r of input.state.records.values()) {
     const c = r.card;
-    docs.push({
+    push({
       id: r.id,
       kind: r.kind === "intent" ? "card" : "decision",
       title: recordTitle(r, 200),
@@ -32,7 +38,7 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
     });
   }
   for (const a of input.adrs)
-    docs.push({
+    push({
       id: a.id,
       kind: "ADR",
       title: `${adrName(a)} ${flatten(a.title)}`,
@@ -40,7 +46,7 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
       href: adrPath(a.id),
     });
   for (const q of input.state.questions.values())
-    docs.push({
+    push({
       id: q.id,
       kind: "question",
       title: clip(flatten(q.question), 200),
@@ -48,7 +54,7 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
       href: `questions.html#q-${q.id}`,
     });
   for (const rule of input.state.rules.values())
-    docs.push({
+    push({
       id: rule.id,
       kind: "rule",
       title: `${rule.key ?? ""} ${flatten(rule.title)}`.trim(),
@@ -56,7 +62,7 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
       href: `backlog.html#rule-${rule.id}`,
     });
   for (const s of input.state.stories.values())
-    docs.push({
+    push({
       id: s.id,
       kind: "story",
       title: `${s.key ?? ""} ${flatten(s.title)}`.trim(),
@@ -67,8 +73,7 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
       ].join("\n"),
       href: `backlog.html#story-${s.id}`,
     });
-  // Results are shown as text: a direction override in a title is shown, never obeyed.
-  return docs.map((d) => ({ ...d, title: showBidi(d.title), text: showBidi(d.text) }));
+  return docs;
 }
 
 /**

@@ -67,22 +67,26 @@ function recordKey(input: SiteInput, record: RecordView, holders: readonly SiteA
 }
 
 /**
- * Every page of the site, one at a time: the lists, each ADR, each record. `asBefore`: records
- * whose pages show what they showed in the last build (the caller compared what they rest on).
+ * Every page of the site, one at a time: the lists, each ADR, each record. `asBefore`: the records
+ * whose pages, and whether the graph and the ADRs' pages, show what they showed in the last build
+ * (the caller compared what they rest on).
  */
 export function* sitePages(
   input: SiteInput,
   miniSearch: string,
-  asBefore: ReadonlySet<string> = new Set(),
+  asBefore: { records: ReadonlySet<string>; graph?: boolean } = { records: new Set() },
 ): Generator<SitePage> {
   yield { path: "index.html", render: () => renderHome(input) };
   yield { path: "records.html", render: () => renderRecordsPage(input) };
   yield { path: "adrs.html", render: () => renderAdrsPage(input) };
-  const graph = siteGraph(input, "");
+  // Laid out only when its key is computed or it is drawn (a rebuild may know it is as it was).
+  let graph: ReturnType<typeof siteGraph> | undefined;
+  const laidOut = () => (graph ??= siteGraph(input, ""));
   yield {
     path: "graph.html",
-    key: () => JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", graph]),
-    render: () => renderGraphPage(input, graph),
+    key: () => JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", laidOut()]),
+    ...(asBefore.graph ? { same: true } : {}),
+    render: () => renderGraphPage(input, laidOut()),
   };
   yield { path: "code.html", render: () => renderCodeMap(input) };
   yield { path: "questions.html", render: () => renderQuestionsPage(input) };
@@ -94,16 +98,19 @@ export function* sitePages(
   // Every ADR page links the others by number and title: one list for all of them.
   const adrNames = JSON.stringify(input.adrs.map((a) => [a.id, a.path, a.number, a.title]));
   for (const adr of input.adrs) {
-    const records = adr.record_ids.map((id) => {
-      const r = input.state.records.get(id);
-      return [id, r?.card.outcome ?? null, input.findings.get(id)?.state ?? r?.status ?? null];
-    });
+    const records = () =>
+      adr.record_ids.map((id) => {
+        const r = input.state.records.get(id);
+        return [id, r?.card.outcome ?? null, input.findings.get(id)?.state ?? r?.status ?? null];
+      });
     yield {
       path: adrPath(adr.id),
       key: () =>
-        JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records]).concat(
+        JSON.stringify([SITE_FORMAT, input.name, input.liveReload ?? "", adr, records()]).concat(
           adrNames,
         ),
+      // As the graph: the same when no record it holds or its drift could follow changed.
+      ...(asBefore.graph ? { same: true } : {}),
       render: () => renderAdrPage(input, adr),
       adr: true,
     };
@@ -112,7 +119,7 @@ export function* sitePages(
     yield {
       path: recordPath(record.id),
       key: () => recordKey(input, record, holders.get(record.id) ?? []),
-      ...(asBefore.has(record.id) ? { same: true } : {}),
+      ...(asBefore.records.has(record.id) ? { same: true } : {}),
       render: () => renderRecordPage(input, record, holders.get(record.id) ?? []),
       record: record.id,
     };
