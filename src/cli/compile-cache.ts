@@ -61,6 +61,8 @@ export function cacheCompiledCode(options: CompileCacheOptions): (() => void) | 
     const script = new vm.Script(Module.wrap(content), {
       filename,
       cachedData,
+      // the bundle has no `import()` left (it requires instead); one that slipped in still
+      // loads, with Node's experimental warning, rather than throwing
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
     if (cachedData === undefined || script.cachedDataRejected) toWrite.push({ file, script });
