@@ -52,15 +52,21 @@ export function runCliInProcess(cwd: string, args: string[], options: CliOptions
   const { port, flag } = thread;
   Atomics.store(flag, 0, 0);
   port.postMessage({ cwd, args, input: options.input ?? "", env: options.env });
-  if (Atomics.wait(flag, 0, 0, HANG_MS) === "timed-out") {
-    const hung = thread;
-    thread = undefined;
-    void hung.worker.terminate();
-    throw new Error(`adrift ${args.join(" ")} did not finish in ${HANG_MS / 1000} s`);
+  // Until the reply is there: a wait can return before the worker's notify (seen under
+  // faketime), and a reply taken by the next call would answer the wrong one.
+  const deadline = performance.now() + HANG_MS;
+  for (;;) {
+    const reply = receiveMessageOnPort(port);
+    if (reply) return reply.message as CliResult;
+    const left = deadline - performance.now();
+    if (left <= 0) {
+      const hung = thread;
+      thread = undefined;
+      void hung.worker.terminate();
+      throw new Error(`adrift ${args.join(" ")} did not finish in ${HANG_MS / 1000} s`);
+    }
+    Atomics.wait(flag, 0, 0, Math.min(left, 1000));
   }
-  const reply = receiveMessageOnPort(port);
-  if (!reply) throw new Error(`adrift ${args.join(" ")}: the CLI thread sent no result`);
-  return reply.message as CliResult;
 }
 
 /** Spawns the built CLI synchronously: a real process (hooks, signals, terminals, exit paths). */
