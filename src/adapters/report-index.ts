@@ -19,8 +19,6 @@ const SEPARATOR = Buffer.from('},{"record_id":');
 const FINDINGS_OPEN = Buffer.from(',"findings":[');
 const FINDINGS_CLOSE = Buffer.from('],"notices":');
 const HEAD_OPEN = Buffer.from('{"head":');
-/** How many ids are looked up one by one (a binary search each) before the entries are read whole. */
-const PROBES = 64;
 
 type Header = {
   version: number;
@@ -111,7 +109,8 @@ export type IndexedFindings = { head: string; findings: unknown[]; notices: stri
 
 /** `length` bytes of the open file `fd` from byte `from` (positioned reads; short only at its end: an error). */
 export function readAt(fd: number, from: number, length: number): Buffer {
-  const buffer = Buffer.alloc(length);
+  // Every byte is read into it before it is returned (a short read throws it away).
+  const buffer = Buffer.allocUnsafe(length);
   let done = 0;
   while (done < length) {
     const n = readSync(fd, buffer, done, length - done, from + done);
@@ -128,6 +127,18 @@ function readHeader(fd: number): { header: Header; entries: number } | undefined
   if (newline < 0) return undefined;
   const header = JSON.parse(first.toString("utf8", 0, newline)) as Header;
   return header.version === VERSION ? { header, entries: newline + 1 } : undefined;
+}
+
+/** How many ids are looked up one by one (a binary search each) before the entries are read whole. */
+const PROBES = 64;
+
+/** The sign of `a`'s `width` bytes from `at` against `b`'s first `width` (no copy, no allocation). */
+function compareAt(a: Buffer, at: number, b: Buffer, width: number): number {
+  for (let i = 0; i < width; i++) {
+    const d = a[at + i]! - b[i]!;
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 /**
@@ -149,28 +160,29 @@ export function readIndexedFindings(
     const { header, entries } = read;
     const expected = Buffer.from(prefix);
     if (!readAt(report, 0, expected.length).equals(expected)) return "mismatch";
-    const size = header.width + 2 * OFFSET_BYTES;
-    const whole = ids.size > PROBES ? readAt(index, entries, header.count * size) : undefined;
-    const entry = (slot: number): Buffer =>
-      whole
-        ? whole.subarray(slot * size, (slot + 1) * size)
-        : readAt(index, entries + slot * size, size);
+    const { width, count } = header;
+    const size = width + 2 * OFFSET_BYTES;
+    // Many ids: the entries read at once; a few: each probe reads its own entry.
+    const whole = ids.size > PROBES ? readAt(index, entries, count * size) : undefined;
+    /** Entry `slot`: the bytes holding it, and where it starts in them. */
+    const entry = (slot: number): [Buffer, number] =>
+      whole ? [whole, slot * size] : [readAt(index, entries + slot * size, size), 0];
     const spans: [number, number][] = [];
     for (const id of ids) {
       const token = Buffer.from(JSON.stringify(id));
-      if (token.length > header.width) continue;
-      const needle = Buffer.alloc(header.width, 0x20);
+      if (token.length > width) continue;
+      const needle = Buffer.alloc(width, 0x20);
       token.copy(needle);
       let lo = 0;
-      let hi = header.count;
+      let hi = count;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        const e = entry(mid);
-        const c = Buffer.compare(e.subarray(0, header.width), needle);
+        const [bytes, at] = entry(mid);
+        const c = compareAt(bytes, at, needle, width);
         if (c === 0) {
           spans.push([
-            e.readUIntLE(header.width, OFFSET_BYTES),
-            e.readUIntLE(header.width + OFFSET_BYTES, OFFSET_BYTES),
+            bytes.readUIntLE(at + width, OFFSET_BYTES),
+            bytes.readUIntLE(at + width + OFFSET_BYTES, OFFSET_BYTES),
           ]);
           break;
         }
