@@ -8,18 +8,30 @@ import type { ProjectState } from "../../core/project/state.js";
 import { matchCounter } from "../../core/reports/areas.js";
 import {
   buildCorrespondenceOverview,
+  type CorrespondenceInput,
+  type CorrespondenceOverview,
   overviewWithNewRecords,
+  patchedOverview,
 } from "../../core/reports/correspondence.js";
 import { diffTexts } from "../../core/review/line-diff.js";
 import { computeCoverage } from "../../core/rules/coverage.js";
 import type { SiteAdr, SiteDiff, SiteInput } from "../../core/site/site-model.js";
-import type { StaleFinding } from "../../core/staleness/types.js";
+import type { ComputedState, StaleFinding } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 import { coverageFileTest } from "../reports/diff-range.js";
 import { loadReportInputs } from "../reports/inputs.js";
 import { stalenessForReports } from "../reports/staleness.js";
 import { loadReportState, logKey } from "../reports/state.js";
-import { overviewAsBefore, type SiteBasis, siteBasis } from "./site-basis.js";
+import {
+  isBasis,
+  keepsStaleness,
+  overviewAsBefore,
+  type SiteBasis,
+  type SiteSources,
+  siteBasis,
+  stalenessAsBefore,
+  statesByState,
+} from "./site-basis.js";
 
 /** Most stale records whose diffs the site shows, files per record, and bytes of a file read. */
 const DIFF_RECORDS = 500;
@@ -120,6 +132,76 @@ async function readDiffs(
   return diffs;
 }
 
+/** What the site takes of staleness, and what it draws from it. */
+type Parts = {
+  findings: Map<string, StaleFinding>;
+  states: ReadonlyMap<string, ComputedState>;
+  notices: readonly string[];
+  diffRecords: Set<string>;
+  jobs: DiffJob[];
+  basis: SiteBasis;
+  report: CorrespondenceOverview;
+};
+
+/**
+ * Staleness as the last build (`before`) left it, with the new records' fresh findings, and its
+ * overview patched (`stalenessAsBefore`, `overviewAsBefore`); undefined when either cannot be.
+ */
+async function keptStaleness(
+  ctx: AppContext,
+  before: SiteBasis,
+  sources: Omit<SiteSources, "notices">,
+  key: string,
+  state: ProjectState,
+  overviewInput: Omit<CorrespondenceInput, "staleness">,
+): Promise<Parts | undefined> {
+  const notices = before.notices ?? [];
+  // The same stale records show diffs: the new records are fresh.
+  const diffRecords = new Set(before.diffs);
+  const basis = siteBasis(ctx, { ...sources, notices }, key, state.event_count, diffRecords);
+  const kept = await stalenessAsBefore(ctx, before, basis, sources.head, state, sources.adrs);
+  if (!kept) return undefined;
+  const carried = await overviewAsBefore(ctx, before, basis, state, kept.states, sources.adrs);
+  const report =
+    carried &&
+    patchedOverview(carried.overview, overviewInput, carried.added, (id) => kept.states.get(id));
+  if (!report) return undefined;
+  profileNote(
+    `staleness as the last build left it, with ${kept.findings.size} new fresh record(s); its overview patched`,
+  );
+  return { ...kept, diffRecords, jobs: [], basis, report };
+}
+
+/** Staleness computed at HEAD (`staleness`), and the overview drawn from it. */
+async function computedParts(
+  ctx: AppContext,
+  before: unknown,
+  sources: Omit<SiteSources, "notices">,
+  key: string,
+  state: ProjectState,
+  overviewInput: CorrespondenceInput,
+): Promise<Parts> {
+  const { staleness } = overviewInput;
+  const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
+  const states = new Map(staleness.findings.map((f) => [f.record_id, f.state]));
+  const jobs = diffJobs(state, staleness.findings);
+  const diffRecords = new Set(jobs.map((j) => j.record));
+  const basis = siteBasis(
+    ctx,
+    { ...sources, head: staleness.head, notices: staleness.notices },
+    key,
+    state.event_count,
+    diffRecords,
+  );
+  const carried = await overviewAsBefore(ctx, before, basis, state, states, sources.adrs);
+  if (carried)
+    profileNote(`the last build's overview patched with ${carried.added.length} new record(s)`);
+  const report = carried
+    ? overviewWithNewRecords(carried.overview, overviewInput, carried.added)
+    : buildCorrespondenceOverview(overviewInput);
+  return { findings, states, notices: staleness.notices, diffRecords, jobs, basis, report };
+}
+
 /** Options of a site build: the script every page runs in a preview (live reload). */
 export type SiteInputOptions = { liveReload?: string };
 
@@ -140,63 +222,71 @@ export type LoadedSite = {
  * Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage. `before`:
  * what the last build into the same folder was made from (its manifest's basis), whose
  * correspondence overview is patched instead of computed again when only new records that
- * change no drift were appended since (`overviewAsBefore`).
+ * change no drift were appended since (`overviewAsBefore`). `keep`: staleness may be taken as
+ * that build left it when the log only grew by new records based on HEAD since (`keptStaleness`;
+ * the input then holds only the new records' findings whole: `SiteInput.complete`).
  */
 export async function loadSiteInput(
   ctx: AppContext,
   options: SiteInputOptions = {},
   before?: unknown,
+  keep = true,
 ): Promise<LoadedSite> {
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
   const key = await logKey(ctx);
   const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx, key));
-  const [inputs, staleness, tree] = await Promise.all([
-    timed("site: ADRs", () => loadReportInputs(ctx, state)),
+  // A rebuild may take staleness as the last build left it (`stalenessAsBefore`): then it is
+  // not computed at all; else it is computed beside the ADRs.
+  const mayKeep = keep && isBasis(before) && keepsStaleness(before);
+  const computing = () =>
     // A site only shows staleness: a report carried over appends alone is not written back.
-    timed("site: staleness", () => stalenessForReports(ctx, state, head, { leaveCarried: true })),
+    timed("site: staleness", () => stalenessForReports(ctx, state, head, { leaveCarried: true }));
+  const early = mayKeep ? undefined : computing();
+  early?.catch(() => undefined);
+  const [inputs, tree] = await Promise.all([
+    timed("site: ADRs", () => loadReportInputs(ctx, state)),
     ctx.git.listFiles(head),
   ]);
-  const correspondence = startSpan("site: correspondence");
+  // HEAD's files, the ADRs' texts; with a kept staleness, the last build's overview patched.
+  const sourcesRead = startSpan("site: sources (and staleness as the last build left it)");
   const counted = coverageFileTest(ctx);
   const files = tree.map((t) => t.path).filter(counted.counts);
   const texts = new Map(inputs.adrs.map((a) => [a.path, readAdrSource(ctx, a.path)]));
-  const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const jobs = diffJobs(state, staleness.findings);
-  const diffRecords = new Set(jobs.map((j) => j.record));
   const name = path.basename(ctx.git.location.root);
-  const basis = siteBasis(
-    ctx,
-    {
-      name,
-      ...(options.liveReload ? { liveReload: options.liveReload } : {}),
-      head: staleness.head,
-      adrs: inputs.adrs,
-      texts,
-      files,
-      notices: staleness.notices,
-    },
-    key,
-    state.event_count,
-    diffRecords,
-  );
+  const sources = {
+    name,
+    ...(options.liveReload ? { liveReload: options.liveReload } : {}),
+    head,
+    adrs: inputs.adrs,
+    texts,
+    files,
+  };
   const overviewInput = {
     state,
     adrs: inputs.adrs,
     backlog: inputs.backlog,
-    staleness,
     files,
     depth: ctx.config.coverage_depth,
   };
-  const carried = await overviewAsBefore(ctx, before, basis, state, findings, inputs.adrs);
-  if (carried)
-    profileNote(`the last build's overview patched with ${carried.added.length} new record(s)`);
-  const report = carried
-    ? overviewWithNewRecords(carried.overview, overviewInput, carried.added)
-    : buildCorrespondenceOverview(overviewInput);
+  const kept = mayKeep
+    ? await keptStaleness(ctx, before, sources, key, state, overviewInput)
+    : undefined;
+  sourcesRead();
+  let parts: Parts;
+  if (kept) parts = kept;
+  else {
+    const staleness = await (early ?? computing());
+    const correspondence = startSpan("site: correspondence");
+    parts = await computedParts(ctx, before, sources, key, state, { ...overviewInput, staleness });
+    correspondence();
+  }
+  const { findings, states, diffRecords, jobs, basis, report } = parts;
   basis.overview = report;
-  correspondence();
+  basis.notices = [...parts.notices];
+  basis.records = state.records.size;
+  basis.states = statesByState(states);
   const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...texts.get(a.path) }));
   // The Markdown parser is loaded only when an ADR's page is drawn (`loadMarkdown`).
   let parser: ((text: string) => Root) | undefined;
@@ -214,6 +304,8 @@ export async function loadSiteInput(
     report,
     countMatches: matchCounter(files),
     findings,
+    states,
+    ...(kept ? { complete: new Set(kept.findings.keys()) } : {}),
     adrs,
     diffRecords,
     diffs,

@@ -289,6 +289,29 @@ export function overviewWithNewRecords(
   input: CorrespondenceInput,
   added: readonly RecordView[],
 ): CorrespondenceOverview {
+  return (
+    patchedOverview(previous, input, added, stateOfFindings(input.staleness.findings)) ??
+    buildCorrespondenceOverview(input)
+  );
+}
+
+/** Each record's computed state, from a staleness report's findings. */
+function stateOfFindings(findings: readonly StaleFinding[]): (id: string) => string | undefined {
+  const byId = new Map(findings.map((f) => [f.record_id, f.state]));
+  return (id) => byId.get(id);
+}
+
+/**
+ * As `overviewWithNewRecords`, the records' computed states given by `stateOf` (the staleness
+ * report of `input` is not read), and undefined where the overview must be computed whole (a new
+ * decision reaches an area the previous overview did not have).
+ */
+export function patchedOverview(
+  previous: CorrespondenceOverview,
+  input: Omit<CorrespondenceInput, "staleness">,
+  added: readonly RecordView[],
+  stateOf: (id: string) => string | undefined,
+): CorrespondenceOverview | undefined {
   const governors = decisionGovernors(added);
   if (governors.length === 0) return previous;
   const theirs = buildScopeIndex(governors);
@@ -297,7 +320,7 @@ export function overviewWithNewRecords(
     if (governorsMatching(theirs, file).length > 0) affected.add(areaOf(file, input.depth));
   if (affected.size === 0) return previous;
   const known = new Set(previous.areas.map((a) => a.area));
-  if ([...affected].some((area) => !known.has(area))) return buildCorrespondenceOverview(input);
+  if ([...affected].some((area) => !known.has(area))) return undefined;
   const { state } = input;
   // Only the governors an entry of which can reach into those areas are indexed.
   const reaches = reachesAreas([...affected]);
@@ -305,15 +328,10 @@ export function overviewWithNewRecords(
     ...decisionGovernors(state.records.values()),
     ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
   ].filter((g) => g.entries.some(reaches));
-  const findings = new Map(input.staleness.findings.map((f) => [f.record_id, f]));
   const staleDecisions = new Set<string>();
   for (const g of candidates) {
     const r = g.kind === "decision" ? state.records.get(g.id) : undefined;
-    if (
-      r &&
-      r.status !== "superseded" &&
-      (r.status === "stale" || findings.get(r.id)?.state === "stale")
-    )
+    if (r && r.status !== "superseded" && (r.status === "stale" || stateOf(r.id) === "stale"))
       staleDecisions.add(r.id);
   }
   const index = buildScopeIndex(candidates);

@@ -16,7 +16,7 @@ const byAtDesc = (a: { at: string }, b: { at: string }) => (a.at < b.at ? 1 : a.
 
 function liveState(input: SiteInput, record: RecordView): string {
   if (record.status === "superseded") return "superseded";
-  return input.findings.get(record.id)?.state ?? record.status;
+  return input.states.get(record.id) ?? record.status;
 }
 
 /** The home page: counts, what needs a look, and the timeline of ADRs, decisions and cards. */

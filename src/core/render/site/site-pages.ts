@@ -101,7 +101,7 @@ export function* sitePages(
     const records = () =>
       adr.record_ids.map((id) => {
         const r = input.state.records.get(id);
-        return [id, r?.card.outcome ?? null, input.findings.get(id)?.state ?? r?.status ?? null];
+        return [id, r?.card.outcome ?? null, input.states.get(id) ?? r?.status ?? null];
       });
     yield {
       path: adrPath(adr.id),
