@@ -51,6 +51,22 @@ function readManifest(dir: string): SiteManifest | undefined {
   }
 }
 
+/** The page at `page` in the site in `dir` when it is as its last build wrote it (`manifest`). */
+export function readBuiltPage(
+  dir: string,
+  manifest: SiteManifest,
+  page: string,
+): string | undefined {
+  const wrote = manifest.files[page];
+  if (wrote === undefined) return undefined;
+  try {
+    const text = readFileSync(path.join(dir, page), "utf8");
+    return digest(text) === wrote ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Refuses a folder that holds files but no site manifest: a build never writes over, nor
  * removes from, a folder some other tool or a person filled.

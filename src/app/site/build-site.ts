@@ -3,6 +3,7 @@ import path from "node:path";
 import { startSpan } from "../../adapters/profile.js";
 import {
   planSite,
+  readBuiltPage,
   readSearchEngineScript,
   readSiteFolder,
   type SiteManifest,
@@ -75,7 +76,10 @@ async function buildWith(
 ): Promise<SiteBuildResult | undefined> {
   const { input, readDiffs, loadMarkdown, basis } = await loadSiteInput(
     ctx,
-    options.liveReload ? { liveReload: options.liveReload } : {},
+    {
+      ...(options.liveReload ? { liveReload: options.liveReload } : {}),
+      ...(manifest ? { pageBefore: (page: string) => readBuiltPage(out, manifest, page) } : {}),
+    },
     before,
     keep !== undefined,
   );

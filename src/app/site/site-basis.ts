@@ -280,6 +280,8 @@ export type StalenessAsBefore = {
   /** the findings of the new records (the only ones it knows whole) */
   findings: Map<string, StaleFinding>;
   notices: string[];
+  /** the new records, in the order of the events that recorded them */
+  added: RecordView[];
 };
 
 /**
@@ -325,5 +327,5 @@ export async function stalenessAsBefore(
     findings.set(record.id, freshFinding({ ...record, recorded: false }));
     states.set(record.id, "fresh");
   }
-  return { states, findings, notices: before.notices };
+  return { states, findings, notices: before.notices, added };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Root } from "mdast";
 import { profileNote, startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
-import type { ProjectState } from "../../core/project/state.js";
+import type { ProjectState, RecordView } from "../../core/project/state.js";
 import { matchCounter } from "../../core/reports/areas.js";
 import {
   buildCorrespondenceOverview,
@@ -134,6 +134,8 @@ async function readDiffs(
 
 /** What the site takes of staleness, and what it draws from it. */
 type Parts = {
+  /** the new records when staleness was kept (`StalenessAsBefore.added`) */
+  added?: RecordView[];
   findings: Map<string, StaleFinding>;
   states: ReadonlyMap<string, ComputedState>;
   notices: readonly string[];
@@ -202,8 +204,14 @@ async function computedParts(
   return { findings, states, notices: staleness.notices, diffRecords, jobs, basis, report };
 }
 
-/** Options of a site build: the script every page runs in a preview (live reload). */
-export type SiteInputOptions = { liveReload?: string };
+/**
+ * Options of a site build: the script every page runs in a preview (live reload); the pages the
+ * last build wrote, as it wrote them (`SiteInput.grown`).
+ */
+export type SiteInputOptions = {
+  liveReload?: string;
+  pageBefore?: (path: string) => string | undefined;
+};
 
 /**
  * What the site is drawn from, and how to read the one costly part only its drawn pages need:
@@ -287,6 +295,13 @@ export async function loadSiteInput(
   basis.notices = [...parts.notices];
   basis.records = state.records.size;
   basis.states = statesByState(states);
+  // The lists add the new records to what the last build drew when they are the fold's last.
+  const added = kept?.added ?? [];
+  const last = added.length ? [...state.records.keys()].slice(-added.length) : [];
+  const grown =
+    options.pageBefore && last.length > 0 && last.every((id, i) => id === added[i]?.id)
+      ? { added, page: options.pageBefore }
+      : undefined;
   const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...texts.get(a.path) }));
   // The Markdown parser is loaded only when an ADR's page is drawn (`loadMarkdown`).
   let parser: ((text: string) => Root) | undefined;
@@ -306,6 +321,7 @@ export async function loadSiteInput(
     findings,
     states,
     ...(kept ? { complete: new Set(kept.findings.keys()) } : {}),
+    ...(grown ? { grown } : {}),
     adrs,
     diffRecords,
     diffs,

@@ -1,6 +1,6 @@
 import type { Root } from "mdast";
 import { fnv1a } from "../fnv.js";
-import type { ProjectState } from "../project/state.js";
+import type { ProjectState, RecordView } from "../project/state.js";
 import type { CorrespondenceAdr, CorrespondenceOverview } from "../reports/correspondence.js";
 import type { Hunk } from "../review/line-diff.js";
 import type { CoverageReport } from "../rules/coverage.js";
@@ -52,6 +52,12 @@ export type SiteInput = {
    */
   diffs: ReadonlyMap<string, SiteDiff[]>;
   coverage: CoverageReport;
+  /**
+   * a rebuild after the log only grew by new records (the last `added` of the fold, none stale,
+   * every other record showing what it showed): the page the last build wrote at a path (as it
+   * wrote it, else undefined), to which the lists add the new records instead of drawing every row
+   */
+  grown?: { added: readonly RecordView[]; page: (path: string) => string | undefined };
   /** the script every page runs when previewed (live reload), with no other script */
   liveReload?: string;
   /** parses an ADR's Markdown (GFM) into mdast */
