@@ -258,7 +258,7 @@ export async function loadSiteInput(
     ctx.git.listFiles(head),
   ]);
   // HEAD's files, the ADRs' texts; with a kept staleness, the last build's overview patched.
-  const sourcesRead = startSpan("site: sources (and staleness as the last build left it)");
+  const sourcesRead = startSpan("site: sources (files, ADR texts; kept staleness)");
   const counted = coverageFileTest(ctx);
   const files = tree.map((t) => t.path).filter(counted.counts);
   const texts = new Map(inputs.adrs.map((a) => [a.path, readAdrSource(ctx, a.path)]));
