@@ -103,12 +103,15 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     rebuildMatchesFresh();
   });
 
-  it("after a new record and the lists changed by hand: the lists drawn whole", () => {
+  it("after a new record and the lists changed by hand or removed: the lists drawn whole", () => {
     record("Sockets close on idle", "src/net/client.ts");
     for (const page of ["records.html", "search.html"]) {
       const file = path.join(site.repo.dir, "kept", page);
       writeFileSync(file, readFileSync(file, "utf8").replace("<h1>", "<h1>Edited "));
     }
+    rebuildMatchesFresh();
+    record("Sockets reconnect at once", "src/net/client.ts");
+    rmSync(path.join(site.repo.dir, "kept/search.html"));
     rebuildMatchesFresh();
   });
 
