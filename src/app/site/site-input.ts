@@ -2,42 +2,20 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Root } from "mdast";
-import { profileNote, startSpan, timed } from "../../adapters/profile.js";
+import { startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
-import type { ProjectState, RecordView } from "../../core/project/state.js";
+import type { ProjectState } from "../../core/project/state.js";
 import { matchCounter } from "../../core/reports/areas.js";
-import {
-  buildCorrespondenceOverview,
-  type CorrespondenceInput,
-  type CorrespondenceOverview,
-  overviewWithNewRecords,
-  patchedOverview,
-} from "../../core/reports/correspondence.js";
-import { diffTexts } from "../../core/review/line-diff.js";
 import { computeCoverage } from "../../core/rules/coverage.js";
 import type { SiteAdr, SiteDiff, SiteInput } from "../../core/site/site-model.js";
-import type { ComputedState, StaleFinding } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 import { coverageFileTest } from "../reports/diff-range.js";
 import { loadReportInputs } from "../reports/inputs.js";
 import { stalenessForReports } from "../reports/staleness.js";
 import { loadReportState, logKey } from "../reports/state.js";
-import {
-  isBasis,
-  keepsStaleness,
-  overviewAsBefore,
-  type SiteBasis,
-  type SiteSources,
-  siteBasis,
-  stalenessAsBefore,
-  statesByState,
-} from "./site-basis.js";
-
-/** Most stale records whose diffs the site shows, files per record, and bytes of a file read. */
-const DIFF_RECORDS = 500;
-const DIFF_FILES = 3;
-const DIFF_BYTES = 256 * 1024;
-const DIFF_LINES = 400;
+import { isBasis, keepsStaleness, type SiteBasis, statesByState } from "./site-basis.js";
+import { readDiffs } from "./site-diffs.js";
+import { computedParts, keptStaleness, type Parts } from "./site-staleness.js";
 
 /** The base64 SHA-256 of a script, as a Content-Security-Policy names it. */
 export function scriptHash(script: string): string {
@@ -61,147 +39,6 @@ function readAdrSource(ctx: AppContext, file: string): { source?: string; date?:
     source: front ? normalized.slice(front[0].length) : normalized,
     ...(date ? { date } : {}),
   };
-}
-
-/** One file of a stale record to show the change of: where it was, where it is. */
-type DiffJob = { record: string; from: string; path: string; to: string; change: string };
-
-/** A file's change as a diff, or a note on why it is not shown. */
-function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): SiteDiff {
-  const base = {
-    path: job.to === job.path ? job.to : `${job.path} → ${job.to}`,
-    from: job.from,
-    to: head,
-  };
-  if ((before?.length ?? 0) > DIFF_BYTES || (after?.length ?? 0) > DIFF_BYTES)
-    return { ...base, note: "too large to show here" };
-  if (before?.includes(0) || after?.includes(0)) return { ...base, note: "a binary file changed" };
-  const hunks = diffTexts(before?.toString("utf8") ?? "", after?.toString("utf8") ?? "");
-  if (!hunks) return { ...base, note: "rewritten (too many changes to show line by line)" };
-  let lines = 0;
-  const kept = hunks.filter((h) => {
-    lines += h.lines.length;
-    return lines <= DIFF_LINES;
-  });
-  return {
-    ...base,
-    hunks: kept,
-    ...(kept.length < hunks.length ? { note: `${hunks.length - kept.length} more hunks` } : {}),
-  };
-}
-
-/** The files of stale records to show the changes of: the first DIFF_FILES of the first DIFF_RECORDS. */
-function diffJobs(state: ProjectState, findings: readonly StaleFinding[]): DiffJob[] {
-  const jobs: DiffJob[] = [];
-  for (const finding of findings.filter((f) => f.state === "stale").slice(0, DIFF_RECORDS)) {
-    const from = state.records.get(finding.record_id)?.basis?.revision;
-    if (!from || !/^[0-9a-f]{40,64}$/.test(from)) continue;
-    for (const change of finding.paths.slice(0, DIFF_FILES))
-      jobs.push({
-        record: finding.record_id,
-        from,
-        path: change.path,
-        to: change.new_path ?? change.path,
-        change: change.change,
-      });
-  }
-  return jobs;
-}
-
-/**
- * The changes of stale records' files since their bases, as line diffs: every file's blob ids
- * in one request and every blob in another (two git calls, whatever the count).
- */
-async function readDiffs(
-  ctx: AppContext,
-  jobs: readonly DiffJob[],
-  head: string,
-): Promise<Map<string, SiteDiff[]>> {
-  const pairs = jobs.flatMap((job): [string, string][] => [
-    [job.from, job.path],
-    [head, job.to],
-  ]);
-  const oids = pairs.length ? await ctx.git.objectIdsAt(pairs) : [];
-  const blobs = await ctx.git.readBlobs([...new Set(oids.filter((o) => o !== undefined))]);
-  const diffs = new Map<string, SiteDiff[]>();
-  jobs.forEach((job, i) => {
-    const before = job.change === "added" ? undefined : blobs.get(oids[2 * i] ?? "");
-    const after = job.change === "deleted" ? undefined : blobs.get(oids[2 * i + 1] ?? "");
-    diffs.set(job.record, [...(diffs.get(job.record) ?? []), diffOf(job, head, before, after)]);
-  });
-  return diffs;
-}
-
-/** What the site takes of staleness, and what it draws from it. */
-type Parts = {
-  /** the new records when staleness was kept (`StalenessAsBefore.added`) */
-  added?: RecordView[];
-  findings: Map<string, StaleFinding>;
-  states: ReadonlyMap<string, ComputedState>;
-  notices: readonly string[];
-  diffRecords: Set<string>;
-  jobs: DiffJob[];
-  basis: SiteBasis;
-  report: CorrespondenceOverview;
-};
-
-/**
- * Staleness as the last build (`before`) left it, with the new records' fresh findings, and its
- * overview patched (`stalenessAsBefore`, `overviewAsBefore`); undefined when either cannot be.
- */
-async function keptStaleness(
-  ctx: AppContext,
-  before: SiteBasis,
-  sources: Omit<SiteSources, "notices">,
-  key: string,
-  state: ProjectState,
-  overviewInput: Omit<CorrespondenceInput, "staleness">,
-): Promise<Parts | undefined> {
-  const notices = before.notices ?? [];
-  // The same stale records show diffs: the new records are fresh.
-  const diffRecords = new Set(before.diffs);
-  const basis = siteBasis(ctx, { ...sources, notices }, key, state.event_count, diffRecords);
-  const kept = await stalenessAsBefore(ctx, before, basis, sources.head, state, sources.adrs);
-  if (!kept) return undefined;
-  const carried = await overviewAsBefore(ctx, before, basis, state, kept.states, sources.adrs);
-  const report =
-    carried &&
-    patchedOverview(carried.overview, overviewInput, carried.added, (id) => kept.states.get(id));
-  if (!report) return undefined;
-  profileNote(
-    `staleness as the last build left it, with ${kept.findings.size} new fresh record(s); its overview patched`,
-  );
-  return { ...kept, diffRecords, jobs: [], basis, report };
-}
-
-/** Staleness computed at HEAD (`staleness`), and the overview drawn from it. */
-async function computedParts(
-  ctx: AppContext,
-  before: unknown,
-  sources: Omit<SiteSources, "notices">,
-  key: string,
-  state: ProjectState,
-  overviewInput: CorrespondenceInput,
-): Promise<Parts> {
-  const { staleness } = overviewInput;
-  const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const states = new Map(staleness.findings.map((f) => [f.record_id, f.state]));
-  const jobs = diffJobs(state, staleness.findings);
-  const diffRecords = new Set(jobs.map((j) => j.record));
-  const basis = siteBasis(
-    ctx,
-    { ...sources, head: staleness.head, notices: staleness.notices },
-    key,
-    state.event_count,
-    diffRecords,
-  );
-  const carried = await overviewAsBefore(ctx, before, basis, state, states, sources.adrs);
-  if (carried)
-    profileNote(`the last build's overview patched with ${carried.added.length} new record(s)`);
-  const report = carried
-    ? overviewWithNewRecords(carried.overview, overviewInput, carried.added)
-    : buildCorrespondenceOverview(overviewInput);
-  return { findings, states, notices: staleness.notices, diffRecords, jobs, basis, report };
 }
 
 /**
