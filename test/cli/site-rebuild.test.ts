@@ -133,6 +133,12 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     rebuildMatchesFresh();
   });
 
+  it("after a new record with an anchor: staleness computed (anchors are judged)", () => {
+    record("format keeps its signature", "src/format.ts#format");
+    expect(notesOfRebuild()).not.toContain(KEPT);
+    rebuildMatchesFresh();
+  });
+
   it("after a new record based on an older commit: staleness computed", () => {
     const older = site.repo.git("rev-parse", "HEAD~1").trim();
     // Based on an older commit, the record is judged from history, not taken as fresh.
