@@ -290,8 +290,9 @@ export type StalenessAsBefore = {
  * since by events that record new records based on HEAD itself — no anchors, no uncommitted
  * work, no mark, in no supersession, held by no ADR (`newUndrawnRecords`). Staleness judges a
  * record by itself and HEAD: every other record computes to what it did in that build, and each
- * new one to a fresh finding (nothing comes after its basis), or none when it has no scope. The
- * staleness notices count records whose history is missing: a record based on HEAD is not one.
+ * new one to a fresh finding (nothing comes after its basis), or none when it has no scope. Only
+ * when that build had no staleness notice: every finding came from history below HEAD, which
+ * nothing can change (a notice means some history was missing, and a fetch could bring it).
  * Undefined otherwise: then staleness is computed.
  */
 export async function stalenessAsBefore(
@@ -302,7 +303,9 @@ export async function stalenessAsBefore(
   state: ProjectState,
   adrs: readonly AdrInput[],
 ): Promise<StalenessAsBefore | undefined> {
-  if (!isBasis(before) || !keepsStaleness(before)) return undefined;
+  // With notices, some record was compared by fingerprints (its history missing here): fetching
+  // history would judge it again at the same HEAD. Without, every finding came from history.
+  if (!isBasis(before) || !keepsStaleness(before) || before.notices.length > 0) return undefined;
   const since = await appendedSince(ctx, before, now);
   if (!since || state.records.size !== before.records + since.events.length) return undefined;
   const held = new Set(adrs.flatMap((a) => a.record_ids));
