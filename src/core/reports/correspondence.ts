@@ -315,15 +315,27 @@ export function patchedOverview(
   const governors = decisionGovernors(added);
   if (governors.length === 0) return previous;
   const theirs = buildScopeIndex(governors);
+  // Each file's area once; each scope entry's reach once (many records share entries).
+  const areas = input.files.map((f) => areaOf(f, input.depth));
   const affected = new Set<string>();
-  for (const file of input.files)
-    if (governorsMatching(theirs, file).length > 0) affected.add(areaOf(file, input.depth));
+  input.files.forEach((file, i) => {
+    if (governorsMatching(theirs, file).length > 0) affected.add(areas[i]!);
+  });
   if (affected.size === 0) return previous;
   const known = new Set(previous.areas.map((a) => a.area));
   if ([...affected].some((area) => !known.has(area))) return undefined;
   const { state } = input;
   // Only the governors an entry of which can reach into those areas are indexed.
-  const reaches = reachesAreas([...affected]);
+  const reach = reachesAreas([...affected]);
+  const reached = new Map<string, boolean>();
+  const reaches = (entry: string) => {
+    let answer = reached.get(entry);
+    if (answer === undefined) {
+      answer = reach(entry);
+      reached.set(entry, answer);
+    }
+    return answer;
+  };
   const candidates = [
     ...decisionGovernors(state.records.values()),
     ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
@@ -335,7 +347,7 @@ export function patchedOverview(
       staleDecisions.add(r.id);
   }
   const index = buildScopeIndex(candidates);
-  const files = input.files.filter((f) => affected.has(areaOf(f, input.depth)));
+  const files = input.files.filter((_, i) => affected.has(areas[i]!));
   const counted = new Map(
     coverageByArea(index, files, input.depth, staleDecisions).map((a) => [a.area, a]),
   );
