@@ -35,7 +35,7 @@ export type SiteWriteResult = {
   pages: number;
 };
 
-function digest(text: string): string {
+function digest(text: string | Buffer): string {
   // Native and fast: a build digests every page, tens of megabytes on a large log.
   return createHash("sha1").update(text).digest("base64url");
 }
@@ -60,8 +60,9 @@ export function readBuiltPage(
   const wrote = manifest.files[page];
   if (wrote === undefined) return undefined;
   try {
-    const text = readFileSync(path.join(dir, page), "utf8");
-    return digest(text) === wrote ? text : undefined;
+    // The bytes are digested as read: the page's UTF-8, when they are what the build wrote.
+    const bytes = readFileSync(path.join(dir, page));
+    return digest(bytes) === wrote ? bytes.toString("utf8") : undefined;
   } catch {
     return undefined;
   }
