@@ -35,7 +35,7 @@ export type SiteWriteResult = {
   pages: number;
 };
 
-function digest(text: string): string {
+function digest(text: string | Buffer): string {
   // Native and fast: a build digests every page, tens of megabytes on a large log.
   return createHash("sha1").update(text).digest("base64url");
 }
@@ -46,6 +46,23 @@ function readManifest(dir: string): SiteManifest | undefined {
     return data?.format === "adrift.site" && data.files && typeof data.files === "object"
       ? data
       : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page at `page` in the site in `dir` when it is as its last build wrote it (`manifest`). */
+export function readBuiltPage(
+  dir: string,
+  manifest: SiteManifest,
+  page: string,
+): string | undefined {
+  const wrote = manifest.files[page];
+  if (wrote === undefined) return undefined;
+  try {
+    // The bytes are digested as read: the page's UTF-8, when they are what the build wrote.
+    const bytes = readFileSync(path.join(dir, page));
+    return digest(bytes) === wrote ? bytes.toString("utf8") : undefined;
   } catch {
     return undefined;
   }
