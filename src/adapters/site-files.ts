@@ -196,9 +196,11 @@ export function writePlannedSite(plan: SitePlan, basis?: unknown): SiteWriteResu
       unchanged++;
       continue;
     }
-    const html = page.render();
+    // Encoded once: digested, measured and written as the same bytes (the records and search
+    // pages are megabytes).
+    const html = Buffer.from(page.render());
     const sum = digest(html);
-    const size = Buffer.byteLength(html);
+    const size = html.length;
     files[page.path] = sum;
     sizes[page.path] = size;
     bytes += size;

@@ -50,7 +50,8 @@ async function readGrowth(
 ): Promise<Buffer | undefined> {
   const handle = await open(file, "r");
   try {
-    const bytes = Buffer.alloc(size);
+    // Not zero-filled: every byte is read before any is looked at (a short read returns).
+    const bytes = Buffer.allocUnsafe(size);
     const { bytesRead } = await handle.read(bytes, 0, size, 0);
     if (bytesRead !== size) return undefined;
     // The stamp's digest is git's blob id of the file then: the same id over its first bytes
