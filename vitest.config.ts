@@ -40,6 +40,7 @@ const THOROUGH_ONLY = [
   "test/cli/hooks-lefthook.test.ts", // installs lefthook from the registry
   "test/cli/site-serve.test.ts", // waits on file-system events and a rebuild
   "test/cli/site-browser.test.ts", // drives a real headless Chromium over every page of a built site
+  "test/cli/site-browser-readers.test.ts", // a real headless Chromium, on repositories as readers bring them
 ];
 
 for (const file of THOROUGH_ONLY)

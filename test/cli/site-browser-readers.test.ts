@@ -1,0 +1,92 @@
+/// <reference lib="dom" />
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeRepo, type TestRepo } from "../support/repo.js";
+
+/** The system's Chromium, as test/cli/site-browser.test.ts finds it (ADRIFT_CHROMIUM=none skips). */
+const CHROMIUM =
+  process.env.ADRIFT_CHROMIUM === "none"
+    ? undefined
+    : [
+        process.env.ADRIFT_CHROMIUM,
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+      ].find((p): p is string => Boolean(p && existsSync(p)));
+if (!CHROMIUM)
+  process.stderr.write(
+    "test/cli/site-browser-readers.test.ts: SKIPPED, no Chromium found (apt-get install chromium, or set ADRIFT_CHROMIUM)\n",
+  );
+
+const suite = CHROMIUM ? describe : describe.skip;
+
+/**
+ * A repository as log4brains leaves one: ADRs named `yyyymmdd-slug.md`, whose long slugs are
+ * their ids and take the width of the ADR table, one superseded by another.
+ */
+function log4brainsRepo(): TestRepo {
+  const repo = makeRepo();
+  const adr = (title: string, status: string) =>
+    `# ${title}\n\n- Status: ${status}\n- Date: 2020-09-25\n\n## Context and Problem Statement\n\nWhy.\n`;
+  repo.commit("adrs", {
+    "docs/adr/20200925-multi-packages-architecture-in-a-monorepo-with-yarn-and-lerna.md": adr(
+      "Multi-packages architecture in a monorepo with Yarn and Lerna",
+      "accepted",
+    ),
+    "docs/adr/20200926-use-the-adr-number-as-its-unique-id.md": adr(
+      "Use the ADR number as its unique ID",
+      "superseded by [20201016-use-the-adr-slug-as-its-unique-id](20201016-use-the-adr-slug-as-its-unique-id.md)",
+    ),
+    "docs/adr/20201016-use-the-adr-slug-as-its-unique-id.md": adr(
+      "Use the ADR slug as its unique ID",
+      "accepted",
+    ),
+    "docs/adr/20201026-the-core-api-is-responsible-for-enhancing-the-adr-markdown-body-with-mdx.md":
+      adr("The core API is responsible for enhancing the ADR markdown body with MDX", "accepted"),
+  });
+  repo.adrift(["init"]);
+  expect(repo.adrift(["adr", "import"]).code).toBe(0);
+  return repo;
+}
+
+suite("the site in a real headless Chromium, as readers of real repositories meet it", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    const puppeteer = (await import("puppeteer-core")).default;
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM!,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("a state badge and a column heading stay whole words beside long log4brains slugs", async () => {
+    const repo = log4brainsRepo();
+    expect(repo.adrift(["site", "build"]).code).toBe(0);
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1000, height: 800 });
+    await page.goto(pathToFileURL(path.join(repo.dir, ".adrift/site/adrs.html")).href, {
+      waitUntil: "load",
+    });
+    // A badge or a heading broken inside a word ("cur/ren/t", "Rec/ord/s") is taller than one line.
+    const broken = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>(".state, th")) {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1 && !/\s/.test(el.textContent?.trim() ?? ""))
+          out.push(`${el.tagName} "${el.textContent}" on ${lines.size} lines`);
+      }
+      return out;
+    });
+    expect(broken).toEqual([]);
+    await page.close();
+  });
+});
