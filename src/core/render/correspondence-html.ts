@@ -6,6 +6,7 @@ import { renderGraphSvg } from "./graph-svg.js";
 import { escapeHtml } from "./html-escape.js";
 import { renderMermaid } from "./mermaid.js";
 import { whyHtml, whyLines } from "./record-why.js";
+import { showBidi } from "./site/html.js";
 import { clip, flatten } from "./text.js";
 
 export { escapeHtml };
@@ -76,8 +77,20 @@ export function renderCorrespondenceHtml(report: CorrespondenceReport): string {
   return html;
 }
 
-/** The page in pieces, a table row or a record at a time: the same bytes, never one string. */
+/**
+ * The page in pieces, a table row or a record at a time: the same bytes, never one string.
+ * Writing-direction overrides and isolates a person wrote are shown as `<U+202E>`, as on the
+ * site: the page's own markup holds none, so the page is the same printed to a terminal (which
+ * escapes them) and written with --out, and a title cannot turn the text after it around.
+ */
 export function* correspondenceHtmlChunks(report: CorrespondenceReport): Generator<string> {
+  for (const chunk of pageChunks(report)) yield chunk.replace(BIDI_CONTROLS, (c) => e(showBidi(c)));
+}
+
+/** The characters `showBidi` shows as their code points. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+function* pageChunks(report: CorrespondenceReport): Generator<string> {
   const s = report.summary;
   const a = reportAnchors(report);
   const card = (n: number | string, label: string) =>
