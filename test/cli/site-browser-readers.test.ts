@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeRepo, type TestRepo } from "../support/repo.js";
+import { makeRepo, type TestRepo, tempDir } from "../support/repo.js";
 
 /** The system's Chromium, as test/cli/site-browser.test.ts finds it (ADRIFT_CHROMIUM=none skips). */
 const CHROMIUM =
@@ -87,6 +87,37 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
       return out;
     });
     expect(broken).toEqual([]);
+    await page.close();
+  });
+
+  it("the HTML report fits the window when a title is ten thousand characters without a space", async () => {
+    const repo = makeRepo();
+    repo.commit("code", {
+      "src/lib/math.ts": "export const add = (a: number, b: number) => a + b;\n",
+    });
+    repo.adrift(["init"]);
+    repo.adriftJson([
+      "decision",
+      "record",
+      "--outcome",
+      `Long${"x".repeat(10_000)}`,
+      "--trivial",
+      "--path",
+      "src/lib/math.ts",
+    ]);
+    repo.commit("record", {
+      "src/lib/math.ts": "export const add = (a: number, b: number) => b + a;\n",
+    });
+    const html = repo.adrift(["report", "correspondence", "--format", "html"]);
+    expect(html.code).toBe(0);
+    const file = path.join(tempDir(), "report.html");
+    writeFileSync(file, html.stdout);
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1000, height: 800 });
+    await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1000,
+    );
     await page.close();
   });
 });

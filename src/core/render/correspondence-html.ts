@@ -22,6 +22,7 @@ h1{margin:0 0 4px}h2{margin-top:32px;border-bottom:1px solid #d0d7de;padding-bot
 .card b{display:block;font-size:22px}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{border:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:top}
+bdi,summary,dd{overflow-wrap:anywhere}
 code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:#eff1f3;padding:1px 4px;border-radius:4px}
 .bar{background:#eee;border-radius:4px;height:10px;width:160px;overflow:hidden;display:flex}
 .bar span{display:block;height:100%}.bar .fresh{background:#2da44e}.bar .stale{background:#d4a72c}
