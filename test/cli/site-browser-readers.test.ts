@@ -90,6 +90,40 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
     await page.close();
   });
 
+  it("search finds a word wrapped in invisible characters: a writing-direction override, a zero-width space, a soft hyphen", async () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+    repo.adrift(["init"]);
+    const record = (outcome: string) =>
+      repo.adriftJson<{ id: string }>([
+        "decision",
+        "record",
+        "--outcome",
+        outcome,
+        "--trivial",
+        "--path",
+        "src/a.ts",
+      ]).id;
+    const bidi = record("Keep the \u202Eflamingo\u202C parser");
+    const zeroWidth = record("Cache the\u200Bpelican results");
+    const shy = record("Retry the al\u00ADbatross call");
+    expect(repo.adrift(["site", "build"]).code).toBe(0);
+    const search = pathToFileURL(path.join(repo.dir, ".adrift/site/search.html")).href;
+    const hits = async (q: string) => {
+      const page = await browser.newPage();
+      await page.goto(`${search}?q=${encodeURIComponent(q)}`, { waitUntil: "load" });
+      await page.waitForFunction(() =>
+        document.getElementById("status")?.textContent?.match(/found|Nothing/),
+      );
+      const found = await page.$$eval("#results a", (as) => as.map((a) => a.getAttribute("href")));
+      await page.close();
+      return found;
+    };
+    expect(await hits("flamingo")).toContain(`records/${bidi}.html`);
+    expect(await hits("pelican")).toContain(`records/${zeroWidth}.html`);
+    expect(await hits("albatross")).toContain(`records/${shy}.html`);
+  });
+
   it("the HTML report fits the window when a title is ten thousand characters without a space", async () => {
     const repo = makeRepo();
     repo.commit("code", {
