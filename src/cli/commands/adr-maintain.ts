@@ -147,7 +147,7 @@ export function registerAdrMaintenance(adr: Command): void {
               (a) =>
                 `${paint("green", "imported")} ${ref(a.number)}  ${safeText(a.status).padEnd(10)} ${quotePath(a.path)}`,
             ),
-            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.skipped.length} skipped, ${result.warnings.length} warning(s) from ${result.dirs.map(quotePath).join(", ") || "no ADR folder found"}`,
+            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.skipped.length} skipped, ${result.warnings.length} warning(s)${result.dirs.length ? ` from ${result.dirs.map(quotePath).join(", ")}` : ""}`,
           ].join("\n"),
         );
         return 0;
