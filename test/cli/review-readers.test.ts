@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { makeRepo, testEnv } from "../support/repo.js";
+
+describe.each(["cli", "embedded"])(
+  "review --apply as readers write verdicts, %s git adapter",
+  (adapter) => {
+    const env = testEnv({ ADRIFT_GIT: adapter });
+
+    it("reads a verdicts file a Windows editor saved: a byte-order mark and CRLF line ends", () => {
+      const repo = makeRepo();
+      repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+      repo.adrift(["init"], { env });
+      const { id } = repo.adriftJson<{ id: string }>(
+        ["decision", "record", "--outcome", "a is one", "--trivial", "--path", "src/a.ts"],
+        { env },
+      );
+      repo.commit("record");
+      repo.commit("change", { "src/a.ts": "export const a = 2;\n" });
+      // PowerShell 5's Out-File and Notepad's "UTF-8 with BOM" start the file with U+FEFF.
+      repo.write(
+        "verdicts.ndjson",
+        `\uFEFF${JSON.stringify({ id, action: "reverify", note: "checked a is still one" })}\r\n\r\n`,
+      );
+      const applied = repo.adrift(["review", "--apply", "verdicts.ndjson"], { env });
+      expect(applied.stderr).toBe("");
+      expect(applied.code).toBe(0);
+      expect(applied.stdout).toContain(`ok  reverify  ${id.slice(0, 10)}`);
+      const stale = repo.adriftJson<{ findings: { record_id: string; state: string }[] }>(
+        ["stale"],
+        { env },
+      );
+      expect(stale.findings.find((f) => f.record_id === id)?.state).toBe("fresh");
+    });
+  },
+);
