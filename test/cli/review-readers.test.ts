@@ -33,3 +33,30 @@ describe.each(["cli", "embedded"])(
     });
   },
 );
+
+describe.each(["cli", "embedded"])(
+  "card files as readers write them, %s git adapter",
+  (adapter) => {
+    const env = testEnv({ ADRIFT_GIT: adapter });
+
+    it("decision record --file reads a card saved with a byte-order mark", () => {
+      const repo = makeRepo();
+      repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+      repo.adrift(["init"], { env });
+      repo.write(
+        "card.json",
+        `\uFEFF${JSON.stringify({ card: { outcome: "a is one" }, trivial: true, touched_paths: ["src/a.ts"] })}\r\n`,
+      );
+      const recorded = repo.adrift(["decision", "record", "--file", "card.json", "--json"], {
+        env,
+      });
+      expect(recorded.stderr).toBe("");
+      expect(recorded.code).toBe(0);
+      const { id } = JSON.parse(recorded.stdout) as { id: string };
+      const shown = repo.adriftJson<{ record: { card: { outcome: string } } }>(["show", id], {
+        env,
+      });
+      expect(JSON.stringify(shown)).toContain("a is one");
+    });
+  },
+);
