@@ -124,6 +124,44 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
     expect(await hits("albatross")).toContain(`records/${shy}.html`);
   });
 
+  it("a record page fits the window when the ADR that holds it has a title of ten thousand characters without a space", async () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+    repo.adrift(["init"]);
+    // A draft of one record takes the record's outcome whole as its title.
+    const { id } = repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      `Long${"x".repeat(10_000)}`,
+      "--chosen",
+      "one",
+      "--rationale",
+      "simple",
+      "--trivial",
+      "--path",
+      "src/a.ts",
+    ]);
+    const drafted = repo.adriftJson<{ drafts: { path: string }[] }>([
+      "adr",
+      "draft",
+      "--record",
+      id,
+    ]);
+    expect(repo.adrift(["adr", "accept", drafted.drafts[0]!.path]).code).toBe(0);
+    expect(repo.adrift(["site", "build"]).code).toBe(0);
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1000, height: 800 });
+    await page.goto(pathToFileURL(path.join(repo.dir, `.adrift/site/records/${id}.html`)).href, {
+      waitUntil: "load",
+    });
+    expect(await page.evaluate(() => document.body.textContent)).toContain("In ADRs");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1000,
+    );
+    await page.close();
+  });
+
   it("the HTML report fits the window when a title is ten thousand characters without a space", async () => {
     const repo = makeRepo();
     repo.commit("code", {

@@ -155,7 +155,7 @@ export function renderRecordPage(
       )
       .join("")}</table>`;
   if (adrs.length)
-    body += `<h2>In ADRs</h2><ul>${adrs.map((a) => `<li>${link(place, adrPath(a.id), userText(a.title || a.id))}</li>`).join("")}</ul>`;
+    body += `<h2>In ADRs</h2><ul>${adrs.map((a) => `<li>${link(place, adrPath(a.id), userText(clip(flatten(a.title), 200) || a.id))}</li>`).join("")}</ul>`;
   if (record.question_id) {
     const q = input.state.questions.get(record.question_id);
     body += `<p>Answers the question: ${q ? userText(clip(flatten(q.question), 300)) : `<code>${userText(record.question_id)}</code>`}</p>`;
