@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, testEnv } from "../support/repo.js";
@@ -66,5 +66,59 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
     expect(again).toMatch(
       /<pre class="diff"[^>]*><code>.+<\/code><\/pre><p class="muted">\d+ more hunks<\/p>/s,
     );
+  });
+
+  it("an ADR's relative links lead to pages of the site, or are shown as text: a file name with %20, a link to code, a query", () => {
+    const repo = makeRepo();
+    const adr = (title: string, body: string) =>
+      `# ${title}\n\nDate: 2024-01-08\n\n## Status\n\nAccepted\n\n${body}\n`;
+    repo.commit("adrs", {
+      "src/parse.ts": "export const parse = 1;\n",
+      "docs/adr/0001-record-decisions.md": adr("1. Record decisions", "We record them."),
+      "docs/adr/0002-space name.md": adr("2. Space name", "Spaces in a name."),
+      "docs/adr/0003-links.md": adr(
+        "3. Links",
+        [
+          "[one](0001-record-decisions.md) [one again](./0001-record-decisions.md#status)",
+          "[two](0002-space%20name.md) [two, angled](<0002-space name.md>)",
+          "[the parser](../../src/parse.ts) [missing](0099-nothing.md) [query](0001-record-decisions.md?plain=1)",
+          "[section](#status) [web](https://example.com/x)",
+        ].join("\n"),
+      ),
+    });
+    repo.adrift(["init"], { env });
+    expect(repo.adrift(["adr", "import"], { env }).code).toBe(0);
+    expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
+    const site = path.join(repo.dir, ".adrift/site");
+    const manifest = JSON.parse(readFileSync(path.join(site, ".adrift-site.json"), "utf8")) as {
+      files: Record<string, string>;
+    };
+    const page = Object.keys(manifest.files).find((p) => p.startsWith("adrs/0003"))!;
+    const html = readFileSync(path.join(site, page), "utf8");
+    const body = html.slice(html.indexOf('<div class="adr-body">'));
+    const links = [...body.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => ({
+      href: m[1]!.replace(/&amp;/g, "&"),
+      text: m[2]!,
+    }));
+    // Every relative link names a page of the site that is there.
+    for (const { href, text } of links) {
+      if (/^(https?|mailto):|^#/.test(href)) continue;
+      const target = decodeURIComponent(href.replace(/[?#].*$/, ""));
+      expect(existsSync(path.join(site, path.dirname(page), target)), `${text}: ${href}`).toBe(
+        true,
+      );
+    }
+    const byText = new Map(links.map((l) => [l.text, l.href]));
+    const two = Object.keys(manifest.files).find((p) => p.startsWith("adrs/0002"))!;
+    expect(byText.get("two")).toBe(`../${two}`);
+    expect(byText.get("two, angled")).toBe(`../${two}`);
+    expect(byText.get("one again")).toMatch(/^\.\.\/adrs\/0001-record-decisions[^"]*\.html$/);
+    expect(byText.get("query")).toMatch(/^\.\.\/adrs\/0001-record-decisions[^"]*\.html$/);
+    expect(byText.get("section")).toBe("#status");
+    expect(byText.get("web")).toBe("https://example.com/x");
+    // A link to code or to a file that is no ADR is shown as its text, naming where it pointed.
+    expect(byText.has("the parser")).toBe(false);
+    expect(body).toContain('title="not a page of the site: ../../src/parse.ts">the parser</span>');
+    expect(byText.has("missing")).toBe(false);
   });
 });
