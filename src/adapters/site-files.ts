@@ -20,6 +20,8 @@ export const SITE_MANIFEST = ".adrift-site.json";
  */
 export type SiteManifest = {
   format: "adrift.site";
+  /** a digest of the code that drew the pages: another adrift's pages are all drawn again */
+  renderer?: string;
   files: Record<string, string>;
   sizes?: Record<string, number>;
   keys?: Record<string, string>;
@@ -49,6 +51,40 @@ function readManifest(dir: string): SiteManifest | undefined {
   } catch {
     return undefined;
   }
+}
+
+let renderer: string | undefined;
+
+/**
+ * A digest of the code that draws the pages (the modules of `core/render` and `core/site` beside
+ * this one): a page kept from a build by another adrift would keep that adrift's markup, styles
+ * and escaping, so a build by a new one draws every page again (and writes those that changed).
+ * About a millisecond, once per process; where the modules are bundled into one file, that file.
+ */
+export function siteRenderer(): string {
+  if (renderer) return renderer;
+  const hash = createHash("sha1");
+  const dirs = ["../core/render/", "../core/render/site/", "../core/site/"].map(
+    (d) => new URL(d, import.meta.url),
+  );
+  let read = 0;
+  for (const dir of dirs) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir)
+        .filter((n) => n.endsWith(".js"))
+        .sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      hash.update(name).update(readFileSync(new URL(name, dir)));
+      read++;
+    }
+  }
+  if (read === 0) hash.update(readFileSync(new URL(import.meta.url)));
+  renderer = hash.digest("base64url");
+  return renderer;
 }
 
 /**
@@ -119,6 +155,8 @@ export async function planSite<P extends SitePageSource>(
   before: SiteManifest | undefined = readSiteFolder(dir),
 ): Promise<SitePlan<P>> {
   const pages = await pagesAfter(before?.basis);
+  // Pages another adrift drew are not kept: nothing of theirs is compared.
+  const keysThen = before?.renderer === siteRenderer() ? before.keys : undefined;
   // Which files are there, a folder at a time (one listing, not a check per page).
   const listed = new Map<string, Set<string>>();
   const present = (page: string) => {
@@ -139,7 +177,7 @@ export async function planSite<P extends SitePageSource>(
   };
   const planned: (PlannedPage & { page: P })[] = [];
   for (const page of pages) {
-    const keyThen = before?.keys?.[page.path];
+    const keyThen = keysThen?.[page.path];
     const key =
       page.same && keyThen !== undefined
         ? keyThen
@@ -207,6 +245,7 @@ export function writePlannedSite(plan: SitePlan, basis?: unknown): SiteWriteResu
   mkdirSync(dir, { recursive: true });
   const manifest: SiteManifest = {
     format: "adrift.site",
+    renderer: siteRenderer(),
     files,
     sizes,
     keys,

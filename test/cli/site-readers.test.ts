@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, testEnv } from "../support/repo.js";
@@ -120,5 +121,39 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
     expect(byText.has("the parser")).toBe(false);
     expect(body).toContain('title="not a page of the site: ../../src/parse.ts">the parser</span>');
     expect(byText.has("missing")).toBe(false);
+  });
+
+  it("a build by a newer adrift draws again every page an older one drew, though the log did not change", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+    repo.adrift(["init"], { env });
+    const { id } = repo.adriftJson<{ id: string }>(
+      ["decision", "record", "--outcome", "a is one", "--trivial", "--path", "src/a.ts"],
+      { env },
+    );
+    repo.commit("record");
+    expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
+    // What an older adrift left: its own markup in the pages, its digests in the manifest.
+    const site = path.join(repo.dir, ".adrift/site");
+    const manifestFile = path.join(site, ".adrift-site.json");
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      renderer?: string;
+      files: Record<string, string>;
+      sizes: Record<string, number>;
+    };
+    const old = "<!doctype html><title>drawn by an older adrift</title>\n";
+    for (const page of ["index.html", `records/${id}.html`]) {
+      writeFileSync(path.join(site, page), old);
+      manifest.files[page] = createHash("sha1").update(old).digest("base64url");
+      manifest.sizes[page] = old.length;
+    }
+    manifest.renderer = "an older adrift";
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const rebuilt = repo.adriftJson<{ written: number }>(["site", "build"], { env });
+    expect(rebuilt.written).toBe(2);
+    for (const page of ["index.html", `records/${id}.html`])
+      expect(readFileSync(path.join(site, page), "utf8")).toContain("a is one");
+    // The same adrift again: nothing to draw.
+    expect(repo.adriftJson<{ written: number }>(["site", "build"], { env }).written).toBe(0);
   });
 });
