@@ -156,4 +156,14 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
     // The same adrift again: nothing to draw.
     expect(repo.adriftJson<{ written: number }>(["site", "build"], { env }).written).toBe(0);
   });
+
+  it("the 'open' line it prints can be pasted into a shell when the folder's name has a space", () => {
+    const repo = makeRepo();
+    repo.adrift(["init"], { env });
+    const built = repo.adrift(["site", "build", "--out", "my site é"], { env });
+    expect(built.code).toBe(0);
+    expect(built.stdout).toContain(`open '${path.join(repo.dir, "my site é")}/index.html'`);
+    const plain = repo.adrift(["site", "build", "--out", "public"], { env });
+    expect(plain.stdout).toContain(`open ${path.join(repo.dir, "public")}/index.html`);
+  });
 });
