@@ -58,3 +58,26 @@ describe.each(["cli", "embedded"])(
     });
   },
 );
+
+describe("adr list as a reader reads it", () => {
+  it("keeps each ADR on one line of a readable length, however long its title", () => {
+    const repo = makeRepo();
+    repo.commit("adrs", {
+      "docs/adr/0001-long.md": `# 1. Long ${"title ".repeat(2_000)}end\n\n## Status\n\nAccepted\n`,
+      "docs/adr/0002-unbroken.md": `# 2. ${"x".repeat(10_000)}\n\n## Status\n\nAccepted\n`,
+      "docs/adr/0003-short.md": "# 3. Use Postgres\n\n## Status\n\nAccepted\n",
+    });
+    repo.adrift(["init"]);
+    repo.adrift(["adr", "import"]);
+    const listed = repo.adrift(["adr", "list"]);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.length).toBeLessThan(160);
+    expect(lines[0]).toMatch(/^ADR-0001 +accepted +Long title title .*…$/);
+    expect(lines[2]).toMatch(/^ADR-0003 +accepted +Use Postgres$/);
+    // --json keeps the whole title.
+    const json = repo.adriftJson<{ adrs: { title: string }[] }>(["adr", "list"]);
+    expect(json.adrs[1]!.title).toHaveLength(10_000);
+  });
+});
