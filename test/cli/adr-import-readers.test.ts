@@ -80,4 +80,28 @@ describe("adr list as a reader reads it", () => {
     const json = repo.adriftJson<{ adrs: { title: string }[] }>(["adr", "list"]);
     expect(json.adrs[1]!.title).toHaveLength(10_000);
   });
+
+  it("adr draft names a draft titled by a 10 KB outcome on one line of readable length", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+    repo.adrift(["init"]);
+    const { id } = repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      `Long${"x".repeat(10_000)}`,
+      "--chosen",
+      "one",
+      "--rationale",
+      "simple",
+      "--trivial",
+      "--path",
+      "src/a.ts",
+    ]);
+    const drafted = repo.adrift(["adr", "draft", "--record", id]);
+    expect(drafted.code).toBe(0);
+    const line = drafted.stdout.split("\n").find((l) => l.startsWith("created"))!;
+    expect(line).toMatch(/Longxxx.*… {2}\(1 record\)$/);
+    expect(line.length).toBeLessThan(300);
+  });
 });
