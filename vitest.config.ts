@@ -41,6 +41,7 @@ const THOROUGH_ONLY = [
   "test/cli/site-serve.test.ts", // waits on file-system events and a rebuild
   "test/cli/site-browser.test.ts", // drives a real headless Chromium over every page of a built site
   "test/cli/site-browser-readers.test.ts", // a real headless Chromium, on repositories as readers bring them
+  "test/cli/adr-deep-markdown.test.ts", // spawns the CLI on Markdown nested thousands deep
 ];
 
 for (const file of THOROUGH_ONLY)
