@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo, tempDir } from "../support/repo.js";
+import { makeSiteRepo } from "../support/site-repo.js";
 
 /** The system's Chromium, as test/cli/site-browser.test.ts finds it (ADRIFT_CHROMIUM=none skips). */
 const CHROMIUM =
@@ -160,6 +161,25 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
       1000,
     );
     await page.close();
+  });
+
+  it("on a phone (375 px) no page is wider than the screen: tables scroll inside themselves, long words wrap", async () => {
+    const site = makeSiteRepo();
+    expect(site.repo.adrift(["site", "build"]).code).toBe(0);
+    const out = path.join(site.repo.dir, ".adrift/site");
+    const pages = Object.keys(
+      JSON.parse(readFileSync(path.join(out, ".adrift-site.json"), "utf8")).files,
+    ).filter((p) => p.endsWith(".html"));
+    const wide: string[] = [];
+    for (const file of pages) {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 375, height: 700 });
+      await page.goto(pathToFileURL(path.join(out, file)).href, { waitUntil: "load" });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) wide.push(`${file}: ${width}px`);
+      await page.close();
+    }
+    expect(wide).toEqual([]);
   });
 
   it("the HTML report fits the window when a title is ten thousand characters without a space", async () => {

@@ -17,7 +17,8 @@ main{max-width:1100px;margin:0 auto;padding:16px 24px 40px}
 h1{margin:8px 0 4px;font-size:26px;overflow-wrap:anywhere}h2{margin-top:28px;border-bottom:1px solid #d0d7de;padding-bottom:4px;font-size:20px}
 h3{font-size:16px}
 .muted{color:#57606a}
-main li,main p{overflow-wrap:anywhere}
+main li,main p,main h2,main h3{overflow-wrap:anywhere}
+@media (max-width:700px){main{padding:12px 12px 32px}main table{display:block;overflow-x:auto}.meter{width:90px}}
 .cards{display:flex;gap:12px;flex-wrap:wrap;margin:16px 0}
 .card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:10px 14px;min-width:130px}
 .card b{display:block;font-size:22px}
