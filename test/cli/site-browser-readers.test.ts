@@ -163,7 +163,7 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
     await page.close();
   });
 
-  it("on a phone (375 px) no page is wider than the screen: tables scroll inside themselves, long words wrap", async () => {
+  it("on a phone (375 px) no page is wider than the screen: table cells and long words wrap", async () => {
     const site = makeSiteRepo();
     expect(site.repo.adrift(["site", "build"]).code).toBe(0);
     const out = path.join(site.repo.dir, ".adrift/site");

@@ -18,7 +18,6 @@ h1{margin:8px 0 4px;font-size:26px;overflow-wrap:anywhere}h2{margin-top:28px;bor
 h3{font-size:16px}
 .muted{color:#57606a}
 main li,main p,main h2,main h3{overflow-wrap:anywhere}
-@media (max-width:700px){main{padding:12px 12px 32px}main table{display:block;overflow-x:auto}.meter{width:90px}}
 .cards{display:flex;gap:12px;flex-wrap:wrap;margin:16px 0}
 .card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:10px 14px;min-width:130px}
 .card b{display:block;font-size:22px}
@@ -46,6 +45,7 @@ ol.timeline{list-style:none;padding:0}ol.timeline li{background:#fff;border:1px 
 .adr-body{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:4px 20px;overflow-wrap:anywhere}
 #results li{margin:8px 0}
 footer{max-width:1100px;margin:0 auto;padding:8px 24px 24px;color:#57606a;font-size:13px}
+@media (max-width:700px){main{padding:12px 12px 32px}main th,td.area code{white-space:normal;overflow-wrap:anywhere}.meter{width:90px}}
 `;
 
 const NAV: [string, string][] = [
