@@ -182,6 +182,21 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
     expect(wide).toEqual([]);
   });
 
+  it("the HTML report fits a phone's screen (375 px): its tables, its bars and its diagram", async () => {
+    const site = makeSiteRepo();
+    const html = site.repo.adrift(["report", "correspondence", "--format", "html"]);
+    expect(html.code).toBe(0);
+    const file = path.join(tempDir(), "report.html");
+    writeFileSync(file, html.stdout);
+    const page = await browser.newPage();
+    await page.setViewport({ width: 375, height: 700 });
+    await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await page.close();
+  });
+
   it("the HTML report fits the window when a title is ten thousand characters without a space", async () => {
     const repo = makeRepo();
     repo.commit("code", {
