@@ -37,7 +37,7 @@ export type SiteWriteResult = {
   pages: number;
 };
 
-function digest(text: string): string {
+function digest(text: string | Buffer): string {
   // Native and fast: a build digests every page, tens of megabytes on a large log.
   return createHash("sha1").update(text).digest("base64url");
 }
@@ -85,6 +85,24 @@ export function siteRenderer(): string {
   if (read === 0) hash.update(readFileSync(new URL(import.meta.url)));
   renderer = hash.digest("base64url");
   return renderer;
+}
+
+/** The page at `page` in the site in `dir` when it is as its last build wrote it (`manifest`). */
+export function readBuiltPage(
+  dir: string,
+  manifest: SiteManifest,
+  page: string,
+): string | undefined {
+  const wrote = manifest.files[page];
+  // Another adrift's page holds its markup: it is drawn again whole, never grown.
+  if (wrote === undefined || manifest.renderer !== siteRenderer()) return undefined;
+  try {
+    // The bytes are digested as read: the page's UTF-8, when they are what the build wrote.
+    const bytes = readFileSync(path.join(dir, page));
+    return digest(bytes) === wrote ? bytes.toString("utf8") : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

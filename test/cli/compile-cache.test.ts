@@ -11,7 +11,8 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import nodeModule from "node:module";
+import { createHash } from "node:crypto";
+import nodeModule, { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -84,6 +85,21 @@ describe(adriftCache ? "adrift's cache (Node 20)" : "Node's own cache (Node ≥ 
     run(folder);
     expect(files(folder)).toEqual(written);
     expect(written.map((f) => statSync(f).mtimeMs)).toEqual(stamps);
+  });
+
+  it("keeps the packages' code a run loads too (zod, to check the log), and prints the same", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "adrift-cc-"));
+    const env = testEnv({ NODE_COMPILE_CACHE: folder });
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    const validate = () => runCli(repo.dir, ["validate", "--json"], { spawn: true, env });
+    const first = validate();
+    expect(first.code).toBe(0);
+    const zod = createRequire(import.meta.url).resolve("zod");
+    const digest = createHash("sha1").update(readFileSync(zod, "utf8")).digest("hex");
+    const names = files(folder).map((f) => path.basename(f));
+    if (adriftCache) expect(names).toContain(digest);
+    else expect(names).not.toContain(digest);
+    expect(validate()).toEqual(first);
   });
 
   it("runs from damaged data as without it; adrift's refuses it and writes it again", () => {

@@ -66,6 +66,87 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
     expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
   });
 
+  /** Records a decision at HEAD, as a user would (`--path` names code). */
+  const record = (outcome: string, ...args: string[]) =>
+    site.repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      outcome,
+      ...args.flatMap((a) => (a.startsWith("--") || !a.includes("/") ? [a] : ["--path", a])),
+    ]).id;
+  /** The profile notes of a rebuild of the kept folder (ADRIFT_PROFILE), before it is compared. */
+  const notesOfRebuild = (): string => {
+    // A copy inside the work tree (ignored, as `fresh-*`): the kept folder is rebuilt after.
+    const copy = path.join(site.repo.dir, "fresh-notes");
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(path.join(site.repo.dir, "kept"), copy, { recursive: true });
+    const run = runCli(site.repo.dir, ["site", "build", "--out", copy, "--json"], {
+      env: { ...env, ADRIFT_PROFILE: "1" },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    return run.stderr;
+  };
+  const KEPT = "staleness as the last build left it";
+
+  it("after new records based on HEAD: staleness as the last build left it, lists added to", () => {
+    record("Times print with their offset", "src/format.ts");
+    site.repo.adrift(["intent", "record", "--outcome", "Keep parsing lenient"]);
+    record("Nothing in code yet");
+    expect(notesOfRebuild()).toContain(KEPT);
+    expect(rebuildMatchesFresh().written).toBeGreaterThan(0);
+  });
+
+  it("after a new record and a record's page removed: staleness computed, the page drawn", () => {
+    record("Retries back off", "src/net/retry.ts");
+    rmSync(path.join(site.repo.dir, "kept/records", `${site.parser}.html`));
+    rebuildMatchesFresh();
+  });
+
+  it("after a new record and the lists changed by hand or removed: the lists drawn whole", () => {
+    record("Sockets close on idle", "src/net/client.ts");
+    for (const page of ["records.html", "search.html"]) {
+      const file = path.join(site.repo.dir, "kept", page);
+      writeFileSync(file, readFileSync(file, "utf8").replace("<h1>", "<h1>Edited "));
+    }
+    rebuildMatchesFresh();
+    record("Sockets reconnect at once", "src/net/client.ts");
+    rmSync(path.join(site.repo.dir, "kept/search.html"));
+    rebuildMatchesFresh();
+  });
+
+  it("after a new record with the manifest's staleness unreadable: staleness computed", () => {
+    record("Logs are JSON lines", "src/format.ts");
+    const file = path.join(site.repo.dir, "kept/.adrift-site.json");
+    const manifest = () => JSON.parse(readFileSync(file, "utf8"));
+    const unreadable = manifest();
+    unreadable.basis.states = { fresh: "not a list", toString: [] };
+    writeFileSync(file, JSON.stringify(unreadable));
+    expect(notesOfRebuild()).not.toContain(KEPT);
+    rebuildMatchesFresh();
+    // A manifest written before builds kept staleness
+    const older = manifest();
+    delete older.basis.states;
+    writeFileSync(file, JSON.stringify(older));
+    record("Logs rotate daily", "src/format.ts");
+    expect(notesOfRebuild()).not.toContain(KEPT);
+    rebuildMatchesFresh();
+  });
+
+  it("after a new record with an anchor: staleness computed (anchors are judged)", () => {
+    record("format keeps its signature", "src/format.ts#format");
+    expect(notesOfRebuild()).not.toContain(KEPT);
+    rebuildMatchesFresh();
+  });
+
+  it("after a new record based on an older commit: staleness computed", () => {
+    const older = site.repo.git("rev-parse", "HEAD~1").trim();
+    // Based on an older commit, the record is judged from history, not taken as fresh.
+    record("Parsing accepts week dates", "src/parse.ts", "--revision", older);
+    expect(notesOfRebuild()).not.toContain(KEPT);
+    rebuildMatchesFresh();
+  });
+
   it("after two new decisions, rebuilt after each: the staleness cache left as it was", () => {
     const cache = path.join(site.repo.dir, ".git/adrift/stale-cache.json");
     const report = path.join(site.repo.dir, ".git/adrift/stale-report.json");

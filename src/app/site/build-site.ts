@@ -3,8 +3,10 @@ import path from "node:path";
 import { startSpan } from "../../adapters/profile.js";
 import {
   planSite,
+  readBuiltPage,
   readSearchEngineScript,
   readSiteFolder,
+  type SiteManifest,
   type SiteWriteResult,
   writePlannedSite,
 } from "../../adapters/site-files.js";
@@ -49,10 +51,37 @@ export async function buildSite(
   const out = siteFolder(ctx, options.out);
   // The last build's manifest: what it was made from is compared before anything is drawn.
   const manifest = readSiteFolder(out);
+  const built =
+    (await buildWith(ctx, options, out, manifest, manifest?.basis)) ??
+    // A page to draw needs a finding the last build's staleness does not hold: computed whole.
+    (await buildWith(ctx, options, out, manifest, undefined, manifest?.basis));
+  // Staleness computed holds every record's finding: the second build always writes.
+  if (!built) throw new Error("a site build with staleness computed drew no site");
+  return built;
+}
+
+/**
+ * A build into `out` from the last build's `manifest`, `keep`ing staleness as its basis left it
+ * when it can (see `loadSiteInput`); undefined when a page to draw needs a record's finding
+ * that staleness does not hold (a record page to draw again that no new event names: its file
+ * removed, say), and nothing was written.
+ */
+async function buildWith(
+  ctx: AppContext,
+  options: SiteBuildOptions,
+  out: string,
+  manifest: SiteManifest | undefined,
+  keep: unknown,
+  before: unknown = keep,
+): Promise<SiteBuildResult | undefined> {
   const { input, readDiffs, loadMarkdown, basis } = await loadSiteInput(
     ctx,
-    options.liveReload ? { liveReload: options.liveReload } : {},
-    manifest?.basis,
+    {
+      ...(options.liveReload ? { liveReload: options.liveReload } : {}),
+      ...(manifest ? { pageBefore: (page: string) => readBuiltPage(out, manifest, page) } : {}),
+    },
+    before,
+    keep !== undefined,
   );
   const miniSearch = readSearchEngineScript();
   const keys = startSpan("site: page keys");
@@ -68,6 +97,8 @@ export async function buildSite(
   let adrDrawn = false;
   for (const { page, kept } of plan.pages) {
     if (kept) continue;
+    if (page.record !== undefined && input.complete && !input.complete.has(page.record))
+      return undefined;
     if (page.record !== undefined && input.diffRecords.has(page.record)) drawn.add(page.record);
     adrDrawn ||= page.adr === true;
   }
@@ -81,7 +112,7 @@ export async function buildSite(
     out,
     records: input.state.records.size,
     adrs: input.adrs.length,
-    stale: [...input.findings.values()].filter((f) => f.state === "stale").length,
+    stale: [...input.states.values()].filter((state) => state === "stale").length,
     head: input.report.head,
   };
 }

@@ -20,7 +20,8 @@ import {
 } from "../../core/reports/correspondence.js";
 import type { AdrInput } from "../../core/reports/inputs.js";
 import type { SiteInput } from "../../core/site/site-model.js";
-import type { StaleFinding } from "../../core/staleness/types.js";
+import { freshFinding } from "../../core/staleness/fresh-finding.js";
+import { type ComputedState, STATE_RANK, type StaleFinding } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 
 /** What a build was made from, as its manifest keeps it. */
@@ -35,9 +36,16 @@ export type SiteBasis = {
   diffs: string[];
   /** the correspondence overview the build drew its lists from (the next build may patch it) */
   overview?: CorrespondenceOverview;
+  /** the staleness notices at HEAD (part of `shared`) */
+  notices?: string[];
+  /** the records the build showed (the fold's count) */
+  records?: number;
+  /** the records with a finding, by computed state: what the lists showed of staleness */
+  states?: Record<string, string[]>;
 };
 
-function isBasis(value: unknown): value is SiteBasis {
+/** True when `value` is a build's basis (as its manifest keeps it). */
+export function isBasis(value: unknown): value is SiteBasis {
   const b = value as Partial<SiteBasis> | undefined;
   return (
     typeof b?.log === "string" &&
@@ -143,7 +151,7 @@ const RECORDING = new Set(["decision_recorded", "intent_card_recorded"]);
 function newUndrawnRecords(
   events: readonly AdriftEvent[],
   state: ProjectState,
-  findings: ReadonlyMap<string, StaleFinding>,
+  states: ReadonlyMap<string, string>,
   held: ReadonlySet<string>,
 ): RecordView[] | undefined {
   const added: RecordView[] = [];
@@ -154,7 +162,7 @@ function newUndrawnRecords(
       record.supersedes.length > 0 ||
       record.superseded_by !== undefined ||
       record.status === "stale" ||
-      findings.get(record.id)?.state === "stale" ||
+      states.get(record.id) === "stale" ||
       held.has(record.id)
     )
       return undefined;
@@ -186,13 +194,13 @@ export async function overviewAsBefore(
   before: unknown,
   now: SiteBasis,
   state: ProjectState,
-  findings: ReadonlyMap<string, StaleFinding>,
+  states: ReadonlyMap<string, string>,
   adrs: readonly AdrInput[],
 ): Promise<{ overview: CorrespondenceOverview; added: RecordView[] } | undefined> {
   const since = await appendedSince(ctx, before, now);
   if (!since || !isOverview(since.before.overview)) return undefined;
   const held = new Set(adrs.flatMap((a) => a.record_ids));
-  const added = newUndrawnRecords(since.events, state, findings, held);
+  const added = newUndrawnRecords(since.events, state, states, held);
   return added ? { overview: since.before.overview, added } : undefined;
 }
 
@@ -217,7 +225,7 @@ export async function recordsAsBefore(
     namesOf(event.data, named);
   }
   const held = new Set(input.adrs.flatMap((a) => a.record_ids));
-  same.graph = newUndrawnRecords(since.events, input.state, input.findings, held) !== undefined;
+  same.graph = newUndrawnRecords(since.events, input.state, input.states, held) !== undefined;
   const hadDiffs = new Set(since.before.diffs);
   for (const record of input.state.records.values()) {
     if (
@@ -231,4 +239,96 @@ export async function recordsAsBefore(
     same.records.add(record.id);
   }
   return same;
+}
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** True when a basis keeps what staleness showed (a manifest written before it did does not). */
+export function keepsStaleness(
+  basis: SiteBasis,
+): basis is SiteBasis & Required<Pick<SiteBasis, "states" | "notices" | "records">> {
+  const { states, notices, records } = basis;
+  return (
+    typeof records === "number" &&
+    isStrings(notices) &&
+    typeof states === "object" &&
+    states !== null &&
+    Object.entries(states).every(
+      ([state, ids]) => Object.hasOwn(STATE_RANK, state) && isStrings(ids),
+    )
+  );
+}
+
+/** The records' computed states by state, as a manifest keeps them (`SiteBasis.states`). */
+export function statesByState(
+  states: ReadonlyMap<string, ComputedState>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [id, state] of states) {
+    const ids = out[state] ?? [];
+    ids.push(id);
+    out[state] = ids;
+  }
+  return out;
+}
+
+/** Staleness at HEAD as a rebuild takes it from the last build (see `stalenessAsBefore`). */
+export type StalenessAsBefore = {
+  /** every record's computed state */
+  states: Map<string, ComputedState>;
+  /** the findings of the new records (the only ones it knows whole) */
+  findings: Map<string, StaleFinding>;
+  notices: string[];
+  /** the new records, in the order of the events that recorded them */
+  added: RecordView[];
+};
+
+/**
+ * Staleness at HEAD without computing it, when the build `before` describes was made at the same
+ * HEAD, ADRs and configuration (`now` was taken with its notices and diffs) and the log only grew
+ * since by events that record new records based on HEAD itself — no anchors, no uncommitted
+ * work, no mark, in no supersession, held by no ADR (`newUndrawnRecords`). Staleness judges a
+ * record by itself and HEAD: every other record computes to what it did in that build, and each
+ * new one to a fresh finding (nothing comes after its basis), or none when it has no scope. Only
+ * when that build had no staleness notice: every finding came from history below HEAD, which
+ * nothing can change (a notice means some history was missing, and a fetch could bring it).
+ * Undefined otherwise: then staleness is computed.
+ */
+export async function stalenessAsBefore(
+  ctx: AppContext,
+  before: unknown,
+  now: SiteBasis,
+  head: string,
+  state: ProjectState,
+  adrs: readonly AdrInput[],
+): Promise<StalenessAsBefore | undefined> {
+  // With notices, some record was compared by fingerprints (its history missing here): fetching
+  // history would judge it again at the same HEAD. Without, every finding came from history.
+  if (!isBasis(before) || !keepsStaleness(before) || before.notices.length > 0) return undefined;
+  const since = await appendedSince(ctx, before, now);
+  if (!since || state.records.size !== before.records + since.events.length) return undefined;
+  const held = new Set(adrs.flatMap((a) => a.record_ids));
+  const added = newUndrawnRecords(since.events, state, new Map(), held);
+  if (!added) return undefined;
+  const states = new Map<string, ComputedState>();
+  for (const [computed, ids] of Object.entries(before.states))
+    for (const id of ids) states.set(id, computed as ComputedState);
+  const findings = new Map<string, StaleFinding>();
+  for (const record of added) {
+    const basis = record.basis;
+    if (!basis) continue;
+    if (
+      basis.revision !== head ||
+      basis.anchors?.length ||
+      basis.uncommitted?.length ||
+      record.status !== "active" ||
+      states.has(record.id)
+    )
+      return undefined;
+    if (basis.touched_paths.length === 0) continue;
+    findings.set(record.id, freshFinding({ ...record, recorded: false }));
+    states.set(record.id, "fresh");
+  }
+  return { states, findings, notices: before.notices, added };
 }

@@ -2,30 +2,20 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Root } from "mdast";
-import { profileNote, startSpan, timed } from "../../adapters/profile.js";
+import { startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { matchCounter } from "../../core/reports/areas.js";
-import {
-  buildCorrespondenceOverview,
-  overviewWithNewRecords,
-} from "../../core/reports/correspondence.js";
-import { diffTexts } from "../../core/review/line-diff.js";
 import { computeCoverage } from "../../core/rules/coverage.js";
 import type { SiteAdr, SiteDiff, SiteInput } from "../../core/site/site-model.js";
-import type { StaleFinding } from "../../core/staleness/types.js";
 import type { AppContext } from "../dependencies.js";
 import { coverageFileTest } from "../reports/diff-range.js";
 import { loadReportInputs } from "../reports/inputs.js";
 import { stalenessForReports } from "../reports/staleness.js";
 import { loadReportState, logKey } from "../reports/state.js";
-import { overviewAsBefore, type SiteBasis, siteBasis } from "./site-basis.js";
-
-/** Most stale records whose diffs the site shows, files per record, and bytes of a file read. */
-const DIFF_RECORDS = 500;
-const DIFF_FILES = 3;
-const DIFF_BYTES = 256 * 1024;
-const DIFF_LINES = 400;
+import { isBasis, keepsStaleness, type SiteBasis, statesByState } from "./site-basis.js";
+import { readDiffs } from "./site-diffs.js";
+import { computedParts, keptStaleness, type Parts } from "./site-staleness.js";
 
 /** The base64 SHA-256 of a script, as a Content-Security-Policy names it. */
 export function scriptHash(script: string): string {
@@ -51,90 +41,14 @@ function readAdrSource(ctx: AppContext, file: string): { source?: string; date?:
   };
 }
 
-/** One file of a stale record to show the change of: where it was, where it is. */
-type DiffJob = { record: string; from: string; path: string; to: string; change: string };
-
-/** A file's change as a diff, or a note on why it is not shown. */
-function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): SiteDiff {
-  const base = {
-    path: job.to === job.path ? job.to : `${job.path} → ${job.to}`,
-    from: job.from,
-    to: head,
-  };
-  if ((before?.length ?? 0) > DIFF_BYTES || (after?.length ?? 0) > DIFF_BYTES)
-    return { ...base, note: "too large to show here" };
-  if (before?.includes(0) || after?.includes(0)) return { ...base, note: "a binary file changed" };
-  const hunks = diffTexts(before?.toString("utf8") ?? "", after?.toString("utf8") ?? "");
-  if (!hunks) return { ...base, note: "rewritten (too many changes to show line by line)" };
-  // No hunk at all: the bytes are the same (a pure rename, or only the file's mode changed).
-  if (hunks.length === 0)
-    return {
-      ...base,
-      note: job.to === job.path ? "its content is unchanged" : "renamed; its content is unchanged",
-    };
-  let lines = 0;
-  const kept = hunks.filter((h) => {
-    lines += h.lines.length;
-    return lines <= DIFF_LINES;
-  });
-  if (kept.length === 0) {
-    const changed = hunks.reduce((n, h) => n + h.lines.filter((l) => l.op !== " ").length, 0);
-    return {
-      ...base,
-      note: `${changed.toLocaleString("en-US")} changed lines: too many to show here`,
-    };
-  }
-  return {
-    ...base,
-    hunks: kept,
-    ...(kept.length < hunks.length ? { note: `${hunks.length - kept.length} more hunks` } : {}),
-  };
-}
-
-/** The files of stale records to show the changes of: the first DIFF_FILES of the first DIFF_RECORDS. */
-function diffJobs(state: ProjectState, findings: readonly StaleFinding[]): DiffJob[] {
-  const jobs: DiffJob[] = [];
-  for (const finding of findings.filter((f) => f.state === "stale").slice(0, DIFF_RECORDS)) {
-    const from = state.records.get(finding.record_id)?.basis?.revision;
-    if (!from || !/^[0-9a-f]{40,64}$/.test(from)) continue;
-    for (const change of finding.paths.slice(0, DIFF_FILES))
-      jobs.push({
-        record: finding.record_id,
-        from,
-        path: change.path,
-        to: change.new_path ?? change.path,
-        change: change.change,
-      });
-  }
-  return jobs;
-}
-
 /**
- * The changes of stale records' files since their bases, as line diffs: every file's blob ids
- * in one request and every blob in another (two git calls, whatever the count).
+ * Options of a site build: the script every page runs in a preview (live reload); the pages the
+ * last build wrote, as it wrote them (`SiteInput.grown`).
  */
-async function readDiffs(
-  ctx: AppContext,
-  jobs: readonly DiffJob[],
-  head: string,
-): Promise<Map<string, SiteDiff[]>> {
-  const pairs = jobs.flatMap((job): [string, string][] => [
-    [job.from, job.path],
-    [head, job.to],
-  ]);
-  const oids = pairs.length ? await ctx.git.objectIdsAt(pairs) : [];
-  const blobs = await ctx.git.readBlobs([...new Set(oids.filter((o) => o !== undefined))]);
-  const diffs = new Map<string, SiteDiff[]>();
-  jobs.forEach((job, i) => {
-    const before = job.change === "added" ? undefined : blobs.get(oids[2 * i] ?? "");
-    const after = job.change === "deleted" ? undefined : blobs.get(oids[2 * i + 1] ?? "");
-    diffs.set(job.record, [...(diffs.get(job.record) ?? []), diffOf(job, head, before, after)]);
-  });
-  return diffs;
-}
-
-/** Options of a site build: the script every page runs in a preview (live reload). */
-export type SiteInputOptions = { liveReload?: string };
+export type SiteInputOptions = {
+  liveReload?: string;
+  pageBefore?: (path: string) => string | undefined;
+};
 
 /**
  * What the site is drawn from, and how to read the one costly part only its drawn pages need:
@@ -153,63 +67,78 @@ export type LoadedSite = {
  * Reads everything the site shows: the folded log, staleness at HEAD, ADRs, coverage. `before`:
  * what the last build into the same folder was made from (its manifest's basis), whose
  * correspondence overview is patched instead of computed again when only new records that
- * change no drift were appended since (`overviewAsBefore`).
+ * change no drift were appended since (`overviewAsBefore`). `keep`: staleness may be taken as
+ * that build left it when the log only grew by new records based on HEAD since (`keptStaleness`;
+ * the input then holds only the new records' findings whole: `SiteInput.complete`).
  */
 export async function loadSiteInput(
   ctx: AppContext,
   options: SiteInputOptions = {},
   before?: unknown,
+  keep = true,
 ): Promise<LoadedSite> {
   const head = await ctx.git.resolveRevision("HEAD");
   if (!head)
     throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
   const key = await logKey(ctx);
   const state: ProjectState = await timed("site: the folded log", () => loadReportState(ctx, key));
-  const [inputs, staleness, tree] = await Promise.all([
-    timed("site: ADRs", () => loadReportInputs(ctx, state)),
+  // A rebuild may take staleness as the last build left it (`stalenessAsBefore`): then it is
+  // not computed at all; else it is computed beside the ADRs.
+  const mayKeep = keep && isBasis(before) && keepsStaleness(before);
+  const computing = () =>
     // A site only shows staleness: a report carried over appends alone is not written back.
-    timed("site: staleness", () => stalenessForReports(ctx, state, head, { leaveCarried: true })),
+    timed("site: staleness", () => stalenessForReports(ctx, state, head, { leaveCarried: true }));
+  const early = mayKeep ? undefined : computing();
+  early?.catch(() => undefined);
+  const [inputs, tree] = await Promise.all([
+    timed("site: ADRs", () => loadReportInputs(ctx, state)),
     ctx.git.listFiles(head),
   ]);
-  const correspondence = startSpan("site: correspondence");
+  // HEAD's files, the ADRs' texts; with a kept staleness, the last build's overview patched.
+  const sourcesRead = startSpan("site: sources (files, ADR texts; kept staleness)");
   const counted = coverageFileTest(ctx);
   const files = tree.map((t) => t.path).filter(counted.counts);
   const texts = new Map(inputs.adrs.map((a) => [a.path, readAdrSource(ctx, a.path)]));
-  const findings = new Map(staleness.findings.map((f) => [f.record_id, f]));
-  const jobs = diffJobs(state, staleness.findings);
-  const diffRecords = new Set(jobs.map((j) => j.record));
   const name = path.basename(ctx.git.location.root);
-  const basis = siteBasis(
-    ctx,
-    {
-      name,
-      ...(options.liveReload ? { liveReload: options.liveReload } : {}),
-      head: staleness.head,
-      adrs: inputs.adrs,
-      texts,
-      files,
-      notices: staleness.notices,
-    },
-    key,
-    state.event_count,
-    diffRecords,
-  );
+  const sources = {
+    name,
+    ...(options.liveReload ? { liveReload: options.liveReload } : {}),
+    head,
+    adrs: inputs.adrs,
+    texts,
+    files,
+  };
   const overviewInput = {
     state,
     adrs: inputs.adrs,
     backlog: inputs.backlog,
-    staleness,
     files,
     depth: ctx.config.coverage_depth,
   };
-  const carried = await overviewAsBefore(ctx, before, basis, state, findings, inputs.adrs);
-  if (carried)
-    profileNote(`the last build's overview patched with ${carried.added.length} new record(s)`);
-  const report = carried
-    ? overviewWithNewRecords(carried.overview, overviewInput, carried.added)
-    : buildCorrespondenceOverview(overviewInput);
+  const kept = mayKeep
+    ? await keptStaleness(ctx, before, sources, key, state, overviewInput)
+    : undefined;
+  sourcesRead();
+  let parts: Parts;
+  if (kept) parts = kept;
+  else {
+    const staleness = await (early ?? computing());
+    const correspondence = startSpan("site: correspondence");
+    parts = await computedParts(ctx, before, sources, key, state, { ...overviewInput, staleness });
+    correspondence();
+  }
+  const { findings, states, diffRecords, jobs, basis, report } = parts;
   basis.overview = report;
-  correspondence();
+  basis.notices = [...parts.notices];
+  basis.records = state.records.size;
+  basis.states = statesByState(states);
+  // The lists add the new records to what the last build drew when they are the fold's last.
+  const added = kept?.added ?? [];
+  const last = added.length ? [...state.records.keys()].slice(-added.length) : [];
+  const grown =
+    options.pageBefore && last.length > 0 && last.every((id, i) => id === added[i]?.id)
+      ? { added, page: options.pageBefore }
+      : undefined;
   const adrs: SiteAdr[] = report.adrs.map((a) => ({ ...a, ...texts.get(a.path) }));
   // The Markdown parser is loaded only when an ADR's page is drawn (`loadMarkdown`).
   let parser: ((text: string) => Root) | undefined;
@@ -227,6 +156,9 @@ export async function loadSiteInput(
     report,
     countMatches: matchCounter(files),
     findings,
+    states,
+    ...(kept ? { complete: new Set(kept.findings.keys()) } : {}),
+    ...(grown ? { grown } : {}),
     adrs,
     diffRecords,
     diffs,

@@ -26,6 +26,7 @@ import {
   currentTree,
 } from "../../core/staleness/assess-fingerprints.js";
 import { assessByHistory } from "../../core/staleness/assess-history.js";
+import { freshFinding } from "../../core/staleness/fresh-finding.js";
 import {
   boundaryCovered,
   type CommitInfo,
@@ -564,17 +565,5 @@ export async function advanceReport(
     follows,
     commits,
     judged: again.length,
-  };
-}
-
-function freshFinding(record: AssessedRecord): StaleFinding {
-  return {
-    record_id: record.id,
-    kind: record.kind,
-    state: "fresh",
-    recorded: record.recorded,
-    commits: [],
-    paths: [],
-    method: "history",
   };
 }

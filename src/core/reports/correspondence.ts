@@ -289,35 +289,65 @@ export function overviewWithNewRecords(
   input: CorrespondenceInput,
   added: readonly RecordView[],
 ): CorrespondenceOverview {
+  return (
+    patchedOverview(previous, input, added, stateOfFindings(input.staleness.findings)) ??
+    buildCorrespondenceOverview(input)
+  );
+}
+
+/** Each record's computed state, from a staleness report's findings. */
+function stateOfFindings(findings: readonly StaleFinding[]): (id: string) => string | undefined {
+  const byId = new Map(findings.map((f) => [f.record_id, f.state]));
+  return (id) => byId.get(id);
+}
+
+/**
+ * As `overviewWithNewRecords`, the records' computed states given by `stateOf` (the staleness
+ * report of `input` is not read), and undefined where the overview must be computed whole (a new
+ * decision reaches an area the previous overview did not have).
+ */
+export function patchedOverview(
+  previous: CorrespondenceOverview,
+  input: Omit<CorrespondenceInput, "staleness">,
+  added: readonly RecordView[],
+  stateOf: (id: string) => string | undefined,
+): CorrespondenceOverview | undefined {
   const governors = decisionGovernors(added);
   if (governors.length === 0) return previous;
   const theirs = buildScopeIndex(governors);
+  // Each file's area once; each scope entry's reach once (many records share entries).
+  const areas = input.files.map((f) => areaOf(f, input.depth));
   const affected = new Set<string>();
-  for (const file of input.files)
-    if (governorsMatching(theirs, file).length > 0) affected.add(areaOf(file, input.depth));
+  input.files.forEach((file, i) => {
+    if (governorsMatching(theirs, file).length > 0) affected.add(areas[i]!);
+  });
   if (affected.size === 0) return previous;
   const known = new Set(previous.areas.map((a) => a.area));
-  if ([...affected].some((area) => !known.has(area))) return buildCorrespondenceOverview(input);
+  if ([...affected].some((area) => !known.has(area))) return undefined;
   const { state } = input;
   // Only the governors an entry of which can reach into those areas are indexed.
-  const reaches = reachesAreas([...affected]);
+  const reach = reachesAreas([...affected]);
+  const reached = new Map<string, boolean>();
+  const reaches = (entry: string) => {
+    let answer = reached.get(entry);
+    if (answer === undefined) {
+      answer = reach(entry);
+      reached.set(entry, answer);
+    }
+    return answer;
+  };
   const candidates = [
     ...decisionGovernors(state.records.values()),
     ...adrGovernors(input.adrs.filter(isAcceptedAdr), state.records),
   ].filter((g) => g.entries.some(reaches));
-  const findings = new Map(input.staleness.findings.map((f) => [f.record_id, f]));
   const staleDecisions = new Set<string>();
   for (const g of candidates) {
     const r = g.kind === "decision" ? state.records.get(g.id) : undefined;
-    if (
-      r &&
-      r.status !== "superseded" &&
-      (r.status === "stale" || findings.get(r.id)?.state === "stale")
-    )
+    if (r && r.status !== "superseded" && (r.status === "stale" || stateOf(r.id) === "stale"))
       staleDecisions.add(r.id);
   }
   const index = buildScopeIndex(candidates);
-  const files = input.files.filter((f) => affected.has(areaOf(f, input.depth)));
+  const files = input.files.filter((_, i) => affected.has(areas[i]!));
   const counted = new Map(
     coverageByArea(index, files, input.depth, staleDecisions).map((a) => [a.area, a]),
   );

@@ -1,10 +1,10 @@
 import type { Root } from "mdast";
 import { fnv1a } from "../fnv.js";
-import type { ProjectState } from "../project/state.js";
+import type { ProjectState, RecordView } from "../project/state.js";
 import type { CorrespondenceAdr, CorrespondenceOverview } from "../reports/correspondence.js";
 import type { Hunk } from "../review/line-diff.js";
 import type { CoverageReport } from "../rules/coverage.js";
-import type { StaleFinding } from "../staleness/types.js";
+import type { ComputedState, StaleFinding } from "../staleness/types.js";
 
 /** One file's change since a stale record's basis: its hunks, or why none are shown. */
 export type SiteDiff = {
@@ -31,7 +31,18 @@ export type SiteInput = {
   report: CorrespondenceOverview;
   /** how many files of HEAD's tree a scope entry matches */
   countMatches: (entry: string) => number;
+  /**
+   * record id -> its finding at HEAD: every record's in a full build; in a rebuild that took
+   * staleness as the last build left it, only those of the records named in `complete`
+   */
   findings: ReadonlyMap<string, StaleFinding>;
+  /** record id -> its computed state at HEAD (every record with a finding): what the lists show */
+  states: ReadonlyMap<string, ComputedState>;
+  /**
+   * when `findings` holds only some records' findings: those records (the only record pages
+   * such an input can draw); undefined when it holds every record's
+   */
+  complete?: ReadonlySet<string>;
   adrs: readonly SiteAdr[];
   /** the records whose pages show the changes that made them stale (at most 500 stale ones) */
   diffRecords: ReadonlySet<string>;
@@ -41,6 +52,12 @@ export type SiteInput = {
    */
   diffs: ReadonlyMap<string, SiteDiff[]>;
   coverage: CoverageReport;
+  /**
+   * a rebuild after the log only grew by new records (the last `added` of the fold, none stale,
+   * every other record showing what it showed): the page the last build wrote at a path (as it
+   * wrote it, else undefined), to which the lists add the new records instead of drawing every row
+   */
+  grown?: { added: readonly RecordView[]; page: (path: string) => string | undefined };
   /** the script every page runs when previewed (live reload), with no other script */
   liveReload?: string;
   /** parses an ADR's Markdown (GFM) into mdast */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { AppContext } from "../../../src/app/dependencies.js";
-import { recordsAsBefore, type SiteBasis } from "../../../src/app/site/site-basis.js";
+import {
+  recordsAsBefore,
+  type SiteBasis,
+  stalenessAsBefore,
+  statesByState,
+} from "../../../src/app/site/site-basis.js";
 import { emptyState, type RecordView } from "../../../src/core/project/state.js";
 import type { SiteInput } from "../../../src/core/site/site-model.js";
 
@@ -54,5 +59,42 @@ describe("the records whose pages a rebuild keeps", () => {
     expect(await recordsAsBefore(ctx, now, basis({ events: 2 }), basis())).toEqual(none);
     expect(await recordsAsBefore(ctx, now, { made: "by another adrift" }, basis())).toEqual(none);
     expect(await recordsAsBefore(ctx, now, undefined, basis())).toEqual(none);
+  });
+});
+
+describe("staleness as the last build left it", () => {
+  const records = [{ id: "a" }, { id: "b" }, { id: "c" }];
+  const kept = (over: Partial<SiteBasis> = {}) =>
+    basis({ notices: [], records: 3, states: { stale: ["a"], fresh: ["b"] }, ...over });
+
+  it("is each record's state as the manifest kept it, when the log is as it was", async () => {
+    const { state } = input([], records);
+    const taken = await stalenessAsBefore(ctx, kept(), basis(), "h", state, []);
+    expect(taken && [...taken.states]).toEqual([
+      ["a", "stale"],
+      ["b", "fresh"],
+    ]);
+    expect(taken?.findings.size).toBe(0);
+    expect(taken?.added).toEqual([]);
+  });
+
+  it("is not taken after notices, another count of records, or states it cannot read", async () => {
+    const { state } = input([], records);
+    const taken = (before: unknown) => stalenessAsBefore(ctx, before, basis(), "h", state, []);
+    expect(await taken(kept({ notices: ["history unavailable for 1 record"] }))).toBeUndefined();
+    expect(await taken(kept({ records: 2 }))).toBeUndefined();
+    expect(await taken(kept({ states: { fresh: "a" } as never }))).toBeUndefined();
+    expect(await taken(kept({ states: { toString: ["a"] } }))).toBeUndefined();
+    expect(await taken(basis())).toBeUndefined();
+    expect(await taken(kept({ shared: "t" }))).toBeUndefined();
+  });
+
+  it("keeps each state, grouped, as the manifest holds them", () => {
+    const states = new Map([
+      ["a", "stale"],
+      ["b", "fresh"],
+      ["c", "stale"],
+    ] as const);
+    expect(statesByState(states)).toEqual({ stale: ["a", "c"], fresh: ["b"] });
   });
 });

@@ -67,7 +67,7 @@ export function renderAdrPage(input: SiteInput, adr: SiteAdr): string {
     body += `<h2>Relations</h2><ul>${adr.relations.map((r) => `<li>${userText(r.type)} ${titleOf(r.target)}</li>`).join("")}</ul>`;
   body += `<h2>Records behind it</h2>`;
   body += adr.record_ids.length
-    ? `<ul>${adr.record_ids.map((id) => `<li>${recordLink(input, place, id)} ${badge(input.findings.get(id)?.state ?? input.state.records.get(id)?.status ?? "unknown")}</li>`).join("")}</ul>`
+    ? `<ul>${adr.record_ids.map((id) => `<li>${recordLink(input, place, id)} ${badge(input.states.get(id) ?? input.state.records.get(id)?.status ?? "unknown")}</li>`).join("")}</ul>`
     : "<p>It names no record.</p>";
   if (adr.scope.length)
     body += `<h2>Code it governs</h2><ul>${adr.scope.map((s) => `<li><code>${userText(s)}</code></li>`).join("")}</ul>`;

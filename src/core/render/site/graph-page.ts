@@ -37,8 +37,7 @@ export function siteGraph(
   const inChain = records.filter((r) => r.supersedes.length > 0 || r.superseded_by);
   const stale = records.filter(
     (r) =>
-      r.status !== "superseded" &&
-      (r.status === "stale" || input.findings.get(r.id)?.state === "stale"),
+      r.status !== "superseded" && (r.status === "stale" || input.states.get(r.id) === "stale"),
   );
   const held = input.adrs.flatMap((a) =>
     a.record_ids.flatMap((id) => input.state.records.get(id) ?? []),
@@ -54,7 +53,7 @@ export function siteGraph(
     const state =
       record.status === "superseded"
         ? "superseded"
-        : (input.findings.get(record.id)?.state ?? record.status);
+        : (input.states.get(record.id) ?? record.status);
     nodes.push({
       id: record.id,
       label: recordTitle(record, 40),

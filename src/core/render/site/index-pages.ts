@@ -16,7 +16,7 @@ const byAtDesc = (a: { at: string }, b: { at: string }) => (a.at < b.at ? 1 : a.
 
 function liveState(input: SiteInput, record: RecordView): string {
   if (record.status === "superseded") return "superseded";
-  return input.findings.get(record.id)?.state ?? record.status;
+  return input.states.get(record.id) ?? record.status;
 }
 
 /** The home page: counts, what needs a look, and the timeline of ADRs, decisions and cards. */
@@ -62,15 +62,22 @@ export function renderHome(input: SiteInput): string {
   return renderPage(input, place, { title: "Home", body });
 }
 
+/** A record's row in the records page's tables. */
+function recordRow(input: SiteInput, r: RecordView): string {
+  const place = placeOf("records.html");
+  return `<tr><td>${link(place, recordPath(r.id), userText(recordTitle(r)))}</td><td>${e(r.kind)}</td><td>${badge(liveState(input, r))}</td><td><time datetime="${e(r.at)}">${e(r.at.slice(0, 10))}</time></td><td><code>${e(r.id)}</code></td></tr>`;
+}
+
+const recordsCount = (n: number) => `<h1>Records</h1><p>${n} records:`;
+
 /** Every record in one table, stale ones first. */
 export function renderRecordsPage(input: SiteInput): string {
   const place = placeOf("records.html");
   const records = [...input.state.records.values()].sort(byAtDesc);
-  const row = (r: RecordView) =>
-    `<tr><td>${link(place, recordPath(r.id), userText(recordTitle(r)))}</td><td>${e(r.kind)}</td><td>${badge(liveState(input, r))}</td><td><time datetime="${e(r.at)}">${e(r.at.slice(0, 10))}</time></td><td><code>${e(r.id)}</code></td></tr>`;
+  const row = (r: RecordView) => recordRow(input, r);
   const head = `<tr><th scope="col">Outcome</th><th scope="col">Kind</th><th scope="col">State</th><th scope="col">Recorded</th><th scope="col">Id</th></tr>`;
   const stale = records.filter((r) => liveState(input, r) === "stale");
-  let body = `<h1>Records</h1><p>${records.length} records: decisions and intent cards, newest first.</p>`;
+  let body = `${recordsCount(records.length)} decisions and intent cards, newest first.</p>`;
   body += `<h2 id="stale">Stale (${stale.length})</h2>`;
   // The newest stale ones; all of them are in the full list below, with their state.
   body += stale.length
@@ -78,6 +85,64 @@ export function renderRecordsPage(input: SiteInput): string {
     : "<p>No record is stale.</p>";
   body += `<h2>All</h2><table>${head}${records.map(row).join("")}</table>`;
   return renderPage(input, place, { title: "Records", body });
+}
+
+/** Where the full list of the records page starts (its rows follow its head). */
+const ALL_ROWS = "<h2>All</h2><table>";
+const TIME_AT = '<time datetime="';
+
+/**
+ * The records page of `input` from the page `previous` drew of the same records but the last
+ * `added` of its fold (new records, none stale, the rest as they were): their rows inserted
+ * where the full list's order puts them — after every row recorded at the same time or later,
+ * the new records being last in the fold's order — and the count raised. Undefined when the
+ * page cannot tell where (a time that escaping would change, a page drawn otherwise).
+ */
+export function recordsPageWith(
+  input: SiteInput,
+  previous: string,
+  added: readonly RecordView[],
+): string | undefined {
+  const before = input.state.records.size - added.length;
+  const count = recordsCount(before);
+  const at = previous.indexOf(count);
+  let all = previous.indexOf(ALL_ROWS);
+  if (at < 0 || all < 0 || previous.indexOf(count, at + 1) >= 0) return undefined;
+  all = previous.indexOf("</tr>", all) + "</tr>".length; // past the head
+  const end = previous.indexOf("</table>", all);
+  if (all < "</tr>".length || end < 0) return undefined;
+  // The full list's rows: where each starts, and when it was recorded.
+  const rows: { start: number; at: string }[] = [];
+  for (let i = previous.indexOf(TIME_AT, all); i >= 0 && i < end; ) {
+    const close = previous.indexOf('"', i + TIME_AT.length);
+    rows.push({
+      start: previous.lastIndexOf("<tr>", i),
+      at: previous.slice(i + TIME_AT.length, close),
+    });
+    i = previous.indexOf(TIME_AT, close);
+  }
+  if (rows.length !== before) return undefined;
+  const inserted: { start: number; at: string; html: string }[] = [];
+  for (const record of added) {
+    if (e(record.at) !== record.at || liveState(input, record) === "stale") return undefined;
+    inserted.push({
+      start: rows.find((row) => row.at < record.at)?.start ?? end,
+      at: record.at,
+      html: recordRow(input, record),
+    });
+  }
+  let page = "";
+  let from = 0;
+  // In the fold's order, each new row after the earlier new ones that stand at the same place.
+  const ordered = inserted
+    .map((x, i) => ({ ...x, i }))
+    .sort((a, b) => a.start - b.start || (a.at < b.at ? 1 : a.at > b.at ? -1 : a.i - b.i));
+  for (const x of ordered) {
+    page += previous.slice(from, x.start) + x.html;
+    from = x.start;
+  }
+  page += previous.slice(from);
+  return page.replace(count, recordsCount(input.state.records.size));
 }
 
 /** Every ADR: number, title, status, state. */

@@ -1,3 +1,4 @@
+import type { RecordView } from "../../project/state.js";
 import { adrPath, recordPath, type SiteInput } from "../../site/site-model.js";
 import { clip, flatten } from "../text.js";
 import { adrName } from "./adr-page.js";
@@ -8,22 +9,16 @@ import { recordTitle } from "./record-page.js";
 /** One searchable text of the site: what it is, its title and words, and its page. */
 export type SearchDoc = { id: string; kind: string; title: string; text: string; href: string };
 
-/** Every text of the site as search documents: records, ADRs, questions, rules and stories. */
-export function searchDocs(input: SiteInput): SearchDoc[] {
-  const docs: SearchDoc[] = [];
+/** A record's search document: its title and every text of its card, its scope and tags. */
+function recordDoc(r: RecordView): SearchDoc {
+  const c = r.card;
   // Results are shown as text: a direction override in a title is shown, never obeyed.
-  const push = (doc: SearchDoc) => {
-    doc.title = showBidi(doc.title);
-    doc.text = showBidi(doc.text);
-    docs.push(doc);
-  };
-  for (const r of input.state.records.values()) {
-    const c = r.card;
-    push({
-      id: r.id,
-      kind: r.kind === "intent" ? "card" : "decision",
-      title: recordTitle(r, 200),
-      text: [
+  return {
+    id: r.id,
+    kind: r.kind === "intent" ? "card" : "decision",
+    title: showBidi(recordTitle(r, 200)),
+    text: showBidi(
+      [
         c.outcome,
         c.trigger,
         c.chosen_approach,
@@ -34,9 +29,21 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
         ...(r.basis?.touched_paths ?? []),
         ...r.tags,
       ].join("\n"),
-      href: recordPath(r.id),
-    });
-  }
+    ),
+    href: recordPath(r.id),
+  };
+}
+
+/** Every text of the site as search documents: records, ADRs, questions, rules and stories. */
+export function searchDocs(input: SiteInput): SearchDoc[] {
+  const docs: SearchDoc[] = [];
+  // Results are shown as text: a direction override in a title is shown, never obeyed.
+  const push = (doc: SearchDoc) => {
+    doc.title = showBidi(doc.title);
+    doc.text = showBidi(doc.text);
+    docs.push(doc);
+  };
+  for (const r of input.state.records.values()) docs.push(recordDoc(r));
   for (const a of input.adrs)
     push({
       id: a.id,
@@ -116,6 +123,42 @@ var q=new URLSearchParams(location.search).get("q")||"";
 box.value=q;run(q);
 box.addEventListener("input",function(){run(box.value);});
 })();`;
+
+const DATA_START = '<script type="application/json" id="search-data">{"docs":[';
+/** Between two documents of the embedded list (JSON strings hold no bare quote: only here). */
+const NEXT_DOC = '},{"id":"';
+
+/**
+ * The search page of `input` from the page `previous` drew of the same texts but the last
+ * `added` records of the fold (new records, the rest as they were): their documents inserted
+ * after the other records' ones, before the ADRs'. Undefined when the page holds another
+ * count of documents before them than the records it had.
+ */
+export function searchPageWith(
+  input: SiteInput,
+  previous: string,
+  added: readonly RecordView[],
+): string | undefined {
+  const before = input.state.records.size - added.length;
+  let at = previous.indexOf(DATA_START);
+  if (at < 0 || previous.indexOf(DATA_START, at + 1) >= 0) return undefined;
+  at += DATA_START.length;
+  const end = previous.indexOf("]}</script>", at);
+  if (end < 0) return undefined;
+  const docs = added.map((r) => scriptJson(recordDoc(r))).join(",");
+  if (before > 0 && at === end) return undefined;
+  if (before === 0)
+    return `${previous.slice(0, at)}${docs}${at < end ? "," : ""}${previous.slice(at)}`;
+  // Past the records' documents: the `before`-th document ends at the next boundary, or the end.
+  for (let n = 1; n < before; n++) {
+    at = previous.indexOf(NEXT_DOC, at);
+    if (at < 0 || at > end) return undefined;
+    at += 1;
+  }
+  const next = previous.indexOf(NEXT_DOC, at);
+  at = next < 0 || next > end ? end : next + 1;
+  return `${previous.slice(0, at)},${docs}${previous.slice(at)}`;
+}
 
 /** The search page: the documents embedded as JSON (inert), MiniSearch and the search script inline. */
 export function renderSearchPage(input: SiteInput, miniSearch: string): string {

@@ -3,6 +3,7 @@ import { adrPath, recordPath, type SiteAdr, type SiteInput } from "../../site/si
 import { renderAdrPage } from "./adr-page.js";
 import { renderGraphPage, siteGraph } from "./graph-page.js";
 import {
+  recordsPageWith,
   renderAdrsPage,
   renderBacklogPage,
   renderCodeMap,
@@ -11,7 +12,7 @@ import {
   renderRecordsPage,
 } from "./index-pages.js";
 import { renderRecordPage } from "./record-page.js";
-import { renderSearchPage } from "./search-page.js";
+import { renderSearchPage, searchPageWith } from "./search-page.js";
 
 /**
  * The version of the pages' layout: part of every page's key, so a build whose pages are drawn
@@ -77,7 +78,13 @@ export function* sitePages(
   asBefore: { records: ReadonlySet<string>; graph?: boolean } = { records: new Set() },
 ): Generator<SitePage> {
   yield { path: "index.html", render: () => renderHome(input) };
-  yield { path: "records.html", render: () => renderRecordsPage(input) };
+  // After new records alone, the lists the last build drew are added to, not drawn again.
+  const grown = (path: string, add: typeof recordsPageWith) => () => {
+    const previous = input.grown?.page(path);
+    return previous === undefined ? undefined : add(input, previous, input.grown!.added);
+  };
+  const records = grown("records.html", recordsPageWith);
+  yield { path: "records.html", render: () => records() ?? renderRecordsPage(input) };
   yield { path: "adrs.html", render: () => renderAdrsPage(input) };
   // Laid out only when its key is computed or it is drawn (a rebuild may know it is as it was).
   let graph: ReturnType<typeof siteGraph> | undefined;
@@ -91,7 +98,8 @@ export function* sitePages(
   yield { path: "code.html", render: () => renderCodeMap(input) };
   yield { path: "questions.html", render: () => renderQuestionsPage(input) };
   yield { path: "backlog.html", render: () => renderBacklogPage(input) };
-  yield { path: "search.html", render: () => renderSearchPage(input, miniSearch) };
+  const search = grown("search.html", searchPageWith);
+  yield { path: "search.html", render: () => search() ?? renderSearchPage(input, miniSearch) };
   const holders = new Map<string, SiteAdr[]>();
   for (const adr of input.adrs)
     for (const id of adr.record_ids) holders.set(id, [...(holders.get(id) ?? []), adr]);
@@ -101,7 +109,7 @@ export function* sitePages(
     const records = () =>
       adr.record_ids.map((id) => {
         const r = input.state.records.get(id);
-        return [id, r?.card.outcome ?? null, input.findings.get(id)?.state ?? r?.status ?? null];
+        return [id, r?.card.outcome ?? null, input.states.get(id) ?? r?.status ?? null];
       });
     yield {
       path: adrPath(adr.id),
