@@ -42,6 +42,7 @@ const THOROUGH_ONLY = [
   "test/cli/site-browser.test.ts", // drives a real headless Chromium over every page of a built site
   "test/cli/site-browser-readers.test.ts", // a real headless Chromium, on repositories as readers bring them
   "test/cli/adr-deep-markdown.test.ts", // spawns the CLI on Markdown nested thousands deep
+  "test/cli/esm-packages.test.ts", // starts the watcher and the preview server, waits for them
 ];
 
 for (const file of THOROUGH_ONLY)
