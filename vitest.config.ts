@@ -40,6 +40,9 @@ const THOROUGH_ONLY = [
   "test/cli/hooks-lefthook.test.ts", // installs lefthook from the registry
   "test/cli/site-serve.test.ts", // waits on file-system events and a rebuild
   "test/cli/site-browser.test.ts", // drives a real headless Chromium over every page of a built site
+  "test/cli/site-browser-readers.test.ts", // a real headless Chromium, on repositories as readers bring them
+  "test/cli/adr-deep-markdown.test.ts", // spawns the CLI on Markdown nested thousands deep
+  "test/cli/esm-packages.test.ts", // starts the watcher and the preview server, waits for them
 ];
 
 for (const file of THOROUGH_ONLY)

@@ -20,6 +20,8 @@ export const SITE_MANIFEST = ".adrift-site.json";
  */
 export type SiteManifest = {
   format: "adrift.site";
+  /** a digest of the code that drew the pages: another adrift's pages are all drawn again */
+  renderer?: string;
   files: Record<string, string>;
   sizes?: Record<string, number>;
   keys?: Record<string, string>;
@@ -51,6 +53,40 @@ function readManifest(dir: string): SiteManifest | undefined {
   }
 }
 
+let renderer: string | undefined;
+
+/**
+ * A digest of the code that draws the pages (the modules of `core/render` and `core/site` beside
+ * this one): a page kept from a build by another adrift would keep that adrift's markup, styles
+ * and escaping, so a build by a new one draws every page again (and writes those that changed).
+ * About a millisecond, once per process; where the modules are bundled into one file, that file.
+ */
+export function siteRenderer(): string {
+  if (renderer) return renderer;
+  const hash = createHash("sha1");
+  const dirs = ["../core/render/", "../core/render/site/", "../core/site/"].map(
+    (d) => new URL(d, import.meta.url),
+  );
+  let read = 0;
+  for (const dir of dirs) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir)
+        .filter((n) => n.endsWith(".js"))
+        .sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      hash.update(name).update(readFileSync(new URL(name, dir)));
+      read++;
+    }
+  }
+  if (read === 0) hash.update(readFileSync(new URL(import.meta.url)));
+  renderer = hash.digest("base64url");
+  return renderer;
+}
+
 /** The page at `page` in the site in `dir` when it is as its last build wrote it (`manifest`). */
 export function readBuiltPage(
   dir: string,
@@ -58,7 +94,8 @@ export function readBuiltPage(
   page: string,
 ): string | undefined {
   const wrote = manifest.files[page];
-  if (wrote === undefined) return undefined;
+  // Another adrift's page holds its markup: it is drawn again whole, never grown.
+  if (wrote === undefined || manifest.renderer !== siteRenderer()) return undefined;
   try {
     // The bytes are digested as read: the page's UTF-8, when they are what the build wrote.
     const bytes = readFileSync(path.join(dir, page));
@@ -136,6 +173,8 @@ export async function planSite<P extends SitePageSource>(
   before: SiteManifest | undefined = readSiteFolder(dir),
 ): Promise<SitePlan<P>> {
   const pages = await pagesAfter(before?.basis);
+  // Pages another adrift drew are not kept: nothing of theirs is compared.
+  const keysThen = before?.renderer === siteRenderer() ? before.keys : undefined;
   // Which files are there, a folder at a time (one listing, not a check per page).
   const listed = new Map<string, Set<string>>();
   const present = (page: string) => {
@@ -156,7 +195,7 @@ export async function planSite<P extends SitePageSource>(
   };
   const planned: (PlannedPage & { page: P })[] = [];
   for (const page of pages) {
-    const keyThen = before?.keys?.[page.path];
+    const keyThen = keysThen?.[page.path];
     const key =
       page.same && keyThen !== undefined
         ? keyThen
@@ -226,6 +265,7 @@ export function writePlannedSite(plan: SitePlan, basis?: unknown): SiteWriteResu
   mkdirSync(dir, { recursive: true });
   const manifest: SiteManifest = {
     format: "adrift.site",
+    renderer: siteRenderer(),
     files,
     sizes,
     keys,

@@ -30,6 +30,7 @@ const EXAMPLE_CONFIG = {
 export async function initRepository(ctx: AppContext) {
   const root = ctx.git.location.root;
   const created: string[] = [];
+  const updated: string[] = [];
   const kept: string[] = [];
   const logDir = path.join(root, ctx.config.log_dir);
   if (existsSync(logDir)) kept.push(ctx.config.log_dir);
@@ -55,7 +56,8 @@ export async function initRepository(ctx: AppContext) {
   else {
     const sep = existing.length > 0 && !existing.endsWith("\n") ? "\n" : "";
     writeFileSync(attributes, `${existing}${sep}${missing.map((rule) => `${rule}\n`).join("")}`);
-    created.push(".gitattributes");
+    // A file of the project's own, with its lines kept: updated, not created.
+    (existing.length > 0 ? updated : created).push(".gitattributes");
   }
-  return { root, created, kept };
+  return { root, created, updated, kept };
 }

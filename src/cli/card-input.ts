@@ -71,7 +71,8 @@ export async function readInputFile(
       "validation_failed",
       `${name}: expected UTF-8 text, got bytes that are not UTF-8; save the file as UTF-8`,
     );
-  const text = bytes.toString("utf8");
+  // A byte-order mark (Notepad's "UTF-8 with BOM", PowerShell 5's Out-File) is no part of the JSON.
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -41,7 +41,7 @@ export type CompileCacheOptions = {
 type CompiledModule = {
   exports: unknown;
   require(id: string): unknown;
-  _compile(content: string, filename: string): unknown;
+  _compile(content: string, filename: string, format?: string): unknown;
 };
 
 /**
@@ -55,8 +55,16 @@ export function cacheCompiledCode(options: CompileCacheOptions): (() => void) | 
   const Module = nodeModule as unknown as { prototype: CompiledModule; wrap(code: string): string };
   const compile = Module.prototype._compile;
   const toWrite: { file: string; script: vm.Script }[] = [];
-  Module.prototype._compile = function (this: CompiledModule, content: string, filename: string) {
-    if (!cached(filename, content, options.bundle)) return compile.call(this, content, filename);
+  Module.prototype._compile = function (
+    this: CompiledModule,
+    content: string,
+    filename: string,
+    format?: string,
+  ) {
+    // An ES module a package ships (chokidar 4: `require(esm)` hands it here as "module") is
+    // Node's to load: wrapped as CommonJS it would not parse.
+    if (format === "module" || !cached(filename, content, options.bundle))
+      return compile.call(this, content, filename, format);
     const file = path.join(folder, createHash("sha1").update(content).digest("hex"));
     const cachedData = readIfThere(file);
     const script = new vm.Script(Module.wrap(content), {

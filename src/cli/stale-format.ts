@@ -1,4 +1,5 @@
 import { quotePath, safeText } from "../core/render/terminal.js";
+import { clip, flatten } from "../core/render/text.js";
 import type { StaleFinding, StalenessReport } from "../core/staleness/types.js";
 import { paint } from "./io.js";
 
@@ -20,7 +21,7 @@ function ownWorkline(finding: StaleFinding): string {
  * The lines describing one finding shown: state, record, paths, commits. A fresh one is shown
  * only when commits of its own workline changed its scope: one line saying how many.
  */
-export function findingLines(finding: StaleFinding): string[] {
+export function findingLines(finding: StaleFinding, outcome?: string): string[] {
   const mark =
     finding.state === "stale" && !finding.recorded
       ? " (not yet recorded)"
@@ -30,6 +31,8 @@ export function findingLines(finding: StaleFinding): string[] {
   const lines = [
     `${paint(COLOR[finding.state], finding.state.padEnd(6))} ${finding.kind} ${finding.record_id}${paint("dim", mark)}${finding.method === "fingerprints" ? paint("dim", " [by fingerprints]") : ""}${paint("dim", ownWorkline(finding))}`,
   ];
+  // What the record is, for a reader who does not know its id by heart.
+  if (outcome) lines.push(`    ${safeText(clip(flatten(outcome), 100))}`);
   for (const p of finding.paths)
     lines.push(
       `    ${p.change.padEnd(8)} ${quotePath(p.path)}${p.new_path ? ` → ${quotePath(p.new_path)}` : ""}`,
@@ -54,11 +57,17 @@ function anchorTarget(a: NonNullable<StaleFinding["anchors"]>[number]): string {
   return "";
 }
 
-/** The human rendering of `adrift stale`. */
+/** The findings `adrift stale` shows a person: all but the fresh ones nothing happened to. */
+export function shownFindings(report: StalenessReport): StaleFinding[] {
+  return report.findings.filter((f) => f.state !== "fresh" || f.own_workline_commits);
+}
+
+/** The human rendering of `adrift stale`, each record shown with its outcome (`outcomes`). */
 export function staleReportText(
   report: StalenessReport & { marked: string[]; file?: string },
+  outcomes: ReadonlyMap<string, string> = new Map(),
 ): string {
-  const shown = report.findings.filter((f) => f.state !== "fresh" || f.own_workline_commits);
+  const shown = shownFindings(report);
   const ownFresh = report.findings.filter(
     (f) => f.state === "fresh" && f.own_workline_commits,
   ).length;
@@ -66,7 +75,7 @@ export function staleReportText(
   const open = report.findings.filter((f) => f.state === "stale" && !f.recorded).length;
   return [
     ...report.notices.map((n) => paint("yellow", `notice: ${safeText(n)}`)),
-    ...shown.flatMap(findingLines),
+    ...shown.flatMap((f) => findingLines(f, outcomes.get(f.record_id))),
     ...(report.marked.length
       ? [
           paint(

@@ -91,7 +91,8 @@ export function parseConfig(text: string | undefined, file = ".decisions/config.
   if (text === undefined) return ConfigSchema.parse({});
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    // A byte-order mark (an editor's "UTF-8 with BOM") is no part of the JSON.
+    raw = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text);
   } catch (error) {
     // Only where it broke: the parser's message quotes the text, which may be anything (a
     // secret the file was made to point to).

@@ -2,6 +2,8 @@
 // enableCompileCache), Node 20 adrift's (src/cli/compile-cache.ts). Spawned runs, since the
 // cache is the process's: a run from the cache prints what a run without it prints, a cache
 // that was damaged is refused and made again, and a folder others can write is never used.
+
+import { createHash } from "node:crypto";
 import {
   chmodSync,
   existsSync,
@@ -11,7 +13,6 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createHash } from "node:crypto";
 import nodeModule, { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";

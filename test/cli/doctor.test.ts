@@ -177,6 +177,30 @@ describe("adrift doctor", () => {
     expect(code).toBe(1);
   });
 
+  it("reads ADR numbers as validate does: log4brains' dated names are no numbers, templates no ADRs", () => {
+    const repo = healthyRepo();
+    repo.commit("adrs", {
+      // log4brains names its files yyyymmdd-slug.md: two ADRs of one day share no number.
+      "docs/adr/20200925-use-lerna.md": "# Use Lerna\n\n- Status: accepted\n",
+      "docs/adr/20200925-use-prettier.md": "# Use Prettier\n\n- Status: accepted\n",
+      "docs/adr/0000-adr-template.md": "# {short title}\n",
+      "docs/adr/0000-use-markdown-adrs.md": "# Use Markdown ADRs\n",
+    });
+    expect(runCli(repo.dir, ["validate"]).code).toBe(0);
+    const { code, report } = doctor(repo);
+    expect(rules(report)).toEqual([]);
+    expect(code).toBe(0);
+    // One number written two ways is still one number.
+    repo.commit("more", {
+      "docs/adr/007-a.md": "# A\n",
+      "docs/adr/0007-b.md": "# B\n",
+    });
+    const again = doctor(repo);
+    expect(rules(again.report)).toEqual(["ADR-D014"]);
+    expect(again.report.findings[0]!.subject).toBe("0007");
+    expect(again.report.findings[0]!.message).toContain("docs/adr/0007-b.md and docs/adr/007-a.md");
+  });
+
   it("after a commit that marked a record through the real hooks: nothing damaged (the pending-marks note is emptied, not broken)", () => {
     const repo = makeRepo();
     repo.commit("code", { "src/auth/login.ts": "x\n" });

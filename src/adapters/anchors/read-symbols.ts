@@ -60,7 +60,8 @@ function digest(text: string): string {
 
 async function parseData(format: "json" | "yaml" | "toml", content: string): Promise<unknown> {
   try {
-    if (format === "json") return JSON.parse(content);
+    // A byte-order mark (an editor's "UTF-8 with BOM") is no part of the JSON.
+    if (format === "json") return JSON.parse(content.replace(/^\uFEFF/, ""));
     if (format === "yaml") {
       const { parse } = await import("yaml");
       return parse(content);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { adrRef } from "../../core/adr/model.js";
 import type { AdrWarning } from "../../core/adr/read-adr.js";
 import { type AdrLink, completeRelations } from "../../core/adr/relations.js";
@@ -149,6 +149,7 @@ async function importAdrsUnlocked(ctx: AppContext, dir?: string) {
     ? writeAdrIndex(ctx, await collectAdrs(ctx, after, readAlready))
     : undefined;
   const notes = [
+    ...nothingToReadNote(ctx, dir, dirs),
     ...(indexed && index === undefined ? [indexLeftAloneNote(ctx.config.adr_index)] : []),
     ...(files.length && !indexed
       ? [
@@ -157,6 +158,24 @@ async function importAdrsUnlocked(ctx: AppContext, dir?: string) {
       : []),
   ];
   return { dirs, imported, unchanged, skipped, warnings, index, notes };
+}
+
+/** Why nothing was read: no folder of the usual ones holds ADRs, or the folder named holds none. */
+function nothingToReadNote(ctx: AppContext, dir: string | undefined, dirs: readonly string[]) {
+  if (dir === undefined && dirs.length === 0)
+    return [
+      `no ADR folder found (looked in ${DEFAULT_DIRS.join(", ")}): name yours, adrift adr import <dir>`,
+    ];
+  if (dir === undefined || adrFilesIn(repoPath(ctx, dir)).length > 0) return [];
+  const absolute = repoPath(ctx, dir);
+  const folders = statSync(absolute).isDirectory()
+    ? readdirSync(absolute, { withFileTypes: true }).filter((e) => e.isDirectory()).length
+    : 0;
+  return [
+    folders > 0
+      ? `${dir} holds no Markdown file; adr import reads the files of one folder, not of its ${folders} subfolder(s): name the folder the ADRs are in`
+      : `${dir} holds no Markdown file to import`,
+  ];
 }
 
 /**

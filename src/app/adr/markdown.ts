@@ -14,8 +14,43 @@ let parser: Promise<Parser> | undefined;
 const AUTOLINK_LITERAL = /@|www\.|https?:\/\//i;
 
 function mayHoldAutolinkLiteral(node: Root | RootContent): boolean {
-  if (node.type === "text") return AUTOLINK_LITERAL.test(node.value);
-  return "children" in node && node.children.some(mayHoldAutolinkLiteral);
+  // A loop, not recursion: a block quote nested 5,000 deep is a few kilobytes of Markdown.
+  const pending: (Root | RootContent)[] = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.type === "text") {
+      if (AUTOLINK_LITERAL.test(next.value)) return true;
+    } else if ("children" in next) pending.push(...next.children);
+  }
+  return false;
+}
+
+/** How deep a tree is kept as parsed; below, each node's content is its text (see `keepShallow`). */
+const MAX_DEPTH = 64;
+
+/**
+ * Cuts a tree at MAX_DEPTH: a node that deep keeps its text as one text node (without a position:
+ * nothing rewrites it in place), its markup below is dropped. Markdown nests without limit — a
+ * line of 5,000 `> ` is a block quote 5,000 deep — and every reader of the tree (the ADR reader,
+ * the site, renumber) walks it by recursion; no ADR a person writes nests 64 deep.
+ */
+function keepShallow(tree: Root): Root {
+  const pending: [Root | RootContent, number][] = [[tree, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (!("children" in node)) continue;
+    if (depth < MAX_DEPTH) {
+      for (const child of node.children) pending.push([child, depth + 1]);
+      continue;
+    }
+    let text = "";
+    const below: (Root | RootContent)[] = [...node.children].reverse();
+    for (let n = below.pop(); n !== undefined; n = below.pop()) {
+      if ("value" in n && typeof n.value === "string" && n.type !== "html") text += n.value;
+      else if ("children" in n) below.push(...[...n.children].reverse());
+    }
+    (node as { children: RootContent[] }).children = [{ type: "text", value: text }];
+  }
+  return tree;
 }
 
 /**
@@ -57,7 +92,7 @@ export function markdownParser(): Promise<Parser> {
       .freeze();
     const autolinks = holdBackAutolinkLiterals(processor.data("fromMarkdownExtensions"));
     return (value: string) => {
-      const tree = processor.parse(value);
+      const tree = keepShallow(processor.parse(value));
       if (autolinks)
         for (const block of tree.children) if (mayHoldAutolinkLiteral(block)) autolinks(block);
       return processor.runSync(tree) as Root;

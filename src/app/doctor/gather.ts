@@ -7,6 +7,7 @@ import { hasAdriftHooks } from "../../core/agents/hook-config.js";
 import type { DoctorFacts } from "../../core/doctor/facts.js";
 import { futureEventsError } from "../../core/project/unreadable-lines.js";
 import { compileScope, isExclusion, unescapeEntry } from "../../core/rules/scope.js";
+import { adrFilesIn } from "../adr/files.js";
 import type { AppContext } from "../dependencies.js";
 import { hasLefthookEntries } from "../hooks/lefthook.js";
 import { detectHookManager } from "../hooks/managers.js";
@@ -83,12 +84,9 @@ function partialAgentHooks(root: string): DoctorFacts["partial_agent_hooks"] {
   return partial;
 }
 
+/** The ADR folder's files as `validate` and `adr renumber` read it: templates are no ADRs. */
 function adrFiles(root: string, adrDir: string): string[] {
-  try {
-    return readdirSync(path.join(root, adrDir)).filter((n) => /^\d{4,}-.+\.md$/.test(n));
-  } catch {
-    return [];
-  }
+  return adrFilesIn(path.join(root, adrDir)).map((file) => path.basename(file));
 }
 
 /**

@@ -108,3 +108,22 @@ export async function loadReportIndex(
   writeReportIndex(gitDir, key, index);
   return index;
 }
+
+/**
+ * The outcomes of the records `ids` names, for a reader of `adrift stale` who needs to know what
+ * each id is: from the report index (cached beside the log's other derived state), folded and
+ * cached once when the log changed. A record without an outcome is left out.
+ */
+export async function recordOutcomes(
+  ctx: AppContext,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (ids.length === 0) return out;
+  const index = await loadReportIndex(ctx, await logKey(ctx));
+  for (const id of ids) {
+    const outcome = index.records.get(id)?.card.outcome;
+    if (outcome?.trim()) out.set(id, outcome);
+  }
+  return out;
+}

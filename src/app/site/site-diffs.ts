@@ -27,11 +27,24 @@ function diffOf(job: DiffJob, head: string, before?: Buffer, after?: Buffer): Si
   if (before?.includes(0) || after?.includes(0)) return { ...base, note: "a binary file changed" };
   const hunks = diffTexts(before?.toString("utf8") ?? "", after?.toString("utf8") ?? "");
   if (!hunks) return { ...base, note: "rewritten (too many changes to show line by line)" };
+  // No hunk at all: the bytes are the same (a pure rename, or only the file's mode changed).
+  if (hunks.length === 0)
+    return {
+      ...base,
+      note: job.to === job.path ? "its content is unchanged" : "renamed; its content is unchanged",
+    };
   let lines = 0;
   const kept = hunks.filter((h) => {
     lines += h.lines.length;
     return lines <= DIFF_LINES;
   });
+  if (kept.length === 0) {
+    const changed = hunks.reduce((n, h) => n + h.lines.filter((l) => l.op !== " ").length, 0);
+    return {
+      ...base,
+      note: `${changed.toLocaleString("en-US")} changed lines: too many to show here`,
+    };
+  }
   return {
     ...base,
     hunks: kept,

@@ -1,5 +1,6 @@
 import type { DraftOutcome, WaitingRecord } from "../../app/adr/draft.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
+import { oneLine } from "../format.js";
 import { paint } from "../io.js";
 
 const RESULT_COLOR = {
@@ -24,7 +25,7 @@ export function formatDrafts(
   const lines: string[] = [];
   for (const d of result.drafts) {
     lines.push(
-      `${paint(RESULT_COLOR[d.result], d.result.padEnd(9))} ${quotePath(d.path)}  ${safeText(d.title)}  (${d.record_ids.length} record${d.record_ids.length === 1 ? "" : "s"})`,
+      `${paint(RESULT_COLOR[d.result], d.result.padEnd(9))} ${quotePath(d.path)}  ${oneLine(d.title, 100)}  (${d.record_ids.length} record${d.record_ids.length === 1 ? "" : "s"})`,
     );
     if (d.regenerated_path)
       lines.push(
@@ -78,7 +79,7 @@ export function formatBrief(brief: Brief): string {
   return [
     ...brief.clusters.map(
       (c) =>
-        `${safeText(c.cluster)}  ${safeText(c.title)}  (${c.language}, ${c.records.length} record${c.records.length === 1 ? "" : "s"})`,
+        `${safeText(c.cluster)}  ${oneLine(c.title, 100)}  (${c.language}, ${c.records.length} record${c.records.length === 1 ? "" : "s"})`,
     ),
     paint("dim", "the fields to fill: adrift adr draft --for-agent --json"),
   ].join("\n");

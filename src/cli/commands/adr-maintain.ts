@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { AdrSummary } from "../../app/adr/summary.js";
 import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, appContext, common, repository, writePath } from "../common.js";
+import { oneLine } from "../format.js";
 import { cliIo, emit, note, paint } from "../io.js";
 
 const ref = (n?: number) => (n === undefined ? "—      " : `ADR-${String(n).padStart(4, "0")}`);
@@ -11,7 +12,13 @@ function adrLine(a: AdrSummary): string {
     ? paint("dim", `(superseded by ${safeText(a.superseded_by.join(", "))})`)
     : "";
   const status = safeText(a.status).padEnd(10);
-  return [ref(a.number), status, safeText(a.date ?? "          "), safeText(a.title), superseded]
+  return [
+    ref(a.number),
+    status,
+    safeText(a.date ?? "          "),
+    oneLine(a.title, 100),
+    superseded,
+  ]
     .filter(Boolean)
     .join("  ");
 }
@@ -88,7 +95,7 @@ export function registerAdrMaintenance(adr: Command): void {
             ...adrs.map(adrLine),
             ...drafts.map(
               (d) =>
-                `draft     ${safeText(d.status).padEnd(10)}  ${quotePath(d.path)}  ${safeText(d.title)}`,
+                `draft     ${safeText(d.status).padEnd(10)}  ${quotePath(d.path)}  ${oneLine(d.title, 100)}`,
             ),
             adrs.length + drafts.length === 0
               ? "no ADRs yet (adrift adr draft, then adrift adr accept; or adrift adr import)"
@@ -147,7 +154,7 @@ export function registerAdrMaintenance(adr: Command): void {
               (a) =>
                 `${paint("green", "imported")} ${ref(a.number)}  ${safeText(a.status).padEnd(10)} ${quotePath(a.path)}`,
             ),
-            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.skipped.length} skipped, ${result.warnings.length} warning(s) from ${result.dirs.map(quotePath).join(", ") || "no ADR folder found"}`,
+            `${result.imported.length} imported, ${result.unchanged} unchanged, ${result.skipped.length} skipped, ${result.warnings.length} warning(s)${result.dirs.length ? ` from ${result.dirs.map(quotePath).join(", ")}` : ""}`,
           ].join("\n"),
         );
         return 0;

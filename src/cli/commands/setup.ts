@@ -19,6 +19,7 @@ export function registerSetup(program: Command): void {
         emit(options, result, () =>
           [
             ...result.created.map((f) => `${paint("green", "created")} ${quotePath(f)}`),
+            ...result.updated.map((f) => `${paint("green", "updated")} ${quotePath(f)}`),
             ...result.kept.map((f) => `${paint("dim", "kept")}    ${quotePath(f)}`),
             "next: adrift intent record --help",
           ].join("\n"),

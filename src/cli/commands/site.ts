@@ -1,6 +1,7 @@
 import type { Command } from "commander";
+import { shellQuote } from "../../core/agents/hook-config.js";
 import { AdriftError } from "../../core/errors.js";
-import { quotePath } from "../../core/render/terminal.js";
+import { quotePath, safeText } from "../../core/render/terminal.js";
 import { action, appContext, common, writePath } from "../common.js";
 import { type CommonOptions, cliIo, emit, note, paint, reportError } from "../io.js";
 
@@ -41,7 +42,7 @@ export function registerSite(program: Command): void {
           options,
           result,
           () =>
-            `${paint("green", "built")} ${quotePath(result.out)}: ${result.pages} pages (${result.written} written, ${result.unchanged} unchanged, ${result.removed} removed), ${result.records} records, ${result.adrs} ADRs, ${result.stale} stale\nopen ${quotePath(`${result.out}/index.html`)}`,
+            `${paint("green", "built")} ${quotePath(result.out)}: ${result.pages} pages (${result.written} written, ${result.unchanged} unchanged, ${result.removed} removed), ${result.records} records, ${result.adrs} ADRs, ${result.stale} stale\nopen ${safeText(shellQuote(`${result.out}/index.html`))}`,
         );
         return 0;
       }),

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { action, common, parseAs, runDir } from "../common.js";
 import { type CommonOptions, cliIo, emit, note, warnUnreadable } from "../io.js";
-import { staleReportText } from "../stale-format.js";
+import { shownFindings, staleReportText } from "../stale-format.js";
 
 type StaleFlags = CommonOptions & {
   record?: boolean;
@@ -41,11 +41,17 @@ export function registerStale(program: Command): void {
         });
         const result = await runStale(ctx, { staged: options.staged, record: options.record });
         const { startSpan } = await import("../../app/profiling.js");
+        // The outcome of each record shown, read only for a person and only when one is shown.
+        const shown = options.json ? [] : shownFindings(result).map((f) => f.record_id);
+        const outcomes =
+          shown.length === 0
+            ? new Map<string, string>()
+            : await (await import("../../app/reports/state.js")).recordOutcomes(ctx, shown);
         const printed = startSpan("print");
         emit(
           options,
           result,
-          () => staleReportText(result),
+          () => staleReportText(result, outcomes),
           () => staleResultJson(result),
         );
         if (!options.json && result.log_problems) warnUnreadable(result.log_problems);

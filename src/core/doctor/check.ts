@@ -1,3 +1,4 @@
+import { numberOf } from "../adr/values.js";
 import { HOOK_NAMES } from "../hook-names.js";
 import { compileScope, isExclusion } from "../rules/scope.js";
 import type { DoctorFacts } from "./facts.js";
@@ -186,10 +187,14 @@ function checkScopes(f: DoctorFacts): DoctorFinding[] {
 }
 
 function checkAdrs(f: DoctorFacts): DoctorFinding[] {
+  // Numbered as validate and renumber number them: `0007-x.md` and `007-y.md` share 7, and a
+  // log4brains `20200925-slug.md` has no number (its slug is its id).
   const byNumber = new Map<string, string[]>();
   for (const name of f.adr_files) {
-    const number = /^(\d{4,})-/.exec(name)?.[1];
-    if (number) byNumber.set(number, [...(byNumber.get(number) ?? []), name]);
+    const n = numberOf(name);
+    if (n === undefined) continue;
+    const number = String(n).padStart(4, "0");
+    byNumber.set(number, [...(byNumber.get(number) ?? []), name]);
   }
   return [...byNumber]
     .filter(([, files]) => files.length > 1)

@@ -52,7 +52,7 @@ export type DoctorFacts = {
     events: string[];
     problem: string;
   }[];
-  /** file names of accepted ADRs (`NNNN-slug.md`) under the ADR directory */
+  /** file names of the ADRs under the ADR directory (templates left out), numbered or not */
   adr_files: string[];
   /**
    * log files holding stale marks that are set aside at HEAD (uncommitted, naming only commits

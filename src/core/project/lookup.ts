@@ -1,4 +1,5 @@
 import { AdriftError } from "../errors.js";
+import { clip, flatten } from "../render/text.js";
 import type { ProjectState } from "./state.js";
 
 /** The command that lists the artifacts an event type creates (their ids and keys). */
@@ -16,6 +17,23 @@ const LISTED_BY: Record<string, string> = {
 function listingCommand(accept: readonly string[] | undefined): string {
   const commands = new Set((accept ?? []).map((type) => LISTED_BY[type] ?? "adrift list"));
   return commands.size === 1 ? [...commands][0]! : "adrift list";
+}
+
+/** What an artifact is called, for a reader choosing among ids: a record's outcome, a title. */
+function titleOf(state: ProjectState, id: string): string {
+  const title =
+    state.records.get(id)?.card.outcome ??
+    state.worklines.get(id)?.title ??
+    state.stories.get(id)?.title ??
+    state.tasks.get(id)?.title ??
+    state.rules.get(id)?.title ??
+    state.epics.get(id)?.title ??
+    state.questions.get(id)?.question;
+  const type = (state.artifacts.get(id) ?? "").replace(
+    /_(recorded|opened|created|started|declared)$/,
+    "",
+  );
+  return title === undefined ? `(${type.replace(/_/g, " ")})` : clip(flatten(title), 60);
 }
 
 /**
@@ -49,7 +67,12 @@ export function resolveRef(
     if (matches.length > 1)
       throw new AdriftError(
         "ambiguous_id",
-        `${what} id prefix "${trimmed}" matches ${matches.length} ids: give more characters`,
+        `${what} id prefix "${trimmed}" matches ${matches.length} ids (${matches
+          .slice(0, 5)
+          .map((id) => `${id.slice(0, 10)} ${titleOf(state, id)}`)
+          .join(
+            "; ",
+          )}${matches.length > 5 ? `; ${matches.length - 5} more` : ""}): give more characters`,
         {
           matches: matches.slice(0, 10),
         },

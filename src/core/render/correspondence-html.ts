@@ -6,6 +6,7 @@ import { renderGraphSvg } from "./graph-svg.js";
 import { escapeHtml } from "./html-escape.js";
 import { renderMermaid } from "./mermaid.js";
 import { whyHtml, whyLines } from "./record-why.js";
+import { showBidi } from "./site/html.js";
 import { clip, flatten } from "./text.js";
 
 export { escapeHtml };
@@ -21,6 +22,8 @@ h1{margin:0 0 4px}h2{margin-top:32px;border-bottom:1px solid #d0d7de;padding-bot
 .card b{display:block;font-size:22px}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{border:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:top}
+bdi,summary,dd{overflow-wrap:anywhere}
+div.graph{overflow:auto}
 code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:#eff1f3;padding:1px 4px;border-radius:4px}
 .bar{background:#eee;border-radius:4px;height:10px;width:160px;overflow:hidden;display:flex}
 .bar span{display:block;height:100%}.bar .fresh{background:#2da44e}.bar .stale{background:#d4a72c}
@@ -31,6 +34,7 @@ a{color:#0969da}.gov{display:block}dl.why{margin:8px 0}dl.why dt{font-weight:600
 .drifted{color:#cf222e;font-weight:600}
 details{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:8px 12px;margin:8px 0}
 summary{cursor:pointer}pre{overflow:auto;background:#fff;padding:12px;border:1px solid #d0d7de}
+@media (max-width:700px){main{padding:12px}th,td{overflow-wrap:anywhere}.bar{width:90px}}
 `;
 
 function row(cells: string[], id?: string): string {
@@ -76,8 +80,20 @@ export function renderCorrespondenceHtml(report: CorrespondenceReport): string {
   return html;
 }
 
-/** The page in pieces, a table row or a record at a time: the same bytes, never one string. */
+/**
+ * The page in pieces, a table row or a record at a time: the same bytes, never one string.
+ * Writing-direction overrides and isolates a person wrote are shown as `<U+202E>`, as on the
+ * site: the page's own markup holds none, so the page is the same printed to a terminal (which
+ * escapes them) and written with --out, and a title cannot turn the text after it around.
+ */
 export function* correspondenceHtmlChunks(report: CorrespondenceReport): Generator<string> {
+  for (const chunk of pageChunks(report)) yield chunk.replace(BIDI_CONTROLS, (c) => e(showBidi(c)));
+}
+
+/** The characters `showBidi` shows as their code points. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+function* pageChunks(report: CorrespondenceReport): Generator<string> {
   const s = report.summary;
   const a = reportAnchors(report);
   const card = (n: number | string, label: string) =>
@@ -175,7 +191,7 @@ ${report.notices.map((n) => `<p><b>Note:</b> ${e(n)}</p>`).join("")}
     area: (area) => anchor(`area:${area}`),
   });
   yield `
-<h2>Diagram</h2><div class="graph">${renderGraphSvg(graph, "ADR relations and code areas")}</div><details><summary>Mermaid source of ADR relations and coverage (paste into any Mermaid viewer)</summary><pre>${e(renderMermaid(report))}</pre></details>
+<h2>Diagram</h2><div class="graph" tabindex="0" role="region" aria-label="Diagram (scrolls when wider than the window)">${renderGraphSvg(graph, "ADR relations and code areas")}</div><details><summary>Mermaid source of ADR relations and coverage (paste into any Mermaid viewer)</summary><pre>${e(renderMermaid(report))}</pre></details>
 </main></body></html>
 `;
 }

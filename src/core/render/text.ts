@@ -29,18 +29,21 @@ export function clip(text: string, max: number): string {
   const window = text.slice(0, 2 * max + 2);
   const whole = window.length === text.length;
   if (whole && charCount(text) <= max) return text;
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  const segments = [...graphemes.segment(window)];
-  if (!whole) segments.pop();
-  let kept = "";
-  let used = 0;
-  for (const { segment } of segments) {
-    const n = charCount(segment);
-    if (used + n > max - 1) break;
-    kept += segment;
-    used += n;
+  // Where the first max - 1 code points end, in UTF-16 units: the text before the "…".
+  let units = 0;
+  let points = 0;
+  for (const char of window) {
+    if (points === max - 1) break;
+    units += char.length;
+    points++;
   }
-  return `${kept}…`;
+  // Cut at the start of the grapheme that holds that place: a grapheme ending there is kept,
+  // one crossing it is left out whole. One lookup, never a list of every grapheme: each
+  // segment V8 makes carries its own copy of the text, so listing the 40,000 of a 20,000-
+  // character clip took 4 s and 3 GB.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const cut = graphemes.segment(window).containing(units)?.index ?? units;
+  return `${text.slice(0, cut)}…`;
 }
 
 /** The first 8 characters of an id, enough to name a record in a one-liner. */

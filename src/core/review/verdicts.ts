@@ -82,6 +82,8 @@ export function parseVerdicts(text: string): {
 } {
   const problems: VerdictProblem[] = [];
   const entries: { value: unknown; line: number }[] = [];
+  // A byte-order mark (Notepad's "UTF-8 with BOM", PowerShell 5's Out-File) is no part of line 1.
+  if (text.startsWith("\uFEFF")) text = text.slice(1);
   const trimmed = text.trim();
   if (trimmed.startsWith("[")) {
     try {

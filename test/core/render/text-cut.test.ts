@@ -53,6 +53,29 @@ describe("clip cuts between graphemes", () => {
     );
   });
 
+  it("cuts long texts the same way: thousands of graphemes, a cut deep inside them", () => {
+    const long = fc
+      .array(fc.constantFrom(...PIECES), { minLength: 500, maxLength: 3_000 })
+      .map((p) => p.join(""));
+    fc.assert(
+      fc.property(long, fc.integer({ min: 400, max: 5_000 }), (text, max) => {
+        const cut = clip(text, max);
+        expect(charCount(cut)).toBeLessThanOrEqual(max);
+        if (cut === text) return;
+        const kept = cut.slice(0, -1);
+        const whole = graphemes(text);
+        const n = graphemes(kept).length;
+        expect(whole.slice(0, n).join("")).toBe(kept);
+        expect(charCount(kept) + charCount(whole[n]!)).toBeGreaterThan(max - 1);
+      }),
+      propertyOptions({ numRuns: 30 }),
+    );
+    // A search document of an ADR is clipped to 20,000 characters: one grapheme lookup, not
+    // a list of 40,000 (each of which V8 gives its own copy of the text: 3 GB, 4 s).
+    const x = `${"x".repeat(19_998)}👩🏽‍💻${"y".repeat(20_000)}`;
+    expect(clip(x, 20_000)).toBe(`${"x".repeat(19_998)}…`);
+  });
+
   it("never leaves half a family, a flag or an accent", () => {
     expect(clip("ab👨‍👩‍👧‍👦cd", 5)).toBe("ab…");
     expect(clip("🇧🇷🇧🇷🇧🇷", 4)).toBe("🇧🇷…");

@@ -9,6 +9,26 @@ export function adrName(adr: Pick<SiteAdr, "number" | "id">): string {
   return adr.number === null ? adr.id : `ADR-${String(adr.number).padStart(4, "0")}`;
 }
 
+/** `%20` and its kin decoded, as a browser reads a link; the text as written when it is not valid. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `target` read from the folder of the file `from` (both `/`-separated, repository-relative). */
+function joinPath(from: string, target: string): string {
+  const parts = from.split("/").slice(0, -1);
+  for (const part of target.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
+  return parts.join("/");
+}
+
 /** The page of one ADR: its Markdown rendered, its state and relations, the records behind it. */
 export function renderAdrPage(input: SiteInput, adr: SiteAdr): string {
   const place = placeOf(adrPath(adr.id));
@@ -17,11 +37,20 @@ export function renderAdrPage(input: SiteInput, adr: SiteAdr): string {
     byRef.set(other.path.replace(/^.*\//, ""), adrPath(other.id).slice(5));
     byRef.set(other.path, adrPath(other.id));
   }
-  // A link from one ADR file to another goes to that ADR's page.
-  const rewriteHref = (href: string) => {
-    const file = href.replace(/^\.\//, "").replace(/#.*$/, "");
-    const to = byRef.get(file) ?? byRef.get(file.replace(/^.*\//, ""));
-    return to ? place.root + (to.startsWith("adrs/") ? to : `adrs/${to}`) : undefined;
+  // A link from one ADR file to another goes to that ADR's page (its name as written, `%20`
+  // and all, or as a link in angle brackets); a relative link to anything else names no page of
+  // the site, so it is shown as its text (null). Anchors and http(s)/mailto links are left to
+  // the renderer's own rules (undefined).
+  const rewriteHref = (href: string): string | null | undefined => {
+    const written = href.trim();
+    if (written === "" || written.startsWith("#") || written.startsWith("//")) return undefined;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(written)) return undefined;
+    const file = decoded(written.replace(/[?#].*$/, ""));
+    const to =
+      byRef.get(joinPath(adr.path, file)) ??
+      byRef.get(file.replace(/^\.\//, "")) ??
+      byRef.get(file.replace(/^.*\//, ""));
+    return to ? place.root + (to.startsWith("adrs/") ? to : `adrs/${to}`) : null;
   };
   const titleOf = (id: string) => {
     const target = input.adrs.find((a) => a.id === id);

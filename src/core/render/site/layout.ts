@@ -17,19 +17,20 @@ main{max-width:1100px;margin:0 auto;padding:16px 24px 40px}
 h1{margin:8px 0 4px;font-size:26px;overflow-wrap:anywhere}h2{margin-top:28px;border-bottom:1px solid #d0d7de;padding-bottom:4px;font-size:20px}
 h3{font-size:16px}
 .muted{color:#57606a}
+main li,main p,main h2,main h3{overflow-wrap:anywhere}
 .cards{display:flex;gap:12px;flex-wrap:wrap;margin:16px 0}
 .card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:10px 14px;min-width:130px}
 .card b{display:block;font-size:22px}
 table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0}
 th,td{border:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f6f8fa}
+th{background:#f6f8fa;overflow-wrap:normal}
 code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:#eff1f3;padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
 pre{overflow:auto;background:#fff;padding:12px;border:1px solid #d0d7de;border-radius:6px;font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
 pre code{background:none;padding:0}
 .field{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:8px 14px;margin:8px 0}
 .field h2,.field h3{margin:4px 0;font-size:16px;border:0;padding:0}
 td.area code{white-space:nowrap}.field p{margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere}
-.state{display:inline-block;border-radius:12px;padding:0 8px;font-size:13px;font-weight:600;border:1px solid}
+.state{display:inline-block;border-radius:12px;padding:0 8px;font-size:13px;font-weight:600;border:1px solid;white-space:nowrap;overflow-wrap:normal}
 .st-fresh,.st-current,.st-active,.st-confirmed{color:#116329;background:#dafbe1;border-color:#116329}
 .st-stale,.st-drifted,.st-missing{color:#a40e26;background:#ffebe9;border-color:#a40e26}
 .st-moved{color:#0550ae;background:#ddf4ff;border-color:#0550ae}
@@ -44,6 +45,7 @@ ol.timeline{list-style:none;padding:0}ol.timeline li{background:#fff;border:1px 
 .adr-body{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:4px 20px;overflow-wrap:anywhere}
 #results li{margin:8px 0}
 footer{max-width:1100px;margin:0 auto;padding:8px 24px 24px;color:#57606a;font-size:13px}
+@media (max-width:700px){main{padding:12px 12px 32px}main th,td.area code{white-space:normal;overflow-wrap:anywhere}.meter{width:90px}}
 `;
 
 const NAV: [string, string][] = [

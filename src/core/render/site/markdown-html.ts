@@ -2,7 +2,11 @@ import type { Nodes, Root, Table } from "mdast";
 import { e, safeHref, userText } from "./html.js";
 
 /** Options: where a link found in the document goes instead (an ADR's link to another ADR). */
-export type MarkdownHtmlOptions = { rewriteHref?: (href: string) => string | undefined };
+/**
+ * `rewriteHref` gives a link's new target, null when the link leads nowhere on the site (it is
+ * shown as its text, saying where it pointed), or undefined to leave it to the usual rules.
+ */
+export type MarkdownHtmlOptions = { rewriteHref?: (href: string) => string | null | undefined };
 
 function children(node: Nodes, options: MarkdownHtmlOptions): string {
   return "children" in node
@@ -28,7 +32,10 @@ function linkHtml(
   title: string | null | undefined,
   options: MarkdownHtmlOptions,
 ): string {
-  const href = options.rewriteHref?.(url) ?? safeHref(url);
+  const rewritten = options.rewriteHref?.(url);
+  if (rewritten === null)
+    return `<span title="${userText(`not a page of the site: ${url}`)}">${inner}</span>`;
+  const href = rewritten ?? safeHref(url);
   if (href === undefined) return `<span title="link not followed">${inner}</span>`;
   const external = /^(https?|mailto):/i.test(href);
   return `<a href="${e(href)}"${title ? ` title="${userText(title)}"` : ""}${external ? ' rel="noopener noreferrer nofollow"' : ""}>${inner}</a>`;

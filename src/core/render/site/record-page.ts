@@ -37,7 +37,9 @@ export function recordLink(input: SiteInput, place: PagePlace, id: string): stri
 
 function diffHtml(diff: SiteDiff): string {
   const head = `<h4><code>${userText(diff.path)}</code> <span class="muted">${e(diff.from.slice(0, 10))} → ${e(diff.to.slice(0, 10))}</span></h4>`;
-  if (!diff.hunks) return `${head}<p class="muted">${userText(diff.note ?? "changed")}</p>`;
+  // A note says why the hunks are not shown, or how many more there are than shown.
+  const note = diff.note ? `<p class="muted">${userText(diff.note)}</p>` : "";
+  if (!diff.hunks?.length) return `${head}${note || '<p class="muted">changed</p>'}`;
   const lines = diff.hunks.flatMap((h) => [
     `<span class="hunk">@@ -${h.old_start},${h.old_lines} +${h.new_start},${h.new_lines} @@</span>`,
     ...h.lines.map((l) => {
@@ -46,7 +48,7 @@ function diffHtml(diff: SiteDiff): string {
       return cls ? `<span class="${cls}">${text}</span>` : `${text}\n`;
     }),
   ]);
-  return `${head}<pre class="diff" tabindex="0" aria-label="${e(`changes to ${clip(diff.path, 200)}`)}"><code>${lines.join("")}</code></pre>`;
+  return `${head}<pre class="diff" tabindex="0" aria-label="${e(`changes to ${clip(diff.path, 200)}`)}"><code>${lines.join("")}</code></pre>${note}`;
 }
 
 function stalenessHtml(
@@ -153,7 +155,7 @@ export function renderRecordPage(
       )
       .join("")}</table>`;
   if (adrs.length)
-    body += `<h2>In ADRs</h2><ul>${adrs.map((a) => `<li>${link(place, adrPath(a.id), userText(a.title || a.id))}</li>`).join("")}</ul>`;
+    body += `<h2>In ADRs</h2><ul>${adrs.map((a) => `<li>${link(place, adrPath(a.id), userText(clip(flatten(a.title), 200) || a.id))}</li>`).join("")}</ul>`;
   if (record.question_id) {
     const q = input.state.questions.get(record.question_id);
     body += `<p>Answers the question: ${q ? userText(clip(flatten(q.question), 300)) : `<code>${userText(record.question_id)}</code>`}</p>`;

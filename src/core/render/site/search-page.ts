@@ -85,14 +85,18 @@ export function searchDocs(input: SiteInput): SearchDoc[] {
 
 /**
  * The search page's own script: builds a MiniSearch index over the embedded documents, reads
- * the query from the address (`?q=`) and the box, and lists the hits as links. Results are
+ * the query from the address (`?q=`) and the box, and lists the hits as links. Words are split
+ * as MiniSearch splits them, at zero-width spaces and at a writing-direction control shown as
+ * `<U+202E>`; accents, soft hyphens, joiners and raw direction controls are left out of a word,
+ * so a title written `\u202Eflamingo\u202C` is found by "flamingo". Results are
  * made with DOM calls and `textContent`, never HTML; links go to the site's own pages only.
  */
 export const SEARCH_SCRIPT = `(function(){
 "use strict";
 var data=JSON.parse(document.getElementById("search-data").textContent);
-var fold=function(t){return t.normalize("NFD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase();};
-var index=new MiniSearch({fields:["rid","title","text"],processTerm:fold});
+var words=function(t){return t.replace(/<U\\+[0-9A-F]{4}>/g," ").split(/[\\n\\r\\p{Z}\\p{P}\\u200b]+/u);};
+var fold=function(t){return t.normalize("NFD").replace(/[\\u0300-\\u036f\\u00ad\\u200c-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]/g,"").toLowerCase();};
+var index=new MiniSearch({fields:["rid","title","text"],tokenize:words,processTerm:fold});
 index.addAll(data.docs.map(function(d,i){return {id:i,rid:d.id,title:d.title,text:d.text};}));
 var docs=data.docs;
 var box=document.getElementById("q");

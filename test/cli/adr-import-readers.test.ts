@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { makeRepo, testEnv } from "../support/repo.js";
+
+describe.each(["cli", "embedded"])(
+  "adr import as a newcomer runs it, %s git adapter",
+  (adapter) => {
+    const env = testEnv({ ADRIFT_GIT: adapter });
+
+    it("says where it looked when it finds no ADR folder, and that a folder of folders holds no ADR files", () => {
+      const repo = makeRepo();
+      // joelparkerhenderson/architecture-decision-record keeps each example in a folder of its own.
+      repo.commit("docs", {
+        "locales/en/examples/go/index.md": "# Go\n",
+        "locales/en/examples/rails/index.md": "# Rails\n",
+      });
+      repo.adrift(["init"], { env });
+      const none = repo.adrift(["adr", "import"], { env });
+      expect(none.code).toBe(0);
+      expect(none.stdout).not.toContain("from no ADR folder found");
+      expect(none.stdout).toContain("0 imported");
+      expect(none.stderr).toContain(
+        "note: no ADR folder found (looked in doc/adr, docs/decisions, docs/architecture/decisions, docs/adr, adr, decisions, .decisions): name yours, adrift adr import <dir>",
+      );
+      const json = repo.adriftJson<{ dirs: string[]; notes: string[] }>(["adr", "import"], { env });
+      expect(json.dirs).toEqual([]);
+      expect(json.notes[0]).toMatch(/^no ADR folder found/);
+
+      const nested = repo.adrift(["adr", "import", "locales/en/examples"], { env });
+      expect(nested.code).toBe(0);
+      expect(nested.stderr).toContain(
+        "note: locales/en/examples holds no Markdown file; adr import reads the files of one folder, not of its 2 subfolder(s): name the folder the ADRs are in",
+      );
+    });
+  },
+);
+
+describe("adr list as a reader reads it", () => {
+  it("keeps each ADR on one line of a readable length, however long its title", () => {
+    const repo = makeRepo();
+    repo.commit("adrs", {
+      "docs/adr/0001-long.md": `# 1. Long ${"title ".repeat(2_000)}end\n\n## Status\n\nAccepted\n`,
+      "docs/adr/0002-unbroken.md": `# 2. ${"x".repeat(10_000)}\n\n## Status\n\nAccepted\n`,
+      "docs/adr/0003-short.md": "# 3. Use Postgres\n\n## Status\n\nAccepted\n",
+    });
+    repo.adrift(["init"]);
+    repo.adrift(["adr", "import"]);
+    const listed = repo.adrift(["adr", "list"]);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.length).toBeLessThan(160);
+    expect(lines[0]).toMatch(/^ADR-0001 +accepted +Long title title .*…$/);
+    expect(lines[2]).toMatch(/^ADR-0003 +accepted +Use Postgres$/);
+    // --json keeps the whole title.
+    const json = repo.adriftJson<{ adrs: { title: string }[] }>(["adr", "list"]);
+    expect(json.adrs[1]!.title).toHaveLength(10_000);
+  });
+
+  it("adr draft names a draft titled by a 10 KB outcome on one line of readable length", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+    repo.adrift(["init"]);
+    const { id } = repo.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      `Long${"x".repeat(10_000)}`,
+      "--chosen",
+      "one",
+      "--rationale",
+      "simple",
+      "--trivial",
+      "--path",
+      "src/a.ts",
+    ]);
+    const drafted = repo.adrift(["adr", "draft", "--record", id]);
+    expect(drafted.code).toBe(0);
+    const line = drafted.stdout.split("\n").find((l) => l.startsWith("created"))!;
+    expect(line).toMatch(/Longxxx.*… {2}\(1 record\)$/);
+    expect(line.length).toBeLessThan(300);
+  });
+});
