@@ -67,14 +67,21 @@ export function cacheCompiledCode(options: CompileCacheOptions): (() => void) | 
       return compile.call(this, content, filename, format);
     const file = path.join(folder, createHash("sha1").update(content).digest("hex"));
     const cachedData = readIfThere(file);
-    const script = new vm.Script(Module.wrap(content), {
-      filename,
-      cachedData,
-      // the bundle has no `import()` left (it requires instead), nor has a package's file this
-      // compiles; one that slipped in still loads, with Node's experimental warning, rather
-      // than throwing
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
+    let script: vm.Script;
+    try {
+      script = new vm.Script(Module.wrap(content), {
+        filename,
+        cachedData,
+        // the bundle has no `import()` left (it requires instead), nor has a package's file
+        // this compiles; one that slipped in still loads, with Node's experimental warning,
+        // rather than throwing
+        importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      });
+    } catch {
+      // Not CommonJS after all (a package's `.js` written as an ES module, which Node tells
+      // from its syntax), or not JavaScript: Node's own loading decides, and says why.
+      return compile.call(this, content, filename, format);
+    }
     if (cachedData === undefined || script.cachedDataRejected) toWrite.push({ file, script });
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     // the module's own `require`, as Node gives it (`resolve` is made when asked)

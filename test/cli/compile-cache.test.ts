@@ -3,10 +3,12 @@
 // cache is the process's: a run from the cache prints what a run without it prints, a cache
 // that was damaged is refused and made again, and a folder others can write is never used.
 
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -16,6 +18,7 @@ import {
 import nodeModule, { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeRepo, runCli, type TestRepo, testEnv } from "../support/repo.js";
 
@@ -121,5 +124,42 @@ describe(adriftCache ? "adrift's cache (Node 20)" : "Node's own cache (Node ≥ 
     expect(adriftFiles(folder)).toEqual([]);
     // Node's own cache does not ask who can write its folder
     if (adriftCache) expect(files(folder)).toEqual([]);
+  });
+});
+
+describe("adrift's cache, given packages of every kind", () => {
+  it("compiles a package's CommonJS from the cache and leaves ES modules to Node", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "adrift-cc-packages-"));
+    const pkg = (name: string, manifest: object, code: string) => {
+      mkdirSync(path.join(dir, "node_modules", name), { recursive: true });
+      writeFileSync(path.join(dir, "node_modules", name, "package.json"), JSON.stringify(manifest));
+      writeFileSync(path.join(dir, "node_modules", name, "index.js"), code);
+    };
+    pkg("plain", { name: "plain", main: "index.js" }, "module.exports = { x: 7 };\n");
+    // ES module syntax in a `.js` without "type": Node tells it from the syntax
+    pkg("detected", { name: "detected", main: "index.js" }, "export const x = 42;\n");
+    pkg("typed", { name: "typed", type: "module", main: "index.js" }, "export const x = 5;\n");
+    const folder = path.join(dir, "cache");
+    const cache = path.resolve(import.meta.dirname, "../../dist/cli/compile-cache.js");
+    const script = [
+      `import { createRequire } from "node:module";`,
+      `const { cacheCompiledCode } = await import(${JSON.stringify(pathToFileURL(cache).href)});`,
+      `const flush = cacheCompiledCode({ bundle: "/no/bundle/", folder: ${JSON.stringify(folder)}, tag: "t", uid: process.getuid?.() });`,
+      `const require = createRequire(${JSON.stringify(path.join(dir, "main.mjs"))});`,
+      `console.log(["plain", "detected", "typed"].map((p) => require(p).x).join(" "));`,
+      "flush?.();",
+    ].join("\n");
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      env: testEnv(),
+    });
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.stdout.trim()).toBe("7 42 5");
+    const digestOf = (name: string) =>
+      createHash("sha1")
+        .update(readFileSync(path.join(dir, "node_modules", name, "index.js"), "utf8"))
+        .digest("hex");
+    const names = files(folder).map((f) => path.basename(f));
+    expect(names).toEqual([digestOf("plain")]);
   });
 });
