@@ -111,8 +111,10 @@ export async function loadReportIndex(
 
 /**
  * The outcomes of the records `ids` names, for a reader of `adrift stale` who needs to know what
- * each id is: from the report index (cached beside the log's other derived state), folded and
- * cached once when the log changed. A record without an outcome is left out.
+ * each id is: from the report index when it is current for the log, else derived from the folded
+ * state (`loadReportState`: the state cache, with what was appended since folded on top; a full
+ * read only when there is no cache, which it then writes, so a log is read whole once, not after
+ * every append) and cached. A record without an outcome is left out.
  */
 export async function recordOutcomes(
   ctx: AppContext,
@@ -120,7 +122,13 @@ export async function recordOutcomes(
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
-  const index = await loadReportIndex(ctx, await logKey(ctx));
+  const key = await logKey(ctx);
+  const gitDir = ctx.git.location.gitDir;
+  let index = readReportIndex(gitDir, key);
+  if (!index) {
+    index = indexState(await loadReportState(ctx, key));
+    writeReportIndex(gitDir, key, index);
+  }
   for (const id of ids) {
     const outcome = index.records.get(id)?.card.outcome;
     if (outcome?.trim()) out.set(id, outcome);
