@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeRepo, testEnv } from "../support/repo.js";
+import { makeRepo, repoWithLongOutcome, testEnv } from "../support/repo.js";
 
 describe.each(["cli", "embedded"])(
   "adr import as a newcomer runs it, %s git adapter",
@@ -57,22 +57,7 @@ describe("adr list as a reader reads it", () => {
   });
 
   it("adr draft names a draft titled by a 10 KB outcome on one line of readable length", () => {
-    const repo = makeRepo();
-    repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
-    repo.adrift(["init"]);
-    const { id } = repo.adriftJson<{ id: string }>([
-      "decision",
-      "record",
-      "--outcome",
-      `Long${"x".repeat(10_000)}`,
-      "--chosen",
-      "one",
-      "--rationale",
-      "simple",
-      "--trivial",
-      "--path",
-      "src/a.ts",
-    ]);
+    const { repo, id } = repoWithLongOutcome();
     const drafted = repo.adrift(["adr", "draft", "--record", id]);
     expect(drafted.code).toBe(0);
     const line = drafted.stdout.split("\n").find((l) => l.startsWith("created"))!;

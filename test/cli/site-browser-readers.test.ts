@@ -1,26 +1,14 @@
 /// <reference lib="dom" />
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeRepo, type TestRepo, tempDir } from "../support/repo.js";
+import { findChromium, launchChromium } from "../support/chromium.js";
+import { makeRepo, repoWithLongOutcome, type TestRepo, tempDir } from "../support/repo.js";
 import { makeSiteRepo } from "../support/site-repo.js";
 
-/** The system's Chromium, as test/cli/site-browser.test.ts finds it (ADRIFT_CHROMIUM=none skips). */
-const CHROMIUM =
-  process.env.ADRIFT_CHROMIUM === "none"
-    ? undefined
-    : [
-        process.env.ADRIFT_CHROMIUM,
-        "/usr/bin/chromium",
-        "/usr/bin/chromium-browser",
-        "/usr/bin/google-chrome",
-      ].find((p): p is string => Boolean(p && existsSync(p)));
-if (!CHROMIUM)
-  process.stderr.write(
-    "test/cli/site-browser-readers.test.ts: SKIPPED, no Chromium found (apt-get install chromium, or set ADRIFT_CHROMIUM)\n",
-  );
+const CHROMIUM = findChromium("test/cli/site-browser-readers.test.ts");
 
 const suite = CHROMIUM ? describe : describe.skip;
 
@@ -56,12 +44,7 @@ function log4brainsRepo(): TestRepo {
 suite("the site in a real headless Chromium, as readers of real repositories meet it", () => {
   let browser: Browser;
   beforeAll(async () => {
-    const puppeteer = (await import("puppeteer-core")).default;
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM!,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
-    });
+    browser = await launchChromium(CHROMIUM!);
   });
   afterAll(async () => {
     await browser?.close();
@@ -126,23 +109,8 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
   });
 
   it("a record page fits the window when the ADR that holds it has a title of ten thousand characters without a space", async () => {
-    const repo = makeRepo();
-    repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
-    repo.adrift(["init"]);
     // A draft of one record takes the record's outcome whole as its title.
-    const { id } = repo.adriftJson<{ id: string }>([
-      "decision",
-      "record",
-      "--outcome",
-      `Long${"x".repeat(10_000)}`,
-      "--chosen",
-      "one",
-      "--rationale",
-      "simple",
-      "--trivial",
-      "--path",
-      "src/a.ts",
-    ]);
+    const { repo, id } = repoWithLongOutcome();
     const drafted = repo.adriftJson<{ drafts: { path: string }[] }>([
       "adr",
       "draft",

@@ -5,26 +5,11 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findChromium, launchChromium } from "../support/chromium.js";
 import { startCli, waitFor } from "../support/repo.js";
 import { makeSiteRepo, type SiteRepo } from "../support/site-repo.js";
 
-/**
- * The system's Chromium (Debian's `chromium` package), or one named by ADRIFT_CHROMIUM
- * (`ADRIFT_CHROMIUM=none` runs the file as a machine without a browser would: skipped).
- */
-const CHROMIUM =
-  process.env.ADRIFT_CHROMIUM === "none"
-    ? undefined
-    : [
-        process.env.ADRIFT_CHROMIUM,
-        "/usr/bin/chromium",
-        "/usr/bin/chromium-browser",
-        "/usr/bin/google-chrome",
-      ].find((p): p is string => Boolean(p && existsSync(p)));
-if (!CHROMIUM)
-  process.stderr.write(
-    "test/cli/site-browser.test.ts: SKIPPED, no Chromium found (apt-get install chromium, or set ADRIFT_CHROMIUM to a Chrome or Chromium binary)\n",
-  );
+const CHROMIUM = findChromium("test/cli/site-browser.test.ts");
 /** Where the screenshots go: a folder git ignores, never committed. */
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/site/", import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -49,12 +34,7 @@ suite(
       pages = Object.keys(
         JSON.parse(readFileSync(path.join(out, ".adrift-site.json"), "utf8")).files,
       );
-      const puppeteer = (await import("puppeteer-core")).default;
-      browser = await puppeteer.launch({
-        executablePath: CHROMIUM!,
-        headless: true,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
-      });
+      browser = await launchChromium(CHROMIUM!);
     });
     afterAll(async () => {
       await browser?.close();

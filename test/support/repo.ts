@@ -241,6 +241,31 @@ export function repoWithDecision(
   return { repo, id };
 }
 
+/**
+ * A repository with `adrift init`, committed code and one decision whose outcome is a title of
+ * 10,004 characters without a space (what a draft of it takes whole as its title): the readers'
+ * tests of hostile lengths.
+ */
+export function repoWithLongOutcome(): { repo: TestRepo; id: string } {
+  const repo = makeRepo();
+  repo.commit("code", { "src/a.ts": "export const a = 1;\n" });
+  repo.adrift(["init"]);
+  const { id } = repo.adriftJson<{ id: string }>([
+    "decision",
+    "record",
+    "--outcome",
+    `Long${"x".repeat(10_000)}`,
+    "--chosen",
+    "one",
+    "--rationale",
+    "simple",
+    "--trivial",
+    "--path",
+    "src/a.ts",
+  ]);
+  return { repo, id };
+}
+
 /** Records an intent card with `tag`, drafts it and accepts the draft; returns the ADR. */
 export function acceptAdr(repo: TestRepo, outcome: string, tag: string, number?: number) {
   const { id } = repo.adriftJson<{ id: string }>([
