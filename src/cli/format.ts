@@ -3,6 +3,7 @@ import { anchorEntry } from "../core/anchors/anchor-entries.js";
 import { quotePath, safeText } from "../core/render/terminal.js";
 import { clip, flatten } from "../core/render/text.js";
 import type { IncompletenessReason } from "../core/rules/completeness.js";
+import { shownEntry } from "../core/rules/scope.js";
 import { paint } from "./io.js";
 
 /** First line of a text, shortened (between graphemes) for one-line listings, its control characters escaped. */
@@ -50,7 +51,7 @@ export function recordDetails(record: RecordSummary, at?: { file: string; line: 
   const field = (label: string, value: string) => {
     if (value.trim()) out.push(`  ${label.padEnd(12)} ${safeText(value, { multiline: true })}`);
   };
-  const paths = (list: readonly string[]) => list.map(quotePath).join(", ");
+  const paths = (list: readonly string[]) => list.map((p) => quotePath(shownEntry(p))).join(", ");
   field("outcome", record.card.outcome);
   field("trigger", record.card.trigger);
   field("chosen", record.card.chosen_approach);

@@ -2,6 +2,7 @@ import type { BlockContent, RootContent } from "mdast";
 import type { AdriftEvent } from "../events/envelope.js";
 import type { RecordView } from "../project/state.js";
 import { cardIncompleteness } from "../rules/completeness.js";
+import { shownEntry } from "../rules/scope.js";
 import {
   code,
   heading,
@@ -94,7 +95,7 @@ function decisionSection(record: RecordView): RootContent[] {
     ["Rationale", record.card.selection_rationale],
     ["Constraints", record.card.constraints],
     ["Validation", record.card.validation_plan],
-    ["Paths", record.basis?.touched_paths.join(", ") ?? ""],
+    ["Paths", record.basis?.touched_paths.map(shownEntry).join(", ") ?? ""],
     ["Side effects", (record.tier_b?.side_effects ?? []).join("; ")],
     ["Dependencies", (record.tier_b?.dependencies ?? []).join("; ")],
     ["Knowledge base", record.tier_b?.kb_path ?? ""],

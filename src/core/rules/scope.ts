@@ -61,6 +61,15 @@ export function unescapeEntry(text: string): string {
 }
 
 /**
+ * A scope entry as a reader sees it: an entry that names one file or folder, as that path
+ * (`app/\[id\]/` -> `app/[id]/`); a glob or an exclusion as written, where the escapes mean
+ * something.
+ */
+export function shownEntry(entry: string): string {
+  return scopeKind(entry) !== "glob" && !isExclusion(entry) ? unescapeEntry(entry) : entry;
+}
+
+/**
  * `path` written so that a scope reads it literally (`app/[id]/` -> `app/\[id\]/`): its
  * wildcards escaped, and a leading `!`. Inside a glob (`inGlob`) every character picomatch
  * reads specially is escaped too (`(group)` -> `\(group\)`); in a path entry they mean nothing.

@@ -1,5 +1,6 @@
 import type { RecordView } from "../../project/state.js";
 import { type CorrespondencePath, recordPaths } from "../../reports/correspondence.js";
+import { shownEntry } from "../../rules/scope.js";
 import {
   adrPath,
   recordPath,
@@ -163,7 +164,7 @@ export function renderRecordPage(
   body += "<h2>Code it rests on</h2>";
   if (record.basis) {
     body += `<p>Based on <code>${e(record.basis.revision.slice(0, 12))}</code>.</p>`;
-    body += `<ul>${record.basis.touched_paths.map((p) => `<li><code>${userText(p)}</code></li>`).join("")}</ul>`;
+    body += `<ul>${record.basis.touched_paths.map((p) => `<li><code>${userText(shownEntry(p))}</code></li>`).join("")}</ul>`;
     if (record.basis.anchors?.length)
       body += `<h3>Anchors</h3><ul>${record.basis.anchors.map((a) => `<li><code>${userText(`${a.path}#${a.symbol}`)}</code></li>`).join("")}</ul>`;
   } else body += "<p>It names no code.</p>";

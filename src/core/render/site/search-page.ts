@@ -1,4 +1,5 @@
 import type { RecordView } from "../../project/state.js";
+import { shownEntry } from "../../rules/scope.js";
 import { adrPath, recordPath, type SiteInput } from "../../site/site-model.js";
 import { clip, flatten } from "../text.js";
 import { adrName } from "./adr-page.js";
@@ -26,7 +27,7 @@ function recordDoc(r: RecordView): SearchDoc {
         c.constraints,
         c.validation_plan,
         ...r.considered.flatMap((o) => [o.approach, o.rejected_because]),
-        ...(r.basis?.touched_paths ?? []),
+        ...(r.basis?.touched_paths ?? []).map(shownEntry),
         ...r.tags,
       ].join("\n"),
     ),
