@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { readBoundedStream, readRegularFile } from "../app/input-files.js";
 import type { DecisionInput } from "../app/recording/records.js";
 import { AdriftError, truncate } from "../core/errors.js";
+import { withoutBom } from "../core/inputs/saved-text.js";
 import { collect, runDir } from "./common.js";
 import { cliIo } from "./io.js";
 
@@ -71,8 +72,7 @@ export async function readInputFile(
       "validation_failed",
       `${name}: expected UTF-8 text, got bytes that are not UTF-8; save the file as UTF-8`,
     );
-  // A byte-order mark (Notepad's "UTF-8 with BOM", PowerShell 5's Out-File) is no part of the JSON.
-  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
+  const text = withoutBom(bytes.toString("utf8"));
   try {
     return JSON.parse(text);
   } catch (error) {

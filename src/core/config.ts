@@ -8,6 +8,7 @@ import {
 import { type ConfigPath, configPathProblem } from "./config-paths.js";
 import { AdriftError } from "./errors.js";
 import { describeIssues } from "./events/parse.js";
+import { withoutBom } from "./inputs/saved-text.js";
 
 /** A configured path: inside the repository (see `configPathProblem`), its default when absent. */
 function repoPath(field: ConfigPath) {
@@ -91,8 +92,7 @@ export function parseConfig(text: string | undefined, file = ".decisions/config.
   if (text === undefined) return ConfigSchema.parse({});
   let raw: unknown;
   try {
-    // A byte-order mark (an editor's "UTF-8 with BOM") is no part of the JSON.
-    raw = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text);
+    raw = JSON.parse(withoutBom(text));
   } catch (error) {
     // Only where it broke: the parser's message quotes the text, which may be anything (a
     // secret the file was made to point to).

@@ -3,6 +3,7 @@
 // (`package.json#engines.node`). One entry point for recording and for staleness.
 import { createHash } from "node:crypto";
 import { keyPathSymbols } from "../../core/anchors/key-paths.js";
+import { withoutBom } from "../../core/inputs/saved-text.js";
 import { codeLanguageOf, readCodeSymbols } from "./code-symbols.js";
 
 /** A symbol an anchor may name, with what staleness compares. */
@@ -60,8 +61,7 @@ function digest(text: string): string {
 
 async function parseData(format: "json" | "yaml" | "toml", content: string): Promise<unknown> {
   try {
-    // A byte-order mark (an editor's "UTF-8 with BOM") is no part of the JSON.
-    if (format === "json") return JSON.parse(content.replace(/^\uFEFF/, ""));
+    if (format === "json") return JSON.parse(withoutBom(content));
     if (format === "yaml") {
       const { parse } = await import("yaml");
       return parse(content);

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { type Document, isMap, isScalar, isSeq, parse, parseDocument, stringify } from "yaml";
 import { type AdrFrontMatter, FRONT_MATTER_KEYS } from "../../core/adr/model.js";
 import { AdriftError } from "../../core/errors.js";
+import { normalizedText } from "../../core/inputs/saved-text.js";
 
 /** The hash adrift stamps on a draft it wrote, to notice a person's edits later. */
 export const HASH_KEY = "adrift-hash";
@@ -40,7 +41,7 @@ const engine = () => ({
 
 /** Reads front matter (YAML) and body; a broken front matter is a validation error naming the file. */
 export function readFrontMatter(text: string, file: string): FrontMatterFile {
-  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const normalized = normalizedText(text);
   grayMatter ??= require("gray-matter") as GrayMatter;
   try {
     const parsed = grayMatter(normalized, engine());

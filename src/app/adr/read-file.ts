@@ -2,6 +2,7 @@ import type { Root } from "mdast";
 import { readLooseFrontMatter } from "../../core/adr/loose-front-matter.js";
 import { readPlainFrontMatter } from "../../core/adr/plain-front-matter.js";
 import { type AdrFile, type AdrWarning, readAdrFile } from "../../core/adr/read-adr.js";
+import { normalizedText } from "../../core/inputs/saved-text.js";
 import { parseMarkdown } from "./markdown.js";
 
 /**
@@ -16,7 +17,7 @@ export async function readAdrText(
   file: string,
   { yamlOnly = false }: { yamlOnly?: boolean } = {},
 ): Promise<AdrFile> {
-  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const normalized = normalizedText(text);
   const tree: Root = await parseMarkdown(normalized);
   const yamlNode = tree.children[0]?.type === "yaml" ? tree.children[0] : undefined;
   const raw = yamlNode && "value" in yamlNode ? String(yamlNode.value) : "";

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Root } from "mdast";
 import { startSpan, timed } from "../../adapters/profile.js";
 import { AdriftError } from "../../core/errors.js";
+import { normalizedText } from "../../core/inputs/saved-text.js";
 import type { ProjectState } from "../../core/project/state.js";
 import { matchCounter } from "../../core/reports/areas.js";
 import { computeCoverage } from "../../core/rules/coverage.js";
@@ -30,7 +31,7 @@ function readAdrSource(ctx: AppContext, file: string): { source?: string; date?:
   } catch {
     return {};
   }
-  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const normalized = normalizedText(text);
   const front = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(normalized);
   const date =
     /^date:\s*["']?([0-9]{4}-[0-9]{2}-[0-9]{2})/m.exec(front?.[1] ?? "")?.[1] ??

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { CardFieldsPatch, Considered, ScopePath, Text } from "../events/common.js";
 import { unknownKey } from "../inputs/argument-errors.js";
+import { withoutBom } from "../inputs/saved-text.js";
 
 const Ref = z.string().min(1, "expected a record id").max(200);
 const Note = Text.refine((text) => text.trim().length > 0, "say what was checked");
@@ -82,9 +83,8 @@ export function parseVerdicts(text: string): {
 } {
   const problems: VerdictProblem[] = [];
   const entries: { value: unknown; line: number }[] = [];
-  // A byte-order mark (Notepad's "UTF-8 with BOM", PowerShell 5's Out-File) is no part of line 1.
-  if (text.startsWith("\uFEFF")) text = text.slice(1);
-  const trimmed = text.trim();
+  const content = withoutBom(text);
+  const trimmed = content.trim();
   if (trimmed.startsWith("[")) {
     try {
       const list = JSON.parse(trimmed) as unknown;
@@ -93,7 +93,7 @@ export function parseVerdicts(text: string): {
       problems.push({ line: 1, message: `not JSON: ${(error as Error).message}` });
     }
   } else
-    text.split("\n").forEach((line, i) => {
+    content.split("\n").forEach((line, i) => {
       if (line.trim() === "") return;
       try {
         entries.push({ value: JSON.parse(line), line: i + 1 });
