@@ -100,9 +100,12 @@ describe("adrift hooks with real git commits", () => {
     expect(result.status).toBe(0);
     expect(result.stderr).toContain("marked 1 record(s) stale");
     expect(result.stderr).not.toContain("extra certs");
-    expect(readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8")).toContain(
-      "NODE_EXTRA_CA_CERTS= ",
-    );
+    const hook = readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8");
+    expect(hook).toContain('NODE_EXTRA_CA_CERTS= "$adrift_node"');
+    // npx, where adrift is not installed, asks the registry: through the proxy, with the bundle
+    const npx = hook.split("\n").find((line) => line.includes("npx --no-install git-adrift"));
+    expect(npx).toBeDefined();
+    expect(npx).not.toContain("NODE_EXTRA_CA_CERTS");
   });
 
   it("a record stale at HEAD but unmarked is marked with the staged change's, or at the next commit right after the log changed", () => {

@@ -68,16 +68,17 @@ function runnerLines(runner: HookRunner): string[] {
   // ADRIFT_GIT_PID (git's process id) lets the hooks of one git command warn once, not each.
   // An installed hook is git's child; the shared script is called by the team's hook file,
   // which husky's dispatcher runs: there git is found up the process tree.
-  // NODE_EXTRA_CA_CERTS is emptied for adrift alone: a hook makes no network connection, and
-  // Node 20 reads the extra certificates at every start (about 60 ms each commit where a
-  // corporate proxy's bundle is set); Node 24 reads them lazily but warns at start when the
-  // file is missing.
+  // NODE_EXTRA_CA_CERTS is emptied where adrift is started directly: a hook makes no network
+  // connection, and Node 20 reads the extra certificates at every start (about 60 ms each commit
+  // where a corporate proxy's bundle is set); Node 24 reads them lazily but warns at start when
+  // the file is missing. npx keeps them: where adrift is not installed it asks the registry,
+  // through that proxy, and without the bundle it retries for a minute before giving up.
   const pid = runner === "path" ? "$(adrift_git_pid)" : "$PPID";
-  const run = (command: string, quiet = "") =>
-    `    ADRIFT_GIT_PID=${pid} NODE_EXTRA_CA_CERTS= ${command} hook run "$adrift_hook" "$@" </dev/null${quiet} || true`;
+  const run = (command: string, quiet = "", env = "NODE_EXTRA_CA_CERTS= ") =>
+    `    ADRIFT_GIT_PID=${pid} ${env}${command} hook run "$adrift_hook" "$@" </dev/null${quiet} || true`;
   const npx = [
     "  elif command -v npx >/dev/null 2>&1; then",
-    run("npx --no-install git-adrift", " 2>/dev/null"),
+    run("npx --no-install git-adrift", " 2>/dev/null", ""),
     "  fi",
   ];
   if (runner === "path")
