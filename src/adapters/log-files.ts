@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import type { Dirent, Stats } from "node:fs";
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { AdriftError } from "../core/errors.js";
 import type { Problem } from "../core/events/parse.js";
@@ -203,6 +203,76 @@ export async function logFileStamps(
     }
   if (changed) writeMemo(memoFile, memo);
   return stamps;
+}
+
+/** Bytes read at a time when a log file's growth is checked: no buffer the size of the log. */
+const GROWTH_CHUNK = 1 << 20;
+
+/** The growth each stamp pair was checked for in this process (see `logGrowth`). */
+const growthChecked = new Map<string, Promise<Buffer | undefined>>();
+
+/**
+ * The bytes a log file (absolute) gained since it was as `then` names it, now that it is as
+ * `now` names it: when its first `then` bytes are still those (their git blob id), they end a
+ * line, and all the bytes are what `now` names; undefined otherwise (edited, rewritten, torn,
+ * or changed while read). Checked once per process for a pair of stamps: the state's fold and
+ * the marks set aside both ask. Read a chunk at a time, hashed as read: a rebuild after one new
+ * record does not hold a second copy of a large log.
+ */
+export function logGrowth(
+  file: string,
+  then: Pick<LogFileStamp, 1 | 2>,
+  now: Pick<LogFileStamp, 1 | 2>,
+): Promise<Buffer | undefined> {
+  const asked = `${file}\0${then[1]}\0${then[2]}\0${now[1]}\0${now[2]}`;
+  let checked = growthChecked.get(asked);
+  if (!checked) {
+    checked = readGrowth(file, then[1], then[2], now[1], now[2]).catch(() => undefined);
+    growthChecked.set(asked, checked);
+  }
+  return checked;
+}
+
+async function readGrowth(
+  file: string,
+  from: number,
+  fromDigest: string,
+  size: number,
+  digest: string,
+): Promise<Buffer | undefined> {
+  if (from >= size) return undefined;
+  const { createHash } = await import("node:crypto");
+  const handle = await open(file, "r");
+  try {
+    // The whole file is hashed too unless this process took its digest at the identity it has.
+    const known = digestAtIdentity(file, statIdentity(await handle.stat())) === digest;
+    const whole = known ? undefined : createHash("sha1").update(`blob ${size}\0`);
+    const prefix = from > 0 ? createHash("sha1").update(`blob ${from}\0`) : undefined;
+    const tail = Buffer.allocUnsafe(size - from);
+    const chunk = Buffer.allocUnsafe(Math.min(GROWTH_CHUNK, from));
+    let at = 0;
+    let lastOfPrefix = 0x0a;
+    while (at < from) {
+      const want = Math.min(chunk.length, from - at);
+      const { bytesRead } = await handle.read(chunk, 0, want, at);
+      if (bytesRead !== want) return undefined;
+      const read = chunk.subarray(0, want);
+      prefix?.update(read);
+      whole?.update(read);
+      at += want;
+      if (at === from) lastOfPrefix = read[want - 1]!;
+    }
+    const { bytesRead } = await handle.read(tail, 0, tail.length, from);
+    if (bytesRead !== tail.length) return undefined;
+    whole?.update(tail);
+    // A last line left torn then would be continued by the append: not an append of lines.
+    if (lastOfPrefix !== 0x0a) return undefined;
+    if (prefix && prefix.digest("hex") !== fromDigest) return undefined;
+    if (whole && whole.digest("hex") !== digest) return undefined;
+    return tail;
+  } finally {
+    await handle.close();
+  }
 }
 
 function writeMemo(file: string, memo: DigestMemo): void {

@@ -25,6 +25,11 @@ export type SiteManifest = {
   files: Record<string, string>;
   sizes?: Record<string, number>;
   keys?: Record<string, string>;
+  /**
+   * Each folder of pages as the build left it (size, times, inode): a folder that still has
+   * them holds no file added or removed since, so its pages are there without listing it.
+   */
+  folders?: Record<string, string>;
   basis?: unknown;
 };
 
@@ -85,6 +90,12 @@ export function siteRenderer(): string {
   if (read === 0) hash.update(readFileSync(new URL(import.meta.url)));
   renderer = hash.digest("base64url");
   return renderer;
+}
+
+/** A folder's size, times and inode: adding, removing or renaming a file in it changes them. */
+function folderIdentity(folder: string): string {
+  const s = statSync(folder);
+  return `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
 }
 
 /** The page at `page` in the site in `dir` when it is as its last build wrote it (`manifest`). */
@@ -175,8 +186,9 @@ export async function planSite<P extends SitePageSource>(
   const pages = await pagesAfter(before?.basis);
   // Pages another adrift drew are not kept: nothing of theirs is compared.
   const keysThen = before?.renderer === siteRenderer() ? before.keys : undefined;
-  // Which files are there, a folder at a time (one listing, not a check per page).
-  const listed = new Map<string, Set<string>>();
+  // Which files are there, a folder at a time: none added or removed in a folder that is as the
+  // last build left it (its pages are those the manifest lists), else one listing of it.
+  const listed = new Map<string, Set<string> | "as-built">();
   const present = (page: string) => {
     // A page's path is relative, `/`-separated, without a trailing `/` (10,000 of them: no path
     // module call per page).
@@ -184,14 +196,18 @@ export async function planSite<P extends SitePageSource>(
     const folder = cut < 0 ? "." : page.slice(0, cut);
     let names = listed.get(folder);
     if (!names) {
+      names = new Set();
       try {
-        names = new Set(readdirSync(path.join(dir, folder)));
-      } catch {
-        names = new Set();
-      }
+        const where = path.join(dir, folder);
+        const then = before?.folders?.[folder];
+        if (then !== undefined && then === folderIdentity(where)) names = "as-built";
+        else names = new Set(readdirSync(where));
+      } catch {}
       listed.set(folder, names);
     }
-    return names.has(page.slice(cut + 1));
+    return names === "as-built"
+      ? before?.files[page] !== undefined
+      : names.has(page.slice(cut + 1));
   };
   const planned: (PlannedPage & { page: P })[] = [];
   for (const page of pages) {
@@ -263,12 +279,21 @@ export function writePlannedSite(plan: SitePlan, basis?: unknown): SiteWriteResu
       removed++;
     }
   mkdirSync(dir, { recursive: true });
+  // The manifest is written over the last one (a new one changes the site's folder after this:
+  // the next build lists that folder once).
+  const folders: Record<string, string> = {};
+  for (const page of Object.keys(files)) {
+    const cut = page.lastIndexOf("/");
+    const folder = cut < 0 ? "." : page.slice(0, cut);
+    if (!(folder in folders)) folders[folder] = folderIdentity(path.join(dir, folder));
+  }
   const manifest: SiteManifest = {
     format: "adrift.site",
     renderer: siteRenderer(),
     files,
     sizes,
     keys,
+    folders,
     ...(basis !== undefined ? { basis } : {}),
   };
   writeFileSync(path.join(dir, SITE_MANIFEST), `${JSON.stringify(manifest)}\n`);

@@ -2,18 +2,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { acceptAdr, runCli, tempDir, testEnv } from "../support/repo.js";
-import { makeSiteRepo, type SiteRepo } from "../support/site-repo.js";
-
-/** Every file of a built site, by path from its root, manifest included. */
-function siteFiles(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, file), readFileSync(file, "utf8"));
-  }
-  return files;
-}
+import { makeSiteRepo, type SiteRepo, siteFiles } from "../support/site-repo.js";
 
 type Built = { pages: number; written: number; unchanged: number; removed: number };
 
@@ -51,6 +40,14 @@ describe.each(["cli", "embedded"])("site rebuilds with the %s git adapter", (ada
   });
 
   it("after nothing changed: nothing is written", () => {
+    expect(rebuildMatchesFresh().written).toBe(0);
+  });
+
+  it("after a page was removed by hand, and nothing else changed: that page is written again", () => {
+    rmSync(path.join(site.repo.dir, "kept/records", `${site.parser}.html`));
+    expect(rebuildMatchesFresh().written).toBe(1);
+    rmSync(path.join(site.repo.dir, "kept/graph.html"));
+    expect(rebuildMatchesFresh().written).toBe(1);
     expect(rebuildMatchesFresh().written).toBe(0);
   });
 

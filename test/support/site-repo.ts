@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { acceptAdr, makeRepo, type TestRepo } from "./repo.js";
 
 /** Text no page may run or let break out: markup, a script end, a script link, an RTL override. */
@@ -189,4 +191,25 @@ export function makeSiteRepo(): SiteRepo {
     stale: [parser, cyrillic, portuguese, hostile],
     adrPath: adr.path,
   };
+}
+
+/**
+ * Every file of a built site, by path from its root (`/`-separated on this platform's terms),
+ * as text. The manifest leaves out the identities (times, inodes) of the folders it was written
+ * in, which no two folders share: two builds of the same inputs compare equal byte for byte.
+ */
+export function siteFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = readFileSync(file, "utf8");
+    files.set(
+      path.relative(dir, file),
+      entry.name === ".adrift-site.json"
+        ? JSON.stringify({ ...JSON.parse(text), folders: undefined })
+        : text,
+    );
+  }
+  return files;
 }

@@ -5,15 +5,8 @@
 // exactly what reading and folding the whole log again would. Anything else — a file changed
 // in place, gone, ending in a torn line; an appended line that does not validate, comes from a
 // newer adrift, or sorts before the log's last id; other marks set aside — reads the log whole.
-import { createHash } from "node:crypto";
-import { open } from "node:fs/promises";
 import path from "node:path";
-import {
-  digestAtIdentity,
-  type LogFileStamp,
-  stampsOfKey,
-  statIdentity,
-} from "../../adapters/log-files.js";
+import { type LogFileStamp, logGrowth, stampsOfKey } from "../../adapters/log-files.js";
 import type { StateCacheEntry } from "../../adapters/state-cache.js";
 import type { AdriftEvent } from "../../core/events/envelope.js";
 import { foldEvents } from "../../core/project/fold.js";
@@ -31,43 +24,6 @@ export type GrownState = { state: ProjectState; last: string; appended: number }
 function restOfKey(key: string): string {
   const parts = JSON.parse(key) as unknown[];
   return JSON.stringify([parts[0], parts.slice(2)]);
-}
-
-/** git's blob id of some bytes: what a log file's stamp holds as its digest. */
-const blobId = (bytes: Buffer) =>
-  createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
-
-/**
- * The bytes a file holds past `from`, when its first `from` bytes are still those `digest` names
- * and all `size` of them are those `now` names (the file as the key stands for it).
- */
-async function readGrowth(
-  file: string,
-  from: number,
-  digest: string,
-  size: number,
-  now: string,
-): Promise<Buffer | undefined> {
-  const handle = await open(file, "r");
-  try {
-    // Not zero-filled: every byte is read before any is looked at (a short read returns).
-    const bytes = Buffer.allocUnsafe(size);
-    const { bytesRead } = await handle.read(bytes, 0, size, 0);
-    if (bytesRead !== size) return undefined;
-    // The stamp's digest is git's blob id of the file then: the same id over its first bytes
-    // now says they are unchanged.
-    const prefix = bytes.subarray(0, from);
-    if (from > 0 && blobId(prefix) !== digest) return undefined;
-    // The whole file as the key names it: hashed again unless the key's digest was taken (or
-    // trusted) by this process at the identity the file still has.
-    const same = digestAtIdentity(file, statIdentity(await handle.stat())) === now;
-    if (!same && blobId(bytes) !== now) return undefined;
-    // A last line left torn then would be continued by the append: not an append of lines.
-    if (from > 0 && prefix[from - 1] !== 0x0a) return undefined;
-    return bytes.subarray(from);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** The events appended to the log between two of its keys, and how many bytes they took. */
@@ -118,16 +74,12 @@ async function readAppended(
     let appended = 0;
     if (grown.length === 0) return { events, appended };
     const { parseLogBuffer } = await import("../../adapters/log-parse.js");
-    for (const [file, size, digest] of grown) {
-      const old = then.get(file);
-      const from = old?.[1] ?? 0;
-      if (size <= from) return undefined;
-      const added = await readGrowth(
+    for (const stamp of grown) {
+      const [file] = stamp;
+      const added = await logGrowth(
         path.join(ctx.git.location.root, file),
-        from,
-        old?.[2] ?? "",
-        size,
-        digest,
+        then.get(file) ?? ([file, 0, ""] satisfies LogFileStamp),
+        stamp,
       );
       if (!added) return undefined;
       appended += added.length;

@@ -8,7 +8,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomically } from "../../adapters/atomic-file.js";
 import { stateDir } from "../../adapters/local-state.js";
-import { type LogFileStamp, logDirsOf, logFileStamps, logKeyOf } from "../../adapters/log-files.js";
+import {
+  type LogFileStamp,
+  logDirsOf,
+  logFileStamps,
+  logGrowth,
+  logKeyOf,
+  stampsOfKey,
+} from "../../adapters/log-files.js";
 import type { AppContext } from "../dependencies.js";
 
 /** A mark set aside: its event, the record it marks, its log file (repo-relative) and commits. */
@@ -74,13 +81,17 @@ async function markState(ctx: AppContext, stamps: LogFileStamp[]): Promise<MarkS
   const head = (await git.resolveRevision("HEAD")) ?? "";
   const key = logKeyOf(ctx.config.log_dir, stamps);
   const memoFile = path.join(stateDir(git.location.gitDir), MEMO);
+  let memo: Memo | undefined;
   try {
-    const memo = JSON.parse(await readFile(memoFile, "utf8")) as Memo;
+    memo = JSON.parse(await readFile(memoFile, "utf8")) as Memo;
     if (memo.version === 2 && memo.key === key && memo.head === head) return memo;
   } catch {
     // none yet, or unreadable: worked out again
   }
-  const state = await findSetAside(ctx, stamps, head);
+  const state =
+    (memo?.version === 2 && memo.head === head && (await grownWithoutMarks(ctx, memo, stamps))
+      ? { marks: memo.marks, applied_uncommitted: memo.applied_uncommitted }
+      : undefined) ?? (await findSetAside(ctx, stamps, head));
   try {
     writeFileAtomically(memoFile, JSON.stringify({ version: 2, key, head, ...state }), {
       mkdir: true,
@@ -134,6 +145,35 @@ export async function carryMarkState(
   } catch {
     // derived state only
   }
+}
+
+/**
+ * True when the log is as the memo's key names it but for lines appended to its files, none of
+ * them a mark: its marks are then those the memo holds. A line beyond HEAD's version stays
+ * beyond it, and one within stays within (HEAD is the same), so each mark is as uncommitted as
+ * it was and names the same commits.
+ */
+async function grownWithoutMarks(
+  ctx: AppContext,
+  memo: Memo,
+  stamps: readonly LogFileStamp[],
+): Promise<boolean> {
+  let then: Map<string, LogFileStamp>;
+  try {
+    then = new Map(stampsOfKey(memo.key).map((s) => [s[0], s]));
+  } catch {
+    return false;
+  }
+  if (then.size !== stamps.length || memo.key !== logKeyOf(ctx.config.log_dir, [...then.values()]))
+    return false;
+  for (const stamp of stamps) {
+    const old = then.get(stamp[0]);
+    if (!old) return false;
+    if (old[1] === stamp[1] && old[2] === stamp[2]) continue;
+    const added = await logGrowth(path.join(ctx.git.location.root, stamp[0]), old, stamp);
+    if (!added || added.indexOf(MARK) >= 0) return false;
+  }
+  return true;
 }
 
 /** A mark written after HEAD's version of its file: its event id, record and commits. */

@@ -109,6 +109,23 @@ function endsTooSoon(message: string, text: string): boolean {
   return at !== null && Number(at[1]) >= text.trimEnd().length;
 }
 
+/**
+ * How many events of a type are validated before zod compiles a parser for its object shapes.
+ * Compiling one costs more than validating a few events without it: a command that reads the
+ * few lines appended since its cache (a rebuild, a hook) never pays it; one that reads a whole
+ * log compiles each type's parser once, after its first events.
+ */
+const INTERPRETED_PARSES = 32;
+const parsesOfType = new Map<string, number>();
+const INTERPRETED = { jitless: true } as const;
+
+function parseOptions(type: string): typeof INTERPRETED | undefined {
+  const seen = parsesOfType.get(type) ?? 0;
+  if (seen >= INTERPRETED_PARSES) return undefined;
+  parsesOfType.set(type, seen + 1);
+  return INTERPRETED;
+}
+
 /** Validates an already-parsed JSON value as an event. */
 export function validateEvent(raw: unknown, at: LinePosition): ParsedLine {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))
@@ -124,7 +141,7 @@ export function validateEvent(raw: unknown, at: LinePosition): ParsedLine {
   // Known types take one parse of the whole event; the envelope alone is parsed only for
   // types this build does not know (kept, ignored by projections).
   if (typeof type === "string" && isKnownType(type)) {
-    const parsed = EVENT_SCHEMAS[type].safeParse(raw);
+    const parsed = EVENT_SCHEMAS[type].safeParse(raw, parseOptions(type));
     if (!parsed.success)
       return failure(at, "invalid_event", `${type}: ${describeIssues(parsed.error)}`);
     return { ok: true, event: parsed.data as AdriftEvent };

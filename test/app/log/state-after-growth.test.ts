@@ -9,7 +9,7 @@ import { stateAfterGrowth } from "../../../src/app/log/state-after-growth.js";
 import { loadReportState, logKey } from "../../../src/app/reports/state.js";
 import { propertyOptions } from "../../support/property.js";
 import { testEnv } from "../../support/repo.js";
-import { makeSiteRepo, type SiteRepo } from "../../support/site-repo.js";
+import { makeSiteRepo, type SiteRepo, siteFiles } from "../../support/site-repo.js";
 
 /** The state's maps as entries, for comparison. */
 const plain = (value: unknown) =>
@@ -30,16 +30,6 @@ function biggestLogFile(dir: string): string {
 }
 
 /** Every file below `dir`, relative, with its bytes. */
-function filesOf(dir: string, prefix = ""): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const e of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
-    const rel = path.join(prefix, e.name);
-    if (e.isDirectory()) for (const [k, v] of filesOf(dir, rel)) out.set(k, v);
-    else out.set(rel, readFileSync(path.join(dir, rel)));
-  }
-  return out;
-}
-
 describe("the folded state carried across appends", () => {
   it("folds only what was appended, and gives what folding the whole log gives", () => {
     const file = biggestLogFile(site.repo.dir);
@@ -160,9 +150,9 @@ describe("the folded state carried across appends", () => {
     expect(rebuilt.written).toBeGreaterThan(0);
     rmSync(path.join(ctx.git.location.gitDir, "adrift", "state-cache.json"));
     expect(repo.adrift(["site", "build", "--out", "out-b"]).code).toBe(0);
-    const a = filesOf(path.join(repo.dir, "out-a"));
-    const b = filesOf(path.join(repo.dir, "out-b"));
+    const a = siteFiles(path.join(repo.dir, "out-a"));
+    const b = siteFiles(path.join(repo.dir, "out-b"));
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-    for (const [name, bytes] of a) expect(bytes.equals(b.get(name)!), name).toBe(true);
+    for (const [name, text] of a) expect(text, name).toBe(b.get(name));
   });
 });

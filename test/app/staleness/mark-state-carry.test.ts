@@ -71,6 +71,16 @@ describe.each(ADAPTERS)(
       const carried = expectCarriedIsWorkedOut(repo);
       expect(carried.marks).toHaveLength(1);
       expect(carried.applied_uncommitted).toBe(1);
+      // A decision recorded after: the memo is carried over the appended line (no mark in it),
+      // and is what working it out again gives.
+      const before = memoOf(repo);
+      repo.adriftJson(["decision", "record", "--outcome", "c", "--trivial", "--path", "src/b.ts"], {
+        env,
+      });
+      expect(repo.adrift(["stale"], { env }).code).toBe(0);
+      const grown = expectCarriedIsWorkedOut(repo);
+      expect(grown.key).not.toBe(before.key);
+      expect(grown.marks).toEqual(before.marks);
     });
   },
 );
