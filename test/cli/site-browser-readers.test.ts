@@ -135,8 +135,8 @@ suite("the site in a real headless Chromium, as readers of real repositories mee
     const site = makeSiteRepo();
     expect(site.repo.adrift(["site", "build"]).code).toBe(0);
     const out = path.join(site.repo.dir, ".adrift/site");
-    const pages = Object.keys(
-      JSON.parse(readFileSync(path.join(out, ".adrift-site.json"), "utf8")).files,
+    const pages = (
+      JSON.parse(readFileSync(path.join(out, ".adrift-site.json"), "utf8")).pages as string[]
     ).filter((p) => p.endsWith(".html"));
     const wide: string[] = [];
     for (const file of pages) {

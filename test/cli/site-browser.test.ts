@@ -31,9 +31,7 @@ suite(
       site = makeSiteRepo();
       out = path.join(site.repo.dir, ".adrift/site");
       expect(site.repo.adrift(["site", "build"]).code).toBe(0);
-      pages = Object.keys(
-        JSON.parse(readFileSync(path.join(out, ".adrift-site.json"), "utf8")).files,
-      );
+      pages = JSON.parse(readFileSync(path.join(out, ".adrift-site.json"), "utf8")).pages;
       browser = await launchChromium(CHROMIUM!);
     });
     afterAll(async () => {

@@ -92,9 +92,9 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
     expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
     const site = path.join(repo.dir, ".adrift/site");
     const manifest = JSON.parse(readFileSync(path.join(site, ".adrift-site.json"), "utf8")) as {
-      files: Record<string, string>;
+      pages: string[];
     };
-    const page = Object.keys(manifest.files).find((p) => p.startsWith("adrs/0003"))!;
+    const page = manifest.pages.find((p) => p.startsWith("adrs/0003"))!;
     const html = readFileSync(path.join(site, page), "utf8");
     const body = html.slice(html.indexOf('<div class="adr-body">'));
     const links = [...body.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => ({
@@ -110,7 +110,7 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
       );
     }
     const byText = new Map(links.map((l) => [l.text, l.href]));
-    const two = Object.keys(manifest.files).find((p) => p.startsWith("adrs/0002"))!;
+    const two = manifest.pages.find((p) => p.startsWith("adrs/0002"))!;
     expect(byText.get("two")).toBe(`../${two}`);
     expect(byText.get("two, angled")).toBe(`../${two}`);
     expect(byText.get("one again")).toMatch(/^\.\.\/adrs\/0001-record-decisions[^"]*\.html$/);
@@ -133,13 +133,26 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
     );
     repo.commit("record");
     expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
-    // What an older adrift left: its own markup in the pages, its digests in the manifest.
+    // What an older adrift left: its own markup in the pages, its digests in the manifest, which
+    // it wrote as maps by page.
     const site = path.join(repo.dir, ".adrift/site");
     const manifestFile = path.join(site, ".adrift-site.json");
-    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
-      renderer?: string;
-      files: Record<string, string>;
-      sizes: Record<string, number>;
+    const now = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      pages: string[];
+      digests: string[];
+      sizes: number[];
+      keys: string[];
+      basis: unknown;
+    };
+    const byPage = <T>(values: T[]) =>
+      Object.fromEntries(now.pages.map((page, i) => [page, values[i]!]));
+    const manifest = {
+      format: "adrift.site",
+      renderer: "an older adrift",
+      files: byPage(now.digests),
+      sizes: byPage(now.sizes),
+      keys: Object.fromEntries(Object.entries(byPage(now.keys)).filter(([, k]) => k)),
+      basis: now.basis,
     };
     const old = "<!doctype html><title>drawn by an older adrift</title>\n";
     for (const page of ["index.html", `records/${id}.html`]) {
@@ -147,7 +160,6 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
       manifest.files[page] = createHash("sha1").update(old).digest("base64url");
       manifest.sizes[page] = old.length;
     }
-    manifest.renderer = "an older adrift";
     writeFileSync(manifestFile, JSON.stringify(manifest));
     const rebuilt = repo.adriftJson<{ written: number }>(["site", "build"], { env });
     expect(rebuilt.written).toBe(2);
