@@ -244,8 +244,10 @@ async function readGrowth(
   const { createHash } = await import("node:crypto");
   const handle = await open(file, "r");
   try {
-    // The whole file is hashed too unless this process took its digest at the identity it has.
-    const known = digestAtIdentity(file, statIdentity(await handle.stat())) === digest;
+    // The whole file is hashed too unless this process took its digest at the identity it has,
+    // before the read and still after it (a write meanwhile changes it: see below).
+    const identity = statIdentity(await handle.stat());
+    const known = digestAtIdentity(file, identity) === digest;
     const whole = known ? undefined : createHash("sha1").update(`blob ${size}\0`);
     const prefix = from > 0 ? createHash("sha1").update(`blob ${from}\0`) : undefined;
     const tail = Buffer.allocUnsafe(size - from);
@@ -264,6 +266,7 @@ async function readGrowth(
     }
     const { bytesRead } = await handle.read(tail, 0, tail.length, from);
     if (bytesRead !== tail.length) return undefined;
+    if (known && statIdentity(await handle.stat()) !== identity) return undefined;
     whole?.update(tail);
     // A last line left torn then would be continued by the append: not an append of lines.
     if (lastOfPrefix !== 0x0a) return undefined;

@@ -1,8 +1,9 @@
 // Node 20's stand-in for Node ≥ 22.1's `module.enableCompileCache()`: V8's code cache for the
 // CLI bundle's CommonJS files (dist/bundle/cli/) and for those of the packages it loads from a
-// node_modules folder (zod, yaml…), so a start does not compile again the code the last start
-// compiled. Without it every hook run and command on Node 20 spends ~15 ms compiling adrift's
-// own code, and a command that checks log lines ~15 ms more compiling zod.
+// node_modules folder (yaml, isomorphic-git's dependencies…), so a start does not compile again
+// the code the last start compiled. Without it every hook run and command on Node 20 spends
+// ~15 ms compiling adrift's own code, and a command that checks log lines ~15 ms more compiling
+// zod (a chunk of the bundle).
 //
 // A file is compiled as Node compiles any CommonJS file (the same wrapper, the same
 // `require`), but through `vm.Script` with the cached data of its last run. The cache of a file
