@@ -131,6 +131,56 @@ describe("adrift doctor", () => {
     expect(code).toBe(1);
   });
 
+  it("names a record whose basis only a rebased branch had (ADR-D011), and its fix clears it", () => {
+    const origin = healthyRepo();
+    // A decision recorded on a branch, then brought to main without the branch's commit (as a
+    // rebase or a squash would): its basis is a commit that main's history does not hold.
+    origin.git("checkout", "-q", "-b", "feature");
+    origin.commit("feature work", { "src/billing/vat.ts": "y2\n" });
+    const { id } = origin.adriftJson<{ id: string }>([
+      "decision",
+      "record",
+      "--outcome",
+      "vat rounds per line",
+      "--trivial",
+      "--path",
+      "src/billing/vat.ts",
+    ]);
+    origin.commit("record on feature");
+    origin.git("checkout", "-q", "main");
+    origin.git("checkout", "feature", "--", ".decisions", "src/billing/vat.ts");
+    origin.commit("squashed feature");
+    // A clone of main alone (a local clone would share every object of the origin).
+    const clone = tempDir();
+    git(tempDir(), [
+      "clone",
+      "-q",
+      "--no-local",
+      "--single-branch",
+      "--branch",
+      "main",
+      origin.dir,
+      clone,
+    ]);
+    installHooks(clone);
+    const { code, report } = doctor(clone, ["--ignore", "ADR-D004"]);
+    const rewritten = report.findings.find((f) => f.rule === "ADR-D011")!;
+    expect(rewritten.message).toContain("history was rewritten");
+    expect(rewritten.message).toContain(`1 record(s) are not here (${id})`);
+    expect(rewritten.subject).toBe(id);
+    expect(rewritten.fix).toContain(`adrift decision reverify ${id} --note`);
+    expect(code).toBe(1);
+    const fix = runCli(clone, [
+      "decision",
+      "reverify",
+      id,
+      "--note",
+      "vat.ts still rounds per line",
+    ]);
+    expect(fix.code).toBe(0);
+    expect(rules(doctor(clone, ["--ignore", "ADR-D004"]).report)).not.toContain("ADR-D011");
+  });
+
   it("finds a scope matching no file (ADR-D012, exit 1) and one matching most files (ADR-D013, a warning)", () => {
     const repo = healthyRepo();
     const files = Object.fromEntries(

@@ -124,20 +124,27 @@ function checkClone(f: DoctorFacts): DoctorFinding[] {
   // a shallow clone that still has every basis revision has the history staleness needs
   if (f.missing_revisions.length > 0) {
     const missing = f.missing_revisions.length;
-    const records = f.missing_revisions.reduce((n, m) => n + m.records.length, 0);
+    const ids = [...new Set(f.missing_revisions.flatMap((m) => m.records))].sort();
+    // Which records, so the fix can be run as it is printed (a few named; the count says the rest).
+    const named =
+      ids.slice(0, 5).join(", ") + (ids.length > 5 ? `, and ${ids.length - 5} more` : "");
     out.push(
       finding(
         R.shallow,
         [
           f.shallow ? "this is a shallow clone" : "history was rewritten",
-          missing > 0 ? `; ${missing} basis revision(s) of ${records} record(s) are not here` : "",
+          `; ${missing} basis revision(s) of ${ids.length} record(s) are not here (${named})`,
           ". Fingerprints alone can tell whether a scoped file's content differs from when it was recorded,",
           " but not which commits changed it, by whom, whether a commit belongs to the record's own workline,",
           " or a rename from a delete — so those records are never reported stale on a missing revision alone.",
+          f.shallow
+            ? ""
+            : " A record made on a branch that was rebased or squashed before it merged rests on a commit that only the old branch had.",
         ].join(""),
         f.shallow
           ? "git fetch --unshallow"
-          : "fetch the missing revisions, or re-verify the records: adrift decision reverify <id>",
+          : `fetch the missing revisions, or check each record and re-base it here: adrift decision reverify ${ids[0]} --note "<what you checked>"`,
+        ids.length === 1 ? ids[0] : undefined,
       ),
     );
   }
