@@ -208,8 +208,12 @@ export async function logFileStamps(
 /** Bytes read at a time when a log file's growth is checked: no buffer the size of the log. */
 const GROWTH_CHUNK = 1 << 20;
 
-/** The growth each stamp pair was checked for in this process (see `logGrowth`). */
+/**
+ * The growth the last stamp pairs were checked for in this process (see `logGrowth`): a few, so
+ * a long-running process (`site serve`, `watch`, the MCP server) does not keep every append.
+ */
 const growthChecked = new Map<string, Promise<Buffer | undefined>>();
+const GROWTH_KEPT = 8;
 
 /**
  * The bytes a log file (absolute) gained since it was as `then` names it, now that it is as
@@ -229,6 +233,10 @@ export function logGrowth(
   if (!checked) {
     checked = readGrowth(file, then[1], then[2], now[1], now[2]).catch(() => undefined);
     growthChecked.set(asked, checked);
+    for (const old of growthChecked.keys()) {
+      if (growthChecked.size <= GROWTH_KEPT) break;
+      growthChecked.delete(old);
+    }
   }
   return checked;
 }
