@@ -119,6 +119,27 @@ describe("anchors from the CLI", () => {
     expect(repo.adrift(["validate"]).code).toBe(0);
   });
 
+  it.each(["cli", "embedded"])(
+    "decision anchor moves an anchored record to another symbol: the next stale judges the new anchor (%s git adapter)",
+    (adapter) => {
+      const env = testEnv({ ADRIFT_GIT: adapter });
+      const { repo, id } = setup();
+      repo.commit("change keep", { "src/a.ts": CODE.replace("a + 1", "a + 2") });
+      type Report = {
+        findings: { record_id: string; state: string; anchors?: { symbol: string }[] }[];
+      };
+      const before = repo.adriftJson<Report>(["stale"], { env });
+      expect(before.findings[0]).toMatchObject({ record_id: id, state: "stale" });
+      expect(
+        repo.adrift(["decision", "anchor", id, "--path", "src/a.ts#other"], { env }).code,
+      ).toBe(0);
+      const after = repo.adriftJson<Report>(["stale"], { env });
+      // `other` did not change since the record's basis: the file is touched outside it
+      expect(after.findings[0]).toMatchObject({ record_id: id, state: "touched" });
+      expect(after.findings[0]!.anchors?.map((a) => a.symbol)).toEqual(["other"]);
+    },
+  );
+
   it("recording a file names the symbols the change touched; --anchor auto takes them", () => {
     const repo = makeRepo();
     repo.commit("code", { "src/a.ts": CODE });
