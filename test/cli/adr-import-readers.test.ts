@@ -31,6 +31,25 @@ describe.each(["cli", "embedded"])(
         "note: locales/en/examples holds no Markdown file; adr import reads the files of one folder, not of its 2 subfolder(s): name the folder the ADRs are in",
       );
     });
+
+    it("leaves out a folder's table of contents: a summary.md (mkdocs ADR summary, GitBook SUMMARY.md), as README.md and index.md", () => {
+      const repo = makeRepo();
+      // febus982/bootstrap-python-fastapi keeps a summary page beside its MADR files
+      repo.commit("docs", {
+        "docs/adr/0001-record-architecture-decisions.md":
+          "---\nstatus: accepted\ndate: 2024-02-03\n---\n# Use Markdown Any Decision Records V3\n",
+        "docs/adr/summary.md":
+          '# ADR Summary\n\n{{ adr_summary(adr_path="docs/adr", adr_style="MADR3") }}\n',
+        "docs/adr/SUMMARY.md": "# Summary\n\n* [Use MADR](0001-record-architecture-decisions.md)\n",
+        "docs/adr/index.md": "# Decisions\n",
+      });
+      repo.adrift(["init"], { env });
+      const result = repo.adrift(["adr", "import"], { env });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain("1 imported, 0 unchanged");
+      expect(result.stderr).not.toContain("summary.md");
+      expect(repo.adrift(["adr", "list"], { env }).stdout).not.toContain("Summary");
+    });
   },
 );
 
