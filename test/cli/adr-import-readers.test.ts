@@ -32,6 +32,32 @@ describe.each(["cli", "embedded"])(
       );
     });
 
+    it("reads a Status section written as a list: its history, newest last or by its dates, and the relations in it", () => {
+      const repo = makeRepo();
+      const dir = "doc/architecture/decisions";
+      repo.commit("adrs", {
+        [`${dir}/0001-record.md`]:
+          "# 1. Record\n\nDate: 2020-01-01\n\n## Status\n\n* Proposed\n* Accepted\n",
+        [`${dir}/0002-history.md`]:
+          "# 2. History\n\n## Status\n\n- 2020-01-01: Proposed\n- 2020-02-01: Accepted\n- 2021-03-01: Superseded by [3. New](0003-new.md)\n",
+        [`${dir}/0003-new.md`]:
+          "# 3. New\n\n## Status\n\n- Accepted (2021-03-01)\n- Proposed (2021-02-01)\n",
+      });
+      repo.adrift(["init"], { env });
+      const result = repo.adriftJson<{ warnings: { file: string }[] }>(["adr", "import", dir], {
+        env,
+      });
+      expect(result.warnings).toEqual([]);
+      type Row = { number: number; status: string; superseded_by: string[]; supersedes: string[] };
+      const rows = repo.adriftJson<{ adrs: Row[] }>(["adr", "list"], { env }).adrs;
+      const by = (n: number) => rows.find((r) => r.number === n)!;
+      expect(by(1).status).toBe("accepted");
+      expect(by(2).status).toBe("superseded by ADR-0003");
+      expect(by(2).superseded_by).toEqual(["ADR-0003"]);
+      expect(by(3).status).toBe("accepted");
+      expect(by(3).supersedes).toEqual(["ADR-0002"]);
+    });
+
     it("leaves out a folder's table of contents: a summary.md (mkdocs ADR summary, GitBook SUMMARY.md), as README.md and index.md", () => {
       const repo = makeRepo();
       // febus982/bootstrap-python-fastapi keeps a summary page beside its MADR files
