@@ -58,6 +58,25 @@ describe.each(["cli", "embedded"])(
       expect(by(3).supersedes).toEqual(["ADR-0002"]);
     });
 
+    it("reads a two-column metadata table whose header names the fields (| Status | Date | over | Rejected | 2022-01-05 |)", () => {
+      const repo = makeRepo();
+      repo.commit("adrs", {
+        "docs/adr/ADR-0005.md":
+          "# Fifth\n\n| Status | Date |\n|---|---|\n| Rejected | 2022-01-05 |\n",
+        "docs/adr/ADR-0006.md":
+          "# Sixth\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Date | 2022-02-05 |\n",
+      });
+      repo.adrift(["init"], { env });
+      const result = repo.adriftJson<{ warnings: unknown[] }>(["adr", "import"], { env });
+      expect(result.warnings).toEqual([]);
+      type Row = { number: number; status: string; date?: string };
+      const rows = repo.adriftJson<{ adrs: Row[] }>(["adr", "list"], { env }).adrs;
+      expect(rows.map((r) => [r.number, r.status, r.date])).toEqual([
+        [5, "rejected", "2022-01-05"],
+        [6, "accepted", "2022-02-05"],
+      ]);
+    });
+
     it("leaves out a folder's table of contents: a summary.md (mkdocs ADR summary, GitBook SUMMARY.md), as README.md and index.md", () => {
       const repo = makeRepo();
       // febus982/bootstrap-python-fastapi keeps a summary page beside its MADR files
