@@ -19,7 +19,7 @@ describe.each(["cli", "embedded"])(
       expect(none.stdout).not.toContain("from no ADR folder found");
       expect(none.stdout).toContain("0 imported");
       expect(none.stderr).toContain(
-        "note: no ADR folder found (looked in doc/adr, docs/decisions, docs/architecture/decisions, docs/adr, adr, decisions, .decisions): name yours, adrift adr import <dir>",
+        "note: no ADR folder found (looked in doc/adr, docs/decisions, docs/architecture/decisions, doc/architecture/decisions, docs/adr, adr, decisions, .decisions): name yours, adrift adr import <dir>",
       );
       const json = repo.adriftJson<{ dirs: string[]; notes: string[] }>(["adr", "import"], { env });
       expect(json.dirs).toEqual([]);
@@ -75,6 +75,20 @@ describe.each(["cli", "embedded"])(
         [5, "rejected", "2022-01-05"],
         [6, "accepted", "2022-02-05"],
       ]);
+    });
+
+    it("finds doc/architecture/decisions (adr init doc/architecture/decisions) without being told", () => {
+      const repo = makeRepo();
+      repo.commit("adrs", {
+        "doc/architecture/decisions/0001-record-architecture-decisions.md":
+          "# 1. Record architecture decisions\n\nDate: 2017-06-30\n\n## Status\n\nAccepted\n",
+      });
+      repo.adrift(["init"], { env });
+      const result = repo.adrift(["adr", "import"], { env });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        "1 imported, 0 unchanged, 0 skipped, 0 warning(s) from doc/architecture/decisions",
+      );
     });
 
     it("leaves out a folder's table of contents: a summary.md (mkdocs ADR summary, GitBook SUMMARY.md), as README.md and index.md", () => {
