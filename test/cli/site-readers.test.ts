@@ -123,6 +123,24 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
     expect(byText.has("missing")).toBe(false);
   });
 
+  it("the home page's timeline dates an imported ADR by its own date (adr-tools 'Date: 2017-07-04'), as adr list does", () => {
+    const repo = makeRepo();
+    repo.commit("adrs", {
+      "doc/adr/0001-dns.md": "# 1. DNS\n\nDate: 2017-06-30\n\n## Status\n\nAccepted\n",
+      "doc/adr/0002-zones.md": "# 2. Zones\n\n* Status: accepted\n* Date: 2018-02-01\n",
+    });
+    repo.adrift(["init"], { env });
+    expect(repo.adrift(["adr", "import"], { env }).code).toBe(0);
+    expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
+    const home = readFileSync(path.join(repo.dir, ".adrift/site/index.html"), "utf8");
+    expect(home).toContain(
+      '<time datetime="2017-06-30">2017-06-30</time> <span class="kind">ADR</span>',
+    );
+    expect(home).toContain(
+      '<time datetime="2018-02-01">2018-02-01</time> <span class="kind">ADR</span>',
+    );
+  });
+
   it("one relation between two ADRs is one arrow: the graph page, the report's diagram and its Mermaid", () => {
     const repo = makeRepo();
     // adr-tools: each file says its side, and adrift fills in the other side anyway
