@@ -140,6 +140,17 @@ describe("anchors from the CLI", () => {
     },
   );
 
+  it("a file deleted after its anchor changed lists the commit that deleted it too", () => {
+    const { repo, id } = setup();
+    repo.commit("change keep", { "src/a.ts": CODE.replace("a + 1", "a + 2") });
+    repo.git("rm", "-q", "src/a.ts");
+    const deletion = repo.commit("delete a.ts");
+    type Report = { findings: { record_id: string; state: string; commits: { hash: string }[] }[] };
+    const finding = repo.adriftJson<Report>(["stale"]).findings.find((f) => f.record_id === id)!;
+    expect(finding.state).toBe("stale");
+    expect(finding.commits.map((c) => c.hash)).toContain(deletion);
+  });
+
   it("recording a file names the symbols the change touched; --anchor auto takes them", () => {
     const repo = makeRepo();
     repo.commit("code", { "src/a.ts": CODE });
