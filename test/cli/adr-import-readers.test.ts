@@ -91,6 +91,23 @@ describe.each(["cli", "embedded"])(
       );
     });
 
+    it("the decision log links a file whose name holds '#', '?' or '%' with them escaped, so the link reaches it", () => {
+      const repo = makeRepo();
+      const adr = (n: number, title: string) =>
+        `# ${n}. ${title}\n\nDate: 2020-01-0${n}\n\n## Status\n\nAccepted\n`;
+      repo.commit("adrs", {
+        "docs/adr/0001-c#-interop.md": adr(1, "C# interop"),
+        "docs/adr/0002-why?.md": adr(2, "Why"),
+        "docs/adr/0003-100%-typed.md": adr(3, "Typed"),
+      });
+      repo.adrift(["init"], { env });
+      expect(repo.adrift(["adr", "import"], { env }).code).toBe(0);
+      const index = repo.read("docs/adr/README.md");
+      expect(index).toContain("](0001-c%23-interop.md)");
+      expect(index).toContain("](0002-why%3F.md)");
+      expect(index).toContain("](0003-100%25-typed.md)");
+    });
+
     it("leaves out a folder's table of contents: a summary.md (mkdocs ADR summary, GitBook SUMMARY.md), as README.md and index.md", () => {
       const repo = makeRepo();
       // febus982/bootstrap-python-fastapi keeps a summary page beside its MADR files
