@@ -14,7 +14,7 @@ import {
 } from "./stale-cache-index.js";
 
 /** Bumped whenever the cached shape or the computation changes. */
-const CACHE_VERSION = 6;
+const CACHE_VERSION = 7;
 
 /** Derived state kept under `<git dir>/adrift/` so hooks need not re-read a large log. */
 export type StaleCache = {

@@ -39,15 +39,18 @@ export function runDir(options: CommonOptions): string {
 
 /**
  * A file or folder a command writes, as the user typed it (relative to where the command runs),
- * refused when it lies outside the repository (see `resolveInsideRepository`).
+ * refused when it lies outside the repository (see `resolveInsideRepository`). `printed`: the
+ * document goes to stdout without the option (a report, not a site folder), so the refusal may
+ * suggest redirecting it.
  */
 export function writePath(
   typed: string,
   options: CommonOptions,
   root: string,
   option = "--out",
+  printed = false,
 ): ResolvedPath {
-  return resolveInsideRepository(typed, { from: runDir(options), root, option });
+  return resolveInsideRepository(typed, { from: runDir(options), root, option, printed });
 }
 
 /** Appends examples to a command's --help. */

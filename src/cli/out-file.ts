@@ -14,7 +14,7 @@ export function writeOut(
   content: string,
 ): string | undefined {
   if (!options.out) return undefined;
-  const file = writePath(options.out, options, root).absolute;
+  const file = writePath(options.out, options, root, "--out", true).absolute;
   writeFileSync(file, content);
   return file;
 }
@@ -28,7 +28,7 @@ export function openOut(
   root: string,
 ): { file: string; fd: number } | undefined {
   if (!options.out) return undefined;
-  const file = writePath(options.out, options, root).absolute;
+  const file = writePath(options.out, options, root, "--out", true).absolute;
   return { file, fd: openSync(file, "w") };
 }
 

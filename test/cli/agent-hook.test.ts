@@ -28,6 +28,26 @@ function claudeContext(stdout: string): string {
 }
 
 describe("adrift agent hook (Claude Code)", () => {
+  it("names a bracketed route file as its path, not with the escapes it is stored with", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "app/[id]/page.tsx": "export default function Page() {}\n" });
+    repo.adriftJson(["init"]);
+    repo.adriftJson([
+      ...["decision", "record", "--outcome", "Pages render on the server", "--trivial"],
+      ...["--path", "app/[id]/page.tsx"],
+    ]);
+    const pre = hook(repo, "claude", "pre-edit", {
+      session_id: "s-b",
+      cwd: repo.dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Edit",
+      tool_input: { file_path: path.join(repo.dir, "app/[id]/page.tsx") },
+    });
+    const text = claudeContext(pre.stdout);
+    expect(text).toContain("[app/[id]/page.tsx] Pages render on the server");
+    expect(text).not.toContain("\\[");
+  });
+
   it("briefs at session start, governs an edit, tells was → now, and asks once at stop", async () => {
     const repo = makeRepo();
     repo.commit("code", { "src/auth/login.ts": "x\n", "src/billing/vat.ts": "y\n" });

@@ -12,6 +12,18 @@ function decide(repo: TestRepo, outcome: string, ...paths: string[]): string {
 }
 
 describe("adrift context", () => {
+  it("--base names a bracketed route file as its path, not with its stored escapes", () => {
+    const repo = makeRepo();
+    repo.commit("code", { "app/[id]/page.tsx": "a\n" });
+    decide(repo, "Pages render on the server", "app/[id]/page.tsx");
+    repo.commit("record");
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commit("edit", { "app/[id]/page.tsx": "a2\n" });
+    const human = repo.adrift(["context", "--base", "main"]);
+    expect(human.stdout).toContain("Pages render on the server [app/[id]/page.tsx: 1 file]");
+    expect(human.stdout).not.toContain("\\[");
+  });
+
   it("--max-tokens 40 stays within 160 characters and starts with the outcome", () => {
     const repo = makeRepo();
     repo.adrift(["workline", "open", "Login resilience"]);

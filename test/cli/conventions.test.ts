@@ -157,6 +157,23 @@ describe("path options resolve from where the command runs, inside the repositor
       expect(existsSync(path.resolve(repo.dir, target))).toBe(false);
     },
   );
+
+  it.each([
+    [["site", "build", "--out"], "../outside-site", false],
+    [["adr", "draft", "--out"], "../outside-drafts", false],
+    [["report", "correspondence", "--out"], "../outside-report.md", true],
+    [["export", "--out"], "../outside-export.md", true],
+  ])(
+    "%j %s outside the work tree: suggests redirecting stdout only where the document is printed there (%s)",
+    (args, target, printed) => {
+      const repo = makeRepo();
+      repo.adriftJson(["intent", "record", "--outcome", "o", "--trivial"]);
+      const result = runCli(repo.dir, [...args, target]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("give a path inside it");
+      expect(result.stderr.includes("redirect stdout")).toBe(printed);
+    },
+  );
 });
 
 describe("reading where adrift is not set up", () => {

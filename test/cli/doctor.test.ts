@@ -332,6 +332,31 @@ describe("adrift doctor", () => {
     expect(code).toBe(0);
   });
 
+  it("names a scope with brackets as the path it is (app/[page]/page.tsx), never with its escapes", () => {
+    const repo = makeRepo();
+    repo.commit("code", {
+      "app/[page]/page.tsx": "export default function Page() {}\n",
+      "app/[id]/gone.ts": "export const x = 1;\n",
+    });
+    repo.adrift(["init"]);
+    for (const p of ["app/[page]/page.tsx", "app/[id]/gone.ts"])
+      repo.adriftJson(["decision", "record", "--outcome", `about ${p}`, "--trivial", "--path", p]);
+    repo.commit("records");
+    repo.git("mv", "app/[page]", "app/[slug]");
+    repo.git("rm", "-q", "app/[id]/gone.ts");
+    repo.commit("rename the route, remove the other file");
+    const { report } = doctor(repo);
+    const moved = report.findings.find((f) => f.rule === "ADR-D019");
+    expect(moved?.message).toContain(
+      "is scoped to app/[page]/page.tsx, which was renamed to app/[slug]/page.tsx",
+    );
+    const empty = report.findings.find((f) => f.message.includes("about app/[id]/gone.ts"));
+    expect(empty?.message).toContain(
+      "is scoped to app/[id]/gone.ts, which matches no tracked file",
+    );
+    for (const f of report.findings) expect(f.message).not.toContain("\\[");
+  });
+
   it("documents every rule in docs/doctor.md", () => {
     const doc = readFileSync(new URL("../../docs/doctor.md", import.meta.url), "utf8");
     for (const rule of ALL_DOCTOR_RULES) {

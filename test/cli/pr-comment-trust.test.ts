@@ -207,6 +207,14 @@ describe("pr-comment: links a reviewer can click", () => {
 });
 
 describe("pr-comment: gates fail closed", () => {
+  it("in a repository with no commit yet says so, never to fetch HEAD", () => {
+    const repo = makeRepo({ empty: true });
+    const result = repo.adrift(["pr-comment", "--base", "main"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("the repository has no commits yet: commit first");
+    expect(result.stderr).not.toContain("git fetch");
+  });
+
   it("--base nosuchref --fail-on stale exits 2 with one line naming the ref and how to fetch it", () => {
     const { repo } = staleOnMain();
     const result = repo.adrift(["pr-comment", "--base", "nosuchref", "--fail-on", "stale"]);

@@ -3,6 +3,8 @@
 // name (recorded escaped), go stale when edited, and an exact file entry added later is stale,
 // not review; `!` entries exclude. Real repositories, the real CLI and hooks, both adapters.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeRepo, type TestRepo, testEnv } from "../support/repo.js";
 
@@ -99,6 +101,23 @@ describe.each(ADAPTERS)("scopes on route folders (%s git adapter)", (adapter) =>
     expect(stateOf(repo, file.id)).toBe("moved");
     expect(repo.adrift(["decision", "reverify", file.id], { env }).code).toBe(0);
     expect(scopeOf(repo, file.id)).toEqual(["app/\\[id\\]/view.tsx"]);
+  });
+
+  it("the report (Markdown and HTML) and the site's record page name a bracketed file as its path", () => {
+    const repo = site();
+    const file = record(repo, "app/[id]/page.tsx");
+    repo.commit("record");
+    repo.commit("edit", { "app/[id]/page.tsx": "export default function Page() { return 2 }\n" });
+    const md = repo.adrift(["report", "correspondence"], { env });
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toContain("| `app/[id]/page.tsx` ");
+    const html = repo.adrift(["report", "correspondence", "--format", "html"], { env });
+    expect(html.stdout).toContain("<code>app/[id]/page.tsx</code>");
+    for (const out of [md.stdout, html.stdout]) expect(out).not.toContain("app/\\[id");
+    expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
+    const page = readFileSync(path.join(repo.dir, `.adrift/site/records/${file.id}.html`), "utf8");
+    expect(page).toContain("<td><code>app/[id]/page.tsx</code></td>");
+    expect(page).not.toContain("app/\\[id");
   });
 
   it("anchors a symbol of a bracketed file: another symbol's edit leaves it touched", () => {

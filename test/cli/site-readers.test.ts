@@ -123,6 +123,54 @@ describe.each(["cli", "embedded"])("the site as its readers meet it, %s git adap
     expect(byText.has("missing")).toBe(false);
   });
 
+  it("the home page's timeline dates an imported ADR by its own date (adr-tools 'Date: 2017-07-04'), as adr list does", () => {
+    const repo = makeRepo();
+    repo.commit("adrs", {
+      "doc/adr/0001-dns.md": "# 1. DNS\n\nDate: 2017-06-30\n\n## Status\n\nAccepted\n",
+      "doc/adr/0002-zones.md": "# 2. Zones\n\n* Status: accepted\n* Date: 2018-02-01\n",
+    });
+    repo.adrift(["init"], { env });
+    expect(repo.adrift(["adr", "import"], { env }).code).toBe(0);
+    expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
+    const home = readFileSync(path.join(repo.dir, ".adrift/site/index.html"), "utf8");
+    expect(home).toContain(
+      '<time datetime="2017-06-30">2017-06-30</time> <span class="kind">ADR</span>',
+    );
+    expect(home).toContain(
+      '<time datetime="2018-02-01">2018-02-01</time> <span class="kind">ADR</span>',
+    );
+  });
+
+  it("one relation between two ADRs is one arrow: the graph page, the report's diagram and its Mermaid", () => {
+    const repo = makeRepo();
+    // adr-tools: each file says its side, and adrift fills in the other side anyway
+    repo.commit("adrs", {
+      "doc/adr/0001-dns.md":
+        "# 1. DNS\n\nDate: 2017-06-30\n\n## Status\n\nSuperseded by [2. DNS again](0002-dns-again.md)\n",
+      "doc/adr/0002-dns-again.md":
+        "# 2. DNS again\n\nDate: 2017-07-30\n\n## Status\n\nAccepted\n\nSupercedes [1. DNS](0001-dns.md)\n",
+      "doc/adr/0003-zones.md":
+        "# 3. Zones\n\nDate: 2017-08-30\n\n## Status\n\nAccepted\n\nAmended by [4. More zones](0004-more-zones.md)\n",
+      "doc/adr/0004-more-zones.md":
+        "# 4. More zones\n\nDate: 2017-09-30\n\n## Status\n\nAccepted\n",
+    });
+    repo.adrift(["init"], { env });
+    expect(repo.adrift(["adr", "import"], { env }).code).toBe(0);
+    expect(repo.adrift(["site", "build"], { env }).code).toBe(0);
+    const graph = readFileSync(path.join(repo.dir, ".adrift/site/graph.html"), "utf8");
+    const arrows = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+    expect(arrows(graph, /<title>[^<]*(supersedes|superseded-by)[^<]*<\/title><\/path>/g)).toBe(1);
+    expect(arrows(graph, /<title>[^<]*(amends|amended-by)[^<]*<\/title><\/path>/g)).toBe(1);
+    const md = repo.adrift(["report", "correspondence"], { env }).stdout;
+    expect(arrows(md, /-- "(supersedes|superseded-by)" -->/g)).toBe(1);
+    expect(arrows(md, /-- "(amends|amended-by)" -->/g)).toBe(1);
+    const html = repo.adrift(["report", "correspondence", "--format", "html"], { env }).stdout;
+    expect(arrows(html, /<title>[^<]*(supersedes|superseded-by)[^<]*<\/title><\/path>/g)).toBe(1);
+    // the ADR pages still list the relation on both sides
+    const first = readFileSync(path.join(repo.dir, ".adrift/site/adrs/0001-dns.html"), "utf8");
+    expect(first).toContain("superseded-by");
+  });
+
   it("a build by a newer adrift draws again every page an older one drew, though the log did not change", () => {
     const repo = makeRepo();
     repo.commit("code", { "src/a.ts": "export const a = 1;\n" });

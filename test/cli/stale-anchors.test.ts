@@ -119,6 +119,38 @@ describe("anchors from the CLI", () => {
     expect(repo.adrift(["validate"]).code).toBe(0);
   });
 
+  it.each(["cli", "embedded"])(
+    "decision anchor moves an anchored record to another symbol: the next stale judges the new anchor (%s git adapter)",
+    (adapter) => {
+      const env = testEnv({ ADRIFT_GIT: adapter });
+      const { repo, id } = setup();
+      repo.commit("change keep", { "src/a.ts": CODE.replace("a + 1", "a + 2") });
+      type Report = {
+        findings: { record_id: string; state: string; anchors?: { symbol: string }[] }[];
+      };
+      const before = repo.adriftJson<Report>(["stale"], { env });
+      expect(before.findings[0]).toMatchObject({ record_id: id, state: "stale" });
+      expect(
+        repo.adrift(["decision", "anchor", id, "--path", "src/a.ts#other"], { env }).code,
+      ).toBe(0);
+      const after = repo.adriftJson<Report>(["stale"], { env });
+      // `other` did not change since the record's basis: the file is touched outside it
+      expect(after.findings[0]).toMatchObject({ record_id: id, state: "touched" });
+      expect(after.findings[0]!.anchors?.map((a) => a.symbol)).toEqual(["other"]);
+    },
+  );
+
+  it("a file deleted after its anchor changed lists the commit that deleted it too", () => {
+    const { repo, id } = setup();
+    repo.commit("change keep", { "src/a.ts": CODE.replace("a + 1", "a + 2") });
+    repo.git("rm", "-q", "src/a.ts");
+    const deletion = repo.commit("delete a.ts");
+    type Report = { findings: { record_id: string; state: string; commits: { hash: string }[] }[] };
+    const finding = repo.adriftJson<Report>(["stale"]).findings.find((f) => f.record_id === id)!;
+    expect(finding.state).toBe("stale");
+    expect(finding.commits.map((c) => c.hash)).toContain(deletion);
+  });
+
   it("recording a file names the symbols the change touched; --anchor auto takes them", () => {
     const repo = makeRepo();
     repo.commit("code", { "src/a.ts": CODE });

@@ -7,8 +7,8 @@ import { type AppContext, repoPath } from "../dependencies.js";
 import { AdrReadCache, blobIdOf } from "./read-cache.js";
 import { readAdrText } from "./read-file.js";
 
-/** Files in an ADR folder that are not ADRs: the folder's index or sidebar. */
-const NOT_ADRS = /^(readme|index|_?sidebar)\.md$/i;
+/** Files in an ADR folder that are not ADRs: the folder's index, summary (mkdocs, GitBook) or sidebar. */
+const NOT_ADRS = /^(readme|index|summary|_?sidebar)\.md$/i;
 /**
  * Template files people keep beside their ADRs: `template.md`, `adr-short-template.md`,
  * `0000-adr-template.md`, `NNNN-adr-template.md`, `TEMPLATE.md` — the word with a few template

@@ -17,6 +17,7 @@ const DEFAULT_DIRS = [
   "doc/adr",
   "docs/decisions",
   "docs/architecture/decisions",
+  "doc/architecture/decisions",
   "docs/adr",
   "adr",
   "decisions",

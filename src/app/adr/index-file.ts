@@ -22,7 +22,12 @@ export function writeAdrIndex(ctx: AppContext, adrs: readonly AdrSummary[]): str
     title: adr.title,
     status: adr.status,
     date: adr.date,
-    href: path.relative(dir, repoPath(ctx, adr.path)).split(path.sep).join("/"),
+    // `#`, `?` and `%` in a file name would end the path or start an escape: percent-encoded
+    href: path
+      .relative(dir, repoPath(ctx, adr.path))
+      .split(path.sep)
+      .map((segment) => segment.replace(/[%#?]/g, (c) => encodeURIComponent(c)))
+      .join("/"),
     supersedes: adr.supersedes,
     superseded_by: adr.superseded_by,
     links: adr.links,

@@ -6,7 +6,7 @@ import { stateDir } from "../../adapters/local-state.js";
 import type { AdrFile } from "../../core/adr/read-adr.js";
 
 /** Bumped whenever reading an ADR file gives a different result for the same bytes. */
-const READER_VERSION = 2;
+const READER_VERSION = 3;
 
 type Entry = { blob: string; read: AdrFile };
 /** The decision log last written: a hash of its rows and of the file it gave. */

@@ -13,6 +13,8 @@ export type PathRule = {
   root: string;
   /** how the user gave it, for the message: `--out`, `<dir>` */
   option: string;
+  /** the document also goes to stdout without it, so the message may suggest `> file` */
+  printed?: boolean;
 };
 
 /** The real path of `file`, or of its nearest existing ancestor with the rest appended. */
@@ -45,7 +47,7 @@ export function resolveInsideRepository(typed: string, rule: PathRule): Resolved
   if (outside || gitDir)
     throw new AdriftError(
       "usage",
-      `${rule.option} ${typed} resolves to ${absolute}, ${gitDir ? "inside .git/" : "outside the repository"} (${root}): adrift works only inside the repository's work tree; give a path inside it${rule.option === "--out" ? ", or leave out --out and redirect stdout (> file)" : ""}`,
+      `${rule.option} ${typed} resolves to ${absolute}, ${gitDir ? "inside .git/" : "outside the repository"} (${root}): adrift works only inside the repository's work tree; give a path inside it${rule.printed ? `, or leave out ${rule.option} and redirect stdout (> file)` : ""}`,
       { option: rule.option, path: absolute, root, reason: "outside_repository" },
     );
   return { absolute, relative: relative.split(path.sep).join("/") || "." };

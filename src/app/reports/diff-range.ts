@@ -97,6 +97,8 @@ export async function resolveEnds(
     git.resolveAll([headRef, baseRef, "HEAD"]),
     git.mergeBase(`${baseRef}^{commit}`, `${headRef}^{commit}`),
   ]);
+  if (!head && !worktree && headRef === "HEAD")
+    throw new AdriftError("validation_failed", "the repository has no commits yet: commit first");
   if (!head) throw unresolved("--head", headRef);
   const at = worktree ? { worktree } : {};
   if (!base) {

@@ -109,6 +109,7 @@ export async function readReportInputs(
       title: adr.title,
       status: adr.status,
       path: adr.path,
+      ...(adr.date ? { date: adr.date } : {}),
       record_ids: adr.record_ids,
       relations: relationsOf(adr, files),
     })),

@@ -99,7 +99,13 @@ export async function loadSiteInput(
   const sourcesRead = startSpan("site: sources (files, ADR texts; kept staleness)");
   const counted = coverageFileTest(ctx);
   const files = tree.map((t) => t.path).filter(counted.counts);
-  const texts = new Map(inputs.adrs.map((a) => [a.path, readAdrSource(ctx, a.path)]));
+  // The date is the ADR reader's (an adr-tools `Date:` line too), as `adr list` shows it.
+  const texts = new Map(
+    inputs.adrs.map((a) => [
+      a.path,
+      { ...readAdrSource(ctx, a.path), ...(a.date ? { date: a.date } : {}) },
+    ]),
+  );
   const name = path.basename(ctx.git.location.root);
   const sources = {
     name,

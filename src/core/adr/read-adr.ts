@@ -1,4 +1,4 @@
-import type { Heading, Root } from "mdast";
+import type { Heading, List, Root } from "mdast";
 import { toString as textOf } from "mdast-util-to-string";
 import {
   findMetaLine,
@@ -126,11 +126,26 @@ export function readAdrFile(source: AdrSource): AdrFile {
     dateLine = meta.fields.date?.line ?? 1;
   } else if (statusSection.length > 0) {
     family = "nygard";
-    const first = statusSection.find((n) => n.type === "paragraph" || n.type === "heading");
-    statusFrom(first ? markdownText(first).split("\n")[0]! : "", first?.position?.start.line ?? 1);
+    const opening = statusSection.find(
+      (n) => n.type === "paragraph" || n.type === "heading" || n.type === "list",
+    );
+    if (opening?.type === "list") {
+      // `* Proposed` / `* Accepted`: the status's history, one item each
+      const history = statusHistory(opening);
+      const current = history[currentIndex(history)]!;
+      statusFrom(current.status, current.line);
+      for (const item of history) if (item !== current) links.push(...relationsIn(item.status));
+    }
+    const first = opening;
+    if (first?.type !== "list")
+      statusFrom(
+        first ? markdownText(first).split("\n")[0]! : "",
+        first?.position?.start.line ?? 1,
+      );
     for (const node of statusSection)
       if (node !== first) links.push(...relationsIn(markdownText(node).replace(/\n/g, "; ")));
-    if (first) links.push(...relationsIn(markdownText(first).split("\n").slice(1).join("; ")));
+    if (first && first.type !== "list")
+      links.push(...relationsIn(markdownText(first).split("\n").slice(1).join("; ")));
   } else {
     const line = findMetaLine(tree, /^(status|estado)$/i);
     if (line) {
@@ -224,4 +239,38 @@ function frontRelations(front: Record<string, unknown>): AdrLink[] {
     }
   }
   return out;
+}
+
+/** One item of a Status section written as a list: its status text, date and line. */
+type StatusItem = { status: string; date?: string; line: number };
+
+const ISO_DATE = /\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The items of a Status list (`- 2020-01-01: Proposed`, `- Accepted (2021-03-01)`), each with
+ * its date taken out of its text.
+ */
+function statusHistory(list: List): StatusItem[] {
+  return list.children.map((item) => {
+    const text = markdownText(item).split("\n")[0]!.trim();
+    const date = ISO_DATE.exec(text)?.[0];
+    const status = date
+      ? text
+          .replace(/^\s*\d{4}-\d{2}-\d{2}\s*[:\-–—,]?\s*/, "")
+          .replace(/\s*[:\-–—,]?\s*\(?\d{4}-\d{2}-\d{2}\)?\s*$/, "")
+      : text;
+    return { status, ...(date ? { date } : {}), line: item.position?.start.line ?? 1 };
+  });
+}
+
+/** Which item is the status now: the latest date when every item has one, else the last item. */
+function currentIndex(items: readonly StatusItem[]): number {
+  if (items.every((i) => i.date !== undefined)) {
+    let best = 0;
+    items.forEach((item, i) => {
+      if (item.date! >= items[best]!.date!) best = i;
+    });
+    return best;
+  }
+  return items.length - 1;
 }

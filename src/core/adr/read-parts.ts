@@ -46,8 +46,11 @@ export function readMeta(tree: Root): Meta {
 function readTable(table: Table, take: (label: string, text: string, line: number) => void) {
   const rows = table.children.map((row) => row.children.map((cell) => markdownText(cell).trim()));
   const lineOf = (i: number) => table.children[i]?.position?.start.line ?? 1;
+  const isField = (label: string) => BULLET_KEYS.some(([re]) => re.test(label.trim()));
+  // `| Status | Date |` over `| Rejected | 2022-01-05 |`: two columns, yet a header of fields
+  const fieldHeader = rows.length === 2 && rows[0]!.every(isField) && !isField(rows[1]![0] ?? "");
   // Two columns of label and value (the first row may be a `Metadata | Value` header)…
-  if (rows.every((r) => r.length === 2))
+  if (rows.every((r) => r.length === 2) && !fieldHeader)
     rows.forEach(([label, value], i) => {
       if (/^[a-z][a-z -]{1,20}$/i.test(label!)) take(label!, value!, lineOf(i));
     });

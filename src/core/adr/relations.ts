@@ -18,11 +18,30 @@ const INVERSE: Record<string, string> = {
   retires: "retired-by",
   "relates-to": "relates-to",
 };
+/** The types that say what this ADR does to the other (`supersedes`, not `superseded-by`). */
+const ACTING = new Set(Object.keys(INVERSE));
 for (const [a, b] of Object.entries(INVERSE)) INVERSE[b] = a;
 
 /** The relation the other side of `type` has (`supersedes` <-> `superseded-by`). */
 export function inverseOf(type: string): string | undefined {
   return INVERSE[type];
+}
+
+/**
+ * Whether a diagram draws the relation `type` from ADR `from` to ADR `to`: one arrow per
+ * relation. Relations are filled in on both sides (`supersedes` here, `superseded-by` there), so
+ * the arrow goes from the side that acts (`supersedes`, `amends`); a `…-by` is drawn only when
+ * the other side does not say it back, and `relates-to` once, from the smaller id.
+ */
+export function drawsRelation(
+  type: string,
+  from: string,
+  to: string,
+  relationsOf: (id: string) => readonly AdrLink[] | undefined,
+): boolean {
+  const back = INVERSE[type];
+  if (!back || !relationsOf(to)?.some((r) => r.type === back && r.target === from)) return true;
+  return type === back ? from < to : ACTING.has(type);
 }
 
 /**

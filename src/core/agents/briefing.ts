@@ -1,5 +1,5 @@
 import type { ProjectState, RecordStatus, RecordView } from "../project/state.js";
-import { compileScopes } from "../rules/scope.js";
+import { compileScopes, shownEntry } from "../rules/scope.js";
 
 /** At most this many governing decisions reach the agent before an edit. */
 export const GOVERNING_LIMIT = 10;
@@ -69,7 +69,7 @@ export function renderGoverning(
     `adrift: ${decisions.length} recorded decision(s) govern ${paths.join(", ")} — respect them, or record why you depart:`,
     ...shown.map(
       (d) =>
-        `- ${short(d.id)} [${d.scope}]${d.status === "stale" ? " (STALE: re-check before relying on it)" : ""} ${d.outcome}${d.chosen_approach ? ` — chosen: ${d.chosen_approach}` : ""}`,
+        `- ${short(d.id)} [${shownEntry(d.scope)}]${d.status === "stale" ? " (STALE: re-check before relying on it)" : ""} ${d.outcome}${d.chosen_approach ? ` — chosen: ${d.chosen_approach}` : ""}`,
     ),
   ];
   const left = decisions.slice(limit);

@@ -1,6 +1,6 @@
 import { numberOf } from "../adr/values.js";
 import { HOOK_NAMES } from "../hook-names.js";
-import { compileScope, isExclusion } from "../rules/scope.js";
+import { compileScope, isExclusion, shownEntry } from "../rules/scope.js";
 import type { DoctorFacts } from "./facts.js";
 import { type DoctorFinding, finding, DOCTOR_RULES as R } from "./rules.js";
 
@@ -161,11 +161,12 @@ function checkScopes(f: DoctorFacts): DoctorFinding[] {
       let count = 0;
       for (const file of f.tracked) if (scope.matches(file)) count++;
       const moved = record.moved?.[entry];
+      const shown = shownEntry(entry); // `app/[id]/x.ts`, as a reader names it, not `app/\[id\]/x.ts`
       if (count === 0 && moved !== undefined)
         out.push(
           finding(
             R.scopeMoved,
-            `${record.id} ("${record.outcome}") is scoped to ${entry}, which was renamed to ${moved}: adrift follows the file there (an edit there makes the record stale), but the scope still names the old path`,
+            `${record.id} ("${record.outcome}") is scoped to ${shown}, which was renamed to ${moved}: adrift follows the file there (an edit there makes the record stale), but the scope still names the old path`,
             `adrift decision reverify ${record.id.slice(0, 10)} (re-bases the scope on ${moved} once the decision is checked)`,
             record.id,
           ),
@@ -174,7 +175,7 @@ function checkScopes(f: DoctorFacts): DoctorFinding[] {
         out.push(
           finding(
             R.scopeEmpty,
-            `${record.id} ("${record.outcome}") is scoped to ${entry}, which matches no tracked file: ${scope.kind === "path" ? "only a file created at that path can make it stale" : "it cannot go stale (a file added there would only be for review)"}`,
+            `${record.id} ("${record.outcome}") is scoped to ${shown}, which matches no tracked file: ${scope.kind === "path" ? "only a file created at that path can make it stale" : "it cannot go stale (a file added there would only be for review)"}`,
             `adrift intent amend ${record.id.slice(0, 10)} … or adrift decision supersede ${record.id.slice(0, 10)} --by <id>`,
             record.id,
           ),
@@ -183,7 +184,7 @@ function checkScopes(f: DoctorFacts): DoctorFinding[] {
         out.push(
           finding(
             R.scopeBroad,
-            `${record.id} ("${record.outcome}") is scoped to ${entry}, which matches ${count} of ${total} tracked files: every commit will make it stale`,
+            `${record.id} ("${record.outcome}") is scoped to ${shown}, which matches ${count} of ${total} tracked files: every commit will make it stale`,
             "narrow the scope to the paths the decision is about",
             record.id,
           ),

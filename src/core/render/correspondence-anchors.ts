@@ -2,6 +2,7 @@
 // areas, so that every id the page names links to where it is described (and only there).
 import { areaOf } from "../reports/areas.js";
 import type { CorrespondenceReport } from "../reports/correspondence.js";
+import { shownEntry } from "../rules/scope.js";
 import { clip, flatten } from "./text.js";
 
 /** Characters kept as they are in an anchor; every other one is written as `_<hex>_`. */
@@ -39,8 +40,10 @@ export function reportAnchors(report: CorrespondenceReport): ReportAnchors {
   return {
     of: (id) => at.get(id),
     areaOfEntry(entry) {
-      // the literal part of the entry (before any glob character), without its trailing slash
-      const literal = entry.split(/[*?[{]/)[0]!.replace(/\/+$/, "");
+      // the path an entry names (`app/\[id\]/` is `app/[id]/`), or a glob's literal part (before
+      // any glob character), without its trailing slash
+      const shown = shownEntry(entry);
+      const literal = (shown !== entry ? shown : entry.split(/[*?[{]/)[0]!).replace(/\/+$/, "");
       for (const file of [`${literal}/x`, literal]) {
         const anchor = at.get(`area:${areaOf(file, report.depth)}`);
         if (anchor) return anchor;

@@ -1,3 +1,4 @@
+import { drawsRelation } from "../adr/relations.js";
 import type { CorrespondenceReport } from "../reports/correspondence.js";
 import type { GraphEdge, GraphNode, RelationGraph } from "./graph-svg.js";
 
@@ -29,6 +30,8 @@ export function correspondenceGraph(
   const edges: GraphEdge[] = [];
   const adrs = report.adrs.slice(0, MAX_ADRS);
   const shown = new Set(adrs.map((a) => a.id));
+  const byId = new Map(report.adrs.map((a) => [a.id, a.relations]));
+  const relationsOf = (id: string) => byId.get(id);
   for (const adr of adrs) {
     const name = adr.number === null ? adr.id : `ADR-${String(adr.number).padStart(4, "0")}`;
     nodes.push({
@@ -40,7 +43,7 @@ export function correspondenceGraph(
       ...linkTo(links.adr, adr.id),
     });
     for (const rel of adr.relations)
-      if (shown.has(rel.target))
+      if (shown.has(rel.target) && drawsRelation(rel.type, adr.id, rel.target, relationsOf))
         edges.push({ from: `adr:${adr.id}`, to: `adr:${rel.target}`, label: rel.type });
   }
   const inAdr = new Set(report.adrs.flatMap((a) => a.record_ids));

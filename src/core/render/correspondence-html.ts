@@ -1,4 +1,5 @@
 import type { CorrespondenceReport } from "../reports/correspondence.js";
+import { shownEntry } from "../rules/scope.js";
 import { type ReportAnchors, reportAnchors } from "./correspondence-anchors.js";
 import { correspondenceGraph } from "./correspondence-graph.js";
 import { pathStateText, propagationNote } from "./correspondence-md.js";
@@ -156,7 +157,7 @@ ${report.notices.map((n) => `<p><b>Note:</b> ${e(n)}</p>`).join("")}
   for (const r of report.records) {
     const entry = (p: (typeof r.paths)[number]) => {
       const anchor = a.areaOfEntry(p.entry);
-      const label = `<code>${e(p.entry)}</code>`;
+      const label = `<code>${e(shownEntry(p.entry))}</code>`;
       return anchor ? `${label} <a href="#${e(anchor)}">area</a>` : label;
     };
     // A stale record is open: its why is what a reader re-checks first.

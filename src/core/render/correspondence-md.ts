@@ -1,5 +1,6 @@
 import type { PhrasingContent, RootContent } from "mdast";
 import type { CorrespondencePath, CorrespondenceReport } from "../reports/correspondence.js";
+import { shownEntry } from "../rules/scope.js";
 import { type ReportAnchors, reportAnchors } from "./correspondence-anchors.js";
 import { renderMermaid } from "./mermaid.js";
 import { whyBlocks, whyLines } from "./record-why.js";
@@ -141,7 +142,7 @@ export function* correspondenceSections(report: CorrespondenceReport): Generator
         ["Path", "State now"],
         r.paths.map((p) => {
           const area = a.areaOfEntry(p.entry);
-          const entry: PhrasingContent[] = [code(p.entry)];
+          const entry: PhrasingContent[] = [code(shownEntry(p.entry))];
           if (area)
             entry.push(text(" "), { type: "link", url: `#${area}`, children: [text("area")] });
           return [entry, pathStateText(p)];

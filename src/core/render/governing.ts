@@ -1,5 +1,6 @@
 import type { RecordView } from "../project/state.js";
 import type { GoverningItem } from "../reports/governing.js";
+import { shownEntry } from "../rules/scope.js";
 import { charCount, clip, flatten } from "./text.js";
 
 /** A governing item with the text an agent reads. */
@@ -33,7 +34,7 @@ export function cardText(record: RecordView): string {
 export function headerLine(item: GoverningItem, title: string): string {
   const files = `${item.paths.length} file${item.paths.length === 1 ? "" : "s"}`;
   const kind = item.stale ? `${item.kind} (stale: check it again)` : item.kind;
-  return `${item.id} ${kind} ${clip(flatten(title), 100)} [${item.entry}: ${files}]`;
+  return `${item.id} ${kind} ${clip(flatten(title), 100)} [${shownEntry(item.entry)}: ${files}]`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { drawsRelation } from "../adr/relations.js";
 import type { CorrespondenceReport } from "../reports/correspondence.js";
 import { clip, flatten } from "./text.js";
 
@@ -26,6 +27,8 @@ export function renderMermaid(report: CorrespondenceReport): string {
   ];
   const ids = new Map<string, string>();
   const adrs = report.adrs.slice(0, MAX_ADRS);
+  const byId = new Map(report.adrs.map((a) => [a.id, a.relations]));
+  const relationsOf = (id: string) => byId.get(id);
   adrs.forEach((adr, i) => {
     ids.set(adr.id, `adr${i}`);
     const number = adr.number === null ? "ADR" : `ADR-${String(adr.number).padStart(4, "0")}`;
@@ -34,7 +37,8 @@ export function renderMermaid(report: CorrespondenceReport): string {
   for (const adr of adrs)
     for (const rel of adr.relations) {
       const target = ids.get(rel.target);
-      if (target) lines.push(`  ${ids.get(adr.id)} -- ${mermaidLabel(rel.type)} --> ${target}`);
+      if (target && drawsRelation(rel.type, adr.id, rel.target, relationsOf))
+        lines.push(`  ${ids.get(adr.id)} -- ${mermaidLabel(rel.type)} --> ${target}`);
     }
   const inAdr = new Set(report.adrs.flatMap((a) => a.record_ids));
   const areas = report.areas.slice(0, MAX_AREAS);

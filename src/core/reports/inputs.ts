@@ -13,6 +13,8 @@ export type AdrInput = {
   title: string;
   status: string;
   path: string;
+  /** the date the ADR gives (`Date: 2017-07-04`, front matter), as `adr list` reads it */
+  date?: string;
   record_ids: string[];
   relations: AdrRelation[];
 };

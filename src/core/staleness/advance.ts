@@ -131,6 +131,8 @@ export function planAdvance(
       !finding ||
       was.basis.revision !== record.basis.revision ||
       !sameList(was.basis.touched_paths, record.basis.touched_paths) ||
+      // `decision anchor` keeps the revision and the paths but names other symbols
+      JSON.stringify(was.basis.anchors ?? []) !== JSON.stringify(record.basis.anchors ?? []) ||
       was.workline_id !== record.workline_id
     )
       return undefined;

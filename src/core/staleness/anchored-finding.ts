@@ -65,6 +65,9 @@ export function anchoredFinding(
       raise(s);
       continue;
     }
+    // A deleted file is a change of the whole file: its commits are the record's, which name
+    // the deletion (a path lists only its earliest commit, often an edit before it).
+    if (p.change === "deleted") wholeFileStale = true;
     anchors.push(...file.anchors);
     for (const c of file.commits)
       if (!anchorCommits.some((k) => k.hash === c.hash)) anchorCommits.push(c);

@@ -1,3 +1,4 @@
+import { drawsRelation } from "../../adr/relations.js";
 import { adrPath, recordPath, type SiteInput } from "../../site/site-model.js";
 import { type GraphEdge, type GraphNode, renderGraphSvg } from "../graph-svg.js";
 import { adrName } from "./adr-page.js";
@@ -63,9 +64,14 @@ export function siteGraph(
       title: `${record.kind} ${recordTitle(record, 300)} (${state})`,
     });
   }
+  const relationsOf = new Map(input.adrs.map((a) => [a.id, a.relations]));
   for (const adr of input.adrs) {
     for (const rel of adr.relations)
-      if (drawn.has(rel.target)) edges.push({ from: adr.id, to: rel.target, label: rel.type });
+      if (
+        drawn.has(rel.target) &&
+        drawsRelation(rel.type, adr.id, rel.target, (id) => relationsOf.get(id))
+      )
+        edges.push({ from: adr.id, to: rel.target, label: rel.type });
     for (const id of adr.record_ids)
       if (drawn.has(id) && drawn.has(adr.id)) edges.push({ from: adr.id, to: id, label: "holds" });
   }

@@ -91,7 +91,7 @@ function stalenessHtml(
     html += `<h3>Its paths now</h3><table><tr><th scope="col">Entry</th><th scope="col">State</th><th scope="col">Files</th></tr>${paths
       .map(
         (p) =>
-          `<tr><td><code>${userText(p.entry)}</code></td><td>${badge(p.state)}${p.new_paths.length ? ` → ${p.new_paths.map((n) => `<code>${userText(n)}</code>`).join(", ")}` : ""}</td><td>${p.matched_files}</td></tr>`,
+          `<tr><td><code>${userText(shownEntry(p.entry))}</code></td><td>${badge(p.state)}${p.new_paths.length ? ` → ${p.new_paths.map((n) => `<code>${userText(n)}</code>`).join(", ")}` : ""}</td><td>${p.matched_files}</td></tr>`,
       )
       .join("")}</table>`;
   return html;
