@@ -129,23 +129,23 @@ export function readAdrFile(source: AdrSource): AdrFile {
     const opening = statusSection.find(
       (n) => n.type === "paragraph" || n.type === "heading" || n.type === "list",
     );
+    const list = opening?.type === "list";
     if (opening?.type === "list") {
       // `* Proposed` / `* Accepted`: the status's history, one item each
       const history = statusHistory(opening);
       const current = history[currentIndex(history)]!;
       statusFrom(current.status, current.line);
       for (const item of history) if (item !== current) links.push(...relationsIn(item.status));
-    }
-    const first = opening;
-    if (first?.type !== "list")
+    } else
       statusFrom(
-        first ? markdownText(first).split("\n")[0]! : "",
-        first?.position?.start.line ?? 1,
+        opening ? markdownText(opening).split("\n")[0]! : "",
+        opening?.position?.start.line ?? 1,
       );
     for (const node of statusSection)
-      if (node !== first) links.push(...relationsIn(markdownText(node).replace(/\n/g, "; ")));
-    if (first && first.type !== "list")
-      links.push(...relationsIn(markdownText(first).split("\n").slice(1).join("; ")));
+      if (node !== opening) links.push(...relationsIn(markdownText(node).replace(/\n/g, "; ")));
+    // a paragraph's lines after its status (`Superseded by 0007`)
+    if (opening && !list)
+      links.push(...relationsIn(markdownText(opening).split("\n").slice(1).join("; ")));
   } else {
     const line = findMetaLine(tree, /^(status|estado)$/i);
     if (line) {
